@@ -1,0 +1,295 @@
+import type * as v from 'valibot';
+import { VaultConfigError, VaultDnsMismatchError } from '../errors';
+import { isValidSessionId } from './isValidSessionId';
+import { readVaultResponse } from './readVaultResponse';
+import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
+import { responseSchemas } from './responseSchemas';
+import { sendRequest } from './sendRequest';
+import type { AuthResult, RequestOptions, VaultClient, VaultClientConfig } from './types';
+
+// RFC 6750 b64token; IdP access tokens (opaque or JWT) fit it, and it keeps the header safe.
+const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
+const MAX_ACCESS_TOKEN_LENGTH = 16_384;
+// Ending an unexpected session is best effort and must not hold a failed login for long.
+const CLEANUP_TIMEOUT_MS = 10_000;
+
+/**
+ * Creates the typed client for the service's eight authentication and session calls.
+ * Settings are validated here, so a bad `baseUrl`, `clientId` or `apiVersion` throws
+ * {@link VaultConfigError} at once. The client is stateless: every call that needs a
+ * session takes its ID as an argument, sends it only as the `Authorization` header, and
+ * refuses a malformed one without sending anything.
+ *
+ * Every call rejects with a {@link VaultError}: `VaultApiError` when the service answered
+ * `FAILURE`/`EXCEPTION`, `VaultProtocolError` for a non-200, non-JSON or malformed answer,
+ * `VaultNetworkError`, `VaultTimeoutError` or `VaultAbortedError` when no answer came.
+ *
+ * DNS validation (`validateDns`, on by default) applies to `login` and
+ * `loginWithAccessToken` when an expected vault DNS is known, from the call's `vaultDns`
+ * or from `config.vaultDns`: the vault the session landed in must have that host, or the
+ * session is ended and {@link VaultDnsMismatchError} is thrown. With no expected DNS there
+ * is nothing to compare; the host of `baseUrl` is deliberately not used, because behind a
+ * same-origin proxy it names the proxy, not the vault.
+ *
+ * @example
+ * ```ts
+ * const client = createVaultClient({ baseUrl: '', clientId: 'sunrise-docs-portal' });
+ * const { sessionId } = await client.login({
+ *   username: 'olivia@sunrise.example',
+ *   password,
+ *   vaultDns: 'promomats.sunrise.example',
+ * });
+ * await client.keepAlive(sessionId);
+ * await client.endSession(sessionId);
+ * ```
+ */
+export function createVaultClient(config: VaultClientConfig): VaultClient {
+  const resolved = resolveClientConfig(config);
+  const customFetch = config.fetch;
+  const apiRoot = `${resolved.baseUrl}/api`;
+  const versionRoot = `${apiRoot}/${resolved.apiVersion}`;
+
+  async function call<T>(
+    request: {
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+      url: string;
+      schema: v.GenericSchema<unknown, T>;
+      name: string;
+      authorization?: string;
+      form?: URLSearchParams;
+    },
+    options: RequestOptions | undefined,
+  ): Promise<T> {
+    const timeoutMs =
+      options?.timeoutMs === undefined
+        ? resolved.timeoutMs
+        : checkTimeout(options.timeoutMs, 'timeoutMs');
+    // Looked up per call so that a fetch installed after start-up (a test server, a
+    // service worker shim) is used.
+    const fetchFn = customFetch ?? globalThis.fetch;
+    if (typeof fetchFn !== 'function') {
+      throw new VaultConfigError('No fetch is available: pass one as config.fetch.');
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (resolved.clientId !== undefined) headers['X-VaultAPI-ClientID'] = resolved.clientId;
+    if (request.authorization !== undefined) headers.Authorization = request.authorization;
+    const received = await sendRequest(
+      fetchFn,
+      request.url,
+      {
+        method: request.method,
+        headers,
+        ...(request.form === undefined ? {} : { body: request.form }),
+      },
+      { timeoutMs, signal: options?.signal },
+    );
+    return readVaultResponse(received, request.schema, request.name);
+  }
+
+  async function endSessionCall(sessionId: string, options?: RequestOptions): Promise<void> {
+    await call(
+      {
+        method: 'DELETE',
+        url: `${versionRoot}/session`,
+        schema: responseSchemas.generic,
+        name: 'end session',
+        authorization: checkSessionId(sessionId),
+      },
+      options,
+    );
+  }
+
+  async function checkDns(result: AuthResult, expected: string | undefined): Promise<AuthResult> {
+    if (!resolved.validateDns || expected === undefined) return result;
+    const actual = result.vault?.dns;
+    if (actual !== undefined && actual.toLowerCase() === expected.toLowerCase()) return result;
+    // The session exists on the server even though the caller will never see its ID, so
+    // it is ended here; a failure to end it must not hide the mismatch.
+    await endSessionCall(result.sessionId, {
+      timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS),
+    }).catch(() => undefined);
+    throw new VaultDnsMismatchError(expected, actual);
+  }
+
+  function expectedDns(perCall: string | undefined): string | undefined {
+    return perCall === undefined ? resolved.vaultDns : checkVaultDns(perCall);
+  }
+
+  const client: VaultClient = {
+    config: resolved,
+
+    async getApiVersions(options) {
+      return call(
+        { method: 'GET', url: apiRoot, schema: responseSchemas.apiVersions, name: 'API versions' },
+        options,
+      );
+    },
+
+    async login(credentials, options) {
+      const username = requireString(credentials.username, 'username');
+      // Sent exactly as given (PWD-04): no trimming, case change or normalisation.
+      const password = requireString(credentials.password, 'password');
+      const vaultDns = expectedDns(credentials.vaultDns);
+      const form = new URLSearchParams();
+      form.set('username', username);
+      form.set('password', password);
+      if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
+      const result = await call(
+        {
+          method: 'POST',
+          url: `${versionRoot}/auth`,
+          schema: responseSchemas.auth,
+          name: 'login',
+          form,
+        },
+        options,
+      );
+      return checkDns(result, vaultDns);
+    },
+
+    async loginWithAccessToken(input, options) {
+      const profileId = requireString(input.profileId, 'profileId');
+      if (profileId === '') throw new VaultConfigError('profileId must not be empty.');
+      const accessToken = input.accessToken;
+      if (
+        typeof accessToken !== 'string' ||
+        accessToken.length > MAX_ACCESS_TOKEN_LENGTH ||
+        !ACCESS_TOKEN_PATTERN.test(accessToken)
+      ) {
+        throw new VaultConfigError('The access token is malformed; it was not sent.');
+      }
+      const vaultDns = expectedDns(input.vaultDns);
+      const form = new URLSearchParams();
+      if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
+      if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
+      const result = await call(
+        {
+          method: 'POST',
+          url: `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
+          schema: responseSchemas.auth,
+          name: 'OAuth login',
+          authorization: `Bearer ${accessToken}`,
+          form,
+        },
+        options,
+      );
+      return checkDns(result, vaultDns);
+    },
+
+    async discover(input, options) {
+      const form = new URLSearchParams();
+      form.set('username', requireString(input.username, 'username'));
+      if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
+      return call(
+        {
+          method: 'POST',
+          url: `${resolved.authUrl}/auth/discovery`,
+          schema: responseSchemas.discovery,
+          name: 'discovery',
+          form,
+        },
+        options,
+      );
+    },
+
+    async keepAlive(sessionId, options) {
+      await call(
+        {
+          method: 'POST',
+          url: `${versionRoot}/keep-alive`,
+          schema: responseSchemas.generic,
+          name: 'keep-alive',
+          authorization: checkSessionId(sessionId),
+        },
+        options,
+      );
+    },
+
+    async getDelegations(sessionId, options) {
+      return call(
+        {
+          method: 'GET',
+          url: `${versionRoot}/delegation/vaults`,
+          schema: responseSchemas.delegations,
+          name: 'delegations',
+          authorization: checkSessionId(sessionId),
+        },
+        options,
+      );
+    },
+
+    async loginDelegated(sessionId, input, options) {
+      const authorization = checkSessionId(sessionId);
+      if (!Number.isSafeInteger(input.vaultId) || input.vaultId < 0) {
+        throw new VaultConfigError('vaultId must be a whole number; it was not sent.');
+      }
+      const delegatorUserId = requireString(input.delegatorUserId, 'delegatorUserId');
+      if (delegatorUserId === '') throw new VaultConfigError('delegatorUserId must not be empty.');
+      const form = new URLSearchParams();
+      form.set('vault_id', String(input.vaultId));
+      form.set('delegator_userid', delegatorUserId);
+      return call(
+        {
+          method: 'POST',
+          url: `${versionRoot}/delegation/login`,
+          schema: responseSchemas.delegatedSession,
+          name: 'delegated login',
+          authorization,
+          form,
+        },
+        options,
+      );
+    },
+
+    endSession: endSessionCall,
+
+    async request(sessionId, path, init = {}, options) {
+      const authorization = checkSessionId(sessionId);
+      const query = new URLSearchParams(init.query).toString();
+      const target = `${versionRoot}${checkApiPath(path)}${query === '' ? '' : `?${query}`}`;
+      const form = init.form === undefined ? undefined : new URLSearchParams(init.form);
+      // The body schema is permissive: the envelope rules still run, the payload is the caller's.
+      const body = await call(
+        {
+          method: init.method ?? 'GET',
+          url: target,
+          schema: responseSchemas.body,
+          name: `${init.method ?? 'GET'} ${path}`,
+          authorization,
+          ...(form === undefined ? {} : { form }),
+        },
+        options,
+      );
+      return body as never;
+    },
+  };
+  return Object.freeze(client);
+}
+
+function requireString(value: unknown, name: string): string {
+  if (typeof value !== 'string') throw new VaultConfigError(`${name} must be a string.`);
+  return value;
+}
+
+// A relative path below the version root: no scheme, host, `..` segment or backslash, so a
+// caller-built path cannot send the session header to another origin or API root.
+function checkApiPath(path: unknown): string {
+  if (
+    typeof path !== 'string' ||
+    !path.startsWith('/') ||
+    path.startsWith('//') ||
+    /[\\?#]|(^|\/)\.\.?(\/|$)/.test(path)
+  ) {
+    throw new VaultConfigError(
+      'The API path must start with "/" and name a path below the API version, without "..", a query or a fragment.',
+    );
+  }
+  return path;
+}
+
+function checkSessionId(sessionId: unknown): string {
+  if (!isValidSessionId(sessionId)) {
+    throw new VaultConfigError('The session ID is malformed; it was not sent.');
+  }
+  return sessionId;
+}

@@ -1,0 +1,92 @@
+import * as v from 'valibot';
+import { VaultApiError, type VaultErrorEntry, VaultProtocolError } from '../errors';
+import { parseRetryAfter } from './parseRetryAfter';
+import type { ReceivedResponse } from './sendRequest';
+
+const envelope = v.object({
+  responseStatus: v.picklist(['SUCCESS', 'WARNING', 'FAILURE', 'EXCEPTION']),
+});
+
+const errorEntries = v.array(v.unknown());
+
+/**
+ * Applies the service's answer rules to one received response: HTTP 200 only, a JSON
+ * content type, valid JSON, a known `responseStatus`; `FAILURE`/`EXCEPTION` becomes a
+ * {@link VaultApiError}; `SUCCESS`/`WARNING` is validated against `schema`. Anything else
+ * is a {@link VaultProtocolError}, whose message names the call and the field but never
+ * the value received (it might be a session ID).
+ *
+ * @example
+ * ```ts
+ * const received = await sendRequest(fetch, url, init, { timeoutMs: 30_000 });
+ * const result = readVaultResponse(received, responseSchemas.auth, 'login');
+ * ```
+ */
+export function readVaultResponse<T>(
+  received: ReceivedResponse,
+  schema: v.GenericSchema<unknown, T>,
+  call: string,
+): T {
+  const { status, contentType } = received;
+  const protocolError = (message: string, cause?: unknown) =>
+    new VaultProtocolError(message, { status, contentType, cause });
+
+  if (status !== 200) {
+    throw protocolError(`The ${call} call got HTTP ${status}; the service answers 200.`);
+  }
+  if (received.bodyText === undefined) {
+    throw protocolError(
+      `The ${call} call got ${contentType ?? 'no content type'} instead of JSON.`,
+    );
+  }
+  if (received.bodyText.trim() === '') {
+    throw protocolError(`The ${call} call got an empty answer.`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(received.bodyText);
+  } catch (error) {
+    throw protocolError(`The ${call} call got an answer that is not valid JSON.`, error);
+  }
+
+  const head = v.safeParse(envelope, body);
+  if (!head.success) {
+    throw protocolError(`The ${call} call got JSON without a known responseStatus.`);
+  }
+  const responseStatus = head.output.responseStatus;
+  if (responseStatus === 'FAILURE' || responseStatus === 'EXCEPTION') {
+    throw new VaultApiError({
+      errors: readErrors((body as { errors?: unknown }).errors),
+      responseStatus,
+      retryAfterSeconds: parseRetryAfter(
+        received.headers.get('retry-after'),
+        received.headers.get('date'),
+      ),
+    });
+  }
+
+  const parsed = v.safeParse(schema, body);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const path = v.getDotPath(issue) ?? '(body)';
+    // Custom checks carry a value-free message; built-in messages quote the received value.
+    const expected = issue.type === 'check' ? issue.message : (issue.expected ?? 'another value');
+    throw protocolError(`The ${call} answer is malformed at "${path}": expected ${expected}.`);
+  }
+  return parsed.output;
+}
+
+// Only `type` is contractual; entries without a string type are dropped rather than
+// invented, and VaultApiError falls back to UNEXPECTED_ERROR when none remain.
+function readErrors(raw: unknown): VaultErrorEntry[] {
+  const list = v.safeParse(errorEntries, raw);
+  if (!list.success) return [];
+  const entries: VaultErrorEntry[] = [];
+  for (const item of list.output) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { type, message } = item as { type?: unknown; message?: unknown };
+    if (typeof type !== 'string' || type === '') continue;
+    entries.push({ type, message: typeof message === 'string' ? message : '' });
+  }
+  return entries;
+}

@@ -1,0 +1,199 @@
+import { VaultConfigError } from '../errors';
+import type { ResolvedVaultClientConfig, VaultClientConfig } from './types';
+
+const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+const API_VERSION_PATTERN = /^v\d{1,2}\.\d$/;
+/**
+ * A DNS host name (labels of letters, digits and inner hyphens; no scheme, port or path):
+ * a vault is addressed by host, never by a full URL.
+ *
+ * @example
+ * ```ts
+ * DNS_NAME_PATTERN.test('promomats.sunrise.example'); // true
+ * ```
+ */
+export const DNS_NAME_PATTERN =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+// Characters a same-origin path may hold; `?`, `#`, `\` and whitespace would change what
+// the appended `/api/...` means.
+const PATH_PATTERN = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]*)*$/;
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * API version the kit speaks when none is configured.
+ *
+ * @example
+ * ```ts
+ * createVaultClient({ baseUrl: '' }).config.apiVersion === DEFAULT_API_VERSION; // true
+ * ```
+ */
+export const DEFAULT_API_VERSION = 'v26.1';
+
+/**
+ * Per-call timeout in milliseconds when none is configured.
+ *
+ * @example
+ * ```ts
+ * createVaultClient({ baseUrl: '' }).config.timeoutMs === DEFAULT_TIMEOUT_MS; // true
+ * ```
+ */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Validates {@link VaultClientConfig} and fills in the defaults. Throws
+ * {@link VaultConfigError} for anything that cannot work, so a bad setting fails at start-up
+ * rather than on the first request.
+ *
+ * @example
+ * ```ts
+ * const resolved = resolveClientConfig({ baseUrl: 'https://promomats.sunrise.example/' });
+ * resolved.baseUrl; // 'https://promomats.sunrise.example'
+ * resolved.apiVersion; // 'v26.1'
+ * ```
+ */
+export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultClientConfig {
+  if (typeof config !== 'object' || config === null) {
+    throw new VaultConfigError('The client needs a settings object with at least baseUrl.');
+  }
+  const baseUrl = normalizeServiceUrl(config.baseUrl, 'baseUrl');
+  const authUrl =
+    config.authUrl === undefined ? baseUrl : normalizeServiceUrl(config.authUrl, 'authUrl');
+
+  const apiVersion = config.apiVersion ?? DEFAULT_API_VERSION;
+  if (typeof apiVersion !== 'string' || !API_VERSION_PATTERN.test(apiVersion)) {
+    throw new VaultConfigError('apiVersion must look like "v26.1" (v, digits, a dot, a digit).');
+  }
+
+  const clientId = config.clientId;
+  if (clientId !== undefined && !isValidClientId(clientId)) {
+    throw new VaultConfigError(
+      'clientId may hold only letters, digits, ".", "_" and "-", and at most 100 characters.',
+    );
+  }
+
+  const idpUserName = config.idpUserName;
+  if (idpUserName !== undefined && (typeof idpUserName !== 'string' || idpUserName === '')) {
+    throw new VaultConfigError('idpUserName must be a non-empty string when given.');
+  }
+
+  const idpOAuthScope = config.idpOAuthScope ?? 'openid';
+  if (
+    typeof idpOAuthScope !== 'string' ||
+    !/^[\x21\x23-\x5B\x5D-\x7E]+(?: [\x21\x23-\x5B\x5D-\x7E]+)*$/.test(idpOAuthScope)
+  ) {
+    throw new VaultConfigError(
+      'idpOAuthScope must be space-separated OAuth scope tokens, for example "openid".',
+    );
+  }
+
+  const validateDns = config.validateDns ?? true;
+  if (typeof validateDns !== 'boolean') {
+    throw new VaultConfigError('validateDns must be true or false.');
+  }
+
+  const vaultDns = config.vaultDns === undefined ? undefined : checkVaultDns(config.vaultDns);
+  const timeoutMs = checkTimeout(config.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
+
+  if (config.fetch !== undefined && typeof config.fetch !== 'function') {
+    throw new VaultConfigError('fetch must be a function with the signature of globalThis.fetch.');
+  }
+
+  return Object.freeze({
+    baseUrl,
+    authUrl,
+    apiVersion,
+    clientId,
+    idpUserName,
+    idpOAuthScope,
+    validateDns,
+    vaultDns,
+    timeoutMs,
+  });
+}
+
+/**
+ * True for a client ID the service accepts: letters, digits, `.`, `_`, `-`, 1 to 100
+ * characters. A malformed one is logged by the service as `invalid_client_id`.
+ *
+ * @example
+ * ```ts
+ * isValidClientId('sunrise-docs-portal'); // true
+ * isValidClientId('my app'); // false
+ * ```
+ */
+export function isValidClientId(value: unknown): value is string {
+  return typeof value === 'string' && CLIENT_ID_PATTERN.test(value);
+}
+
+/**
+ * Checks a vault DNS name (a host such as `promomats.sunrise.example`, never a URL) and
+ * returns it unchanged, or throws {@link VaultConfigError}.
+ *
+ * @example
+ * ```ts
+ * checkVaultDns('quality.sunrise.example'); // 'quality.sunrise.example'
+ * checkVaultDns('https://quality.sunrise.example'); // throws VaultConfigError
+ * ```
+ */
+export function checkVaultDns(value: unknown): string {
+  if (typeof value !== 'string' || !DNS_NAME_PATTERN.test(value)) {
+    throw new VaultConfigError(
+      'vaultDns must be a host name such as "promomats.sunrise.example" (no scheme, port or path).',
+    );
+  }
+  return value;
+}
+
+/**
+ * Checks a timeout in milliseconds (a whole number from 1 up to the largest timer delay)
+ * and returns it, or throws {@link VaultConfigError}.
+ *
+ * @example
+ * ```ts
+ * checkTimeout(5_000, 'timeoutMs'); // 5000
+ * ```
+ */
+export function checkTimeout(value: unknown, name: string): number {
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < 1 ||
+    value > MAX_TIMEOUT_MS
+  ) {
+    throw new VaultConfigError(`${name} must be a whole number of milliseconds from 1 up.`);
+  }
+  return value;
+}
+
+function normalizeServiceUrl(value: unknown, name: string): string {
+  if (typeof value !== 'string') {
+    throw new VaultConfigError(`${name} must be a string: an absolute URL or a same-origin path.`);
+  }
+  if (value === '' || value.startsWith('/')) {
+    // `//host` would be a protocol-relative URL to another origin, not a path.
+    if (value.startsWith('//') || !PATH_PATTERN.test(value)) {
+      throw new VaultConfigError(
+        `${name} "${value}" is not a usable same-origin path: use "" or a path such as "/vault".`,
+      );
+    }
+    return value.replace(/\/+$/, '');
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new VaultConfigError(
+      `${name} "${value}" is neither an absolute http(s) URL nor a same-origin path starting with "/".`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new VaultConfigError(`${name} must use https: or http:, not ${url.protocol}`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new VaultConfigError(`${name} must not carry credentials.`);
+  }
+  if (url.search !== '' || url.hash !== '' || value.includes('?') || value.includes('#')) {
+    throw new VaultConfigError(`${name} must not have a query or fragment.`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,277 @@
+/**
+ * Settings of {@link createVaultClient}. Only `baseUrl` is required.
+ *
+ * @example
+ * ```ts
+ * const config: VaultClientConfig = {
+ *   baseUrl: 'https://promomats.sunrise.example',
+ *   authUrl: 'https://login.sunrise.example',
+ *   clientId: 'sunrise-docs-portal',
+ * };
+ * ```
+ */
+export interface VaultClientConfig {
+  /**
+   * The vault's own address (`{base_url}`), an absolute URL or a same-origin path such as
+   * `''` or `/vault` when a proxy forwards to the service. `/api/...` is appended.
+   */
+  baseUrl: string;
+  /**
+   * The shared login host (`{auth_url}`) for discovery and the OAuth session call.
+   * Defaults to `baseUrl`, which is right when one proxy serves both.
+   */
+  authUrl?: string;
+  /** API version path segment. Default `v26.1`. */
+  apiVersion?: string;
+  /**
+   * The application's client ID: sent as `X-VaultAPI-ClientID` on every call and as
+   * `client_id` with discovery and the OAuth session call. Letters, digits, `.`, `_`,
+   * `-`, at most 100 characters.
+   */
+  clientId?: string;
+  /** User name at the identity provider when it differs from the vault user name. */
+  idpUserName?: string;
+  /** `scope` of the headless token request at the identity provider. Default `openid`. */
+  idpOAuthScope?: string;
+  /**
+   * After a login, check that the session is in the vault that was asked for and end it
+   * otherwise. Default `true`.
+   */
+  validateDns?: boolean;
+  /** Vault DNS to sign in to when a login call names none (variant B of the spec). */
+  vaultDns?: string;
+  /** Per-call timeout in milliseconds. Default 30 000. */
+  timeoutMs?: number;
+  /** The `fetch` to use. Default `globalThis.fetch`, looked up at call time. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Per-call options accepted by every client method.
+ *
+ * @example
+ * ```ts
+ * await client.keepAlive(sessionId, { timeoutMs: 5_000, signal: controller.signal });
+ * ```
+ */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * A vault the signed-in user belongs to.
+ *
+ * @example
+ * ```ts
+ * const v: VaultInfo = { id: 1001, name: 'Sunrise PromoMats', url: 'https://promomats.sunrise.example/api', dns: 'promomats.sunrise.example' };
+ * ```
+ */
+export interface VaultInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly url: string;
+  /** Host name taken from `url`. */
+  readonly dns: string;
+}
+
+/**
+ * The result of a password or OAuth login.
+ *
+ * @example
+ * ```ts
+ * const { sessionId, vaultId } = await client.login({ username, password });
+ * ```
+ */
+export interface AuthResult {
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly vaultId: number;
+  readonly vaults: readonly VaultInfo[];
+  /** The vault the session is in (the entry of `vaults` whose id is `vaultId`), if listed. */
+  readonly vault: VaultInfo | undefined;
+}
+
+/**
+ * One OAuth 2.0 / OpenID Connect profile offered by discovery.
+ *
+ * @example
+ * ```ts
+ * const tokenEndpoint = profile.asMetadata.tokenEndpoint;
+ * ```
+ */
+export interface AuthProfile {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string | undefined;
+  readonly vaultSessionEndpoint: string | undefined;
+  /** Client ID at the authorization server, when the service maps one to `clientId`. */
+  readonly asClientId: string | undefined;
+  readonly asMetadata: AuthServerMetadata;
+}
+
+/**
+ * The authorization server's metadata as discovery relays it.
+ *
+ * @example
+ * ```ts
+ * const { issuer, authorizationEndpoint } = profile.asMetadata;
+ * ```
+ */
+export interface AuthServerMetadata {
+  readonly issuer: string | undefined;
+  readonly authorizationEndpoint: string | undefined;
+  readonly tokenEndpoint: string;
+  readonly endSessionEndpoint: string | undefined;
+  readonly jwksUri: string | undefined;
+  readonly scopesSupported: readonly string[] | undefined;
+  /** The raw object, for fields the kit does not name. */
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * How a user signs in: `password`, or `sso` with the profiles to choose from (a SAML-only
+ * setup answers `sso` with no profiles).
+ *
+ * @example
+ * ```ts
+ * const d = await client.discover({ username: 'sam@harbor.example' });
+ * if (d.authType === 'sso') startRedirect(d.profiles[0]);
+ * ```
+ */
+export type DiscoveryResult =
+  | { readonly authType: 'password'; readonly profiles: readonly [] }
+  | { readonly authType: 'sso'; readonly profiles: readonly AuthProfile[] };
+
+/**
+ * API versions an instance supports, oldest first.
+ *
+ * @example
+ * ```ts
+ * const { versions, latest } = await client.getApiVersions();
+ * ```
+ */
+export interface ApiVersions {
+  readonly versions: readonly { readonly version: string; readonly url: string }[];
+  /** The newest listed version; the service notes that the last one may be a beta. */
+  readonly latest: string | undefined;
+}
+
+/**
+ * A vault in which the caller may act on behalf of another user.
+ *
+ * @example
+ * ```ts
+ * const d: DelegatedVault = { id: 1002, name: 'Sunrise QualityDocs', dns: 'quality.sunrise.example', delegatorUserId: '2002' };
+ * ```
+ */
+export interface DelegatedVault {
+  readonly id: number;
+  readonly name: string;
+  readonly dns: string;
+  readonly delegatorUserId: string;
+}
+
+/**
+ * The session ID of a delegated session.
+ *
+ * @example
+ * ```ts
+ * const { delegatedSessionId } = await client.loginDelegated(sessionId, { vaultId: 1002, delegatorUserId: '2002' });
+ * ```
+ */
+export interface DelegatedSession {
+  readonly delegatedSessionId: string;
+}
+
+/**
+ * The typed client for the eight calls of the service. Stateless: the session ID is passed
+ * to each call that needs one, so the session layer alone owns it.
+ *
+ * @example
+ * ```ts
+ * const client = createVaultClient({ baseUrl: '' });
+ * const { sessionId } = await client.login({ username: 'olivia@sunrise.example', password });
+ * await client.keepAlive(sessionId);
+ * await client.endSession(sessionId);
+ * ```
+ */
+export interface VaultClient {
+  /** The settings in force, with defaults filled in. */
+  readonly config: Readonly<ResolvedVaultClientConfig>;
+  /** 1. `GET {base}/api`. */
+  getApiVersions(options?: RequestOptions): Promise<ApiVersions>;
+  /** 2. `POST {base}/api/{v}/auth` with the password exactly as given. */
+  login(
+    credentials: { username: string; password: string; vaultDns?: string | undefined },
+    options?: RequestOptions,
+  ): Promise<AuthResult>;
+  /** 3. `POST {auth}/auth/oauth/session/{profileId}` with the IdP access token. */
+  loginWithAccessToken(
+    input: { profileId: string; accessToken: string; vaultDns?: string | undefined },
+    options?: RequestOptions,
+  ): Promise<AuthResult>;
+  /** 4. `POST {auth}/auth/discovery`. */
+  discover(input: { username: string }, options?: RequestOptions): Promise<DiscoveryResult>;
+  /** 5. `POST {base}/api/{v}/keep-alive`. */
+  keepAlive(sessionId: string, options?: RequestOptions): Promise<void>;
+  /** 6. `GET {base}/api/{v}/delegation/vaults`. */
+  getDelegations(sessionId: string, options?: RequestOptions): Promise<DelegatedVault[]>;
+  /** 7. `POST {base}/api/{v}/delegation/login`. */
+  loginDelegated(
+    sessionId: string,
+    input: { vaultId: number; delegatorUserId: string },
+    options?: RequestOptions,
+  ): Promise<DelegatedSession>;
+  /** 8. `DELETE {base}/api/{v}/session`. */
+  endSession(sessionId: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Any other call of the service's REST API, made with a session: `path` is relative to
+   * `{base}/api/{v}` (e.g. `/objects/users/me`). The answer rules of the eight calls apply
+   * (HTTP 200, JSON, `FAILURE` -> {@link VaultApiError}); the successful body comes back
+   * as the service sent it.
+   */
+  request<T extends Record<string, unknown> = Record<string, unknown>>(
+    sessionId: string,
+    path: string,
+    init?: VaultRequestInit,
+    options?: RequestOptions,
+  ): Promise<T>;
+}
+
+/**
+ * Method, query and form body of {@link VaultClient.request}.
+ *
+ * @example
+ * ```ts
+ * const init: VaultRequestInit = { method: 'POST', form: { name__v: 'Report' } };
+ * ```
+ */
+export interface VaultRequestInit {
+  /** Default `GET`. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Query parameters; never put a session ID here. */
+  query?: Readonly<Record<string, string>>;
+  /** Sent as `application/x-www-form-urlencoded`. */
+  form?: Readonly<Record<string, string>> | URLSearchParams;
+}
+
+/**
+ * {@link VaultClientConfig} with every default applied.
+ *
+ * @example
+ * ```ts
+ * client.config.apiVersion; // 'v26.1'
+ * ```
+ */
+export interface ResolvedVaultClientConfig {
+  readonly baseUrl: string;
+  readonly authUrl: string;
+  readonly apiVersion: string;
+  readonly clientId: string | undefined;
+  readonly idpUserName: string | undefined;
+  readonly idpOAuthScope: string;
+  readonly validateDns: boolean;
+  readonly vaultDns: string | undefined;
+  readonly timeoutMs: number;
+}

@@ -1,0 +1,309 @@
+/**
+ * The one error family of the kit. Every failure a caller can see is a {@link VaultError};
+ * the `kind` field tells them apart without `instanceof` chains across bundles.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.login({ username, password });
+ * } catch (error) {
+ *   const e = normalizeError(error);
+ *   if (e instanceof VaultApiError && e.type === 'USERNAME_OR_PASSWORD_INCORRECT') showWrongPassword();
+ *   else if (isTransientError(e)) showRetry();
+ * }
+ * ```
+ */
+export type VaultErrorKind =
+  | 'api'
+  | 'network'
+  | 'timeout'
+  | 'aborted'
+  | 'protocol'
+  | 'dns-mismatch'
+  | 'oauth'
+  | 'config';
+
+/**
+ * Error types the service documents for the authentication calls. The service may send
+ * others; `VaultApiError.type` stays a plain string so unknown types survive intact.
+ *
+ * @example
+ * ```ts
+ * const known: VaultErrorType = 'INVALID_SESSION_ID';
+ * ```
+ */
+export type VaultErrorType =
+  | 'INVALID_SESSION_ID'
+  | 'USERNAME_OR_PASSWORD_INCORRECT'
+  | 'USER_LOCKED_OUT'
+  | 'PASSWORD_CHANGE_REQUIRED'
+  | 'INACTIVE_USER'
+  | 'NO_PASSWORD_PROVIDED'
+  | 'INSUFFICIENT_ACCESS'
+  | 'API_LIMIT_EXCEEDED'
+  | 'PARAMETER_REQUIRED'
+  | 'METHOD_NOT_SUPPORTED'
+  | 'MALFORMED_URL'
+  | 'INVALID_DATA'
+  | 'OPERATION_NOT_ALLOWED'
+  | 'UNEXPECTED_ERROR';
+
+/**
+ * Base class of every error the kit raises.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof VaultError) console.warn(error.kind, error.message);
+ * ```
+ */
+export class VaultError extends Error {
+  override readonly name: string = 'VaultError';
+  readonly kind: VaultErrorKind;
+
+  constructor(kind: VaultErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.kind = kind;
+  }
+}
+
+/**
+ * One entry of the service's `errors` array. Only `type` is contractual; `message` is
+ * the service's prose and may change between releases.
+ *
+ * @example
+ * ```ts
+ * const entry: VaultErrorEntry = { type: 'USER_LOCKED_OUT', message: 'Locked' };
+ * ```
+ */
+export interface VaultErrorEntry {
+  readonly type: string;
+  readonly message: string;
+}
+
+/**
+ * The service processed the call and answered `FAILURE` or `EXCEPTION`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof VaultApiError && error.type === 'INVALID_SESSION_ID') endSessionEverywhere();
+ * ```
+ */
+export class VaultApiError extends VaultError {
+  override readonly name = 'VaultApiError';
+  /** The first error's `type`, e.g. `USER_LOCKED_OUT`. */
+  readonly type: VaultErrorType | (string & {});
+  readonly errors: readonly VaultErrorEntry[];
+  readonly responseStatus: 'FAILURE' | 'EXCEPTION';
+  /** Seconds until an `API_LIMIT_EXCEEDED` window reopens, when the service said so. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(init: {
+    errors: readonly VaultErrorEntry[];
+    responseStatus: 'FAILURE' | 'EXCEPTION';
+    retryAfterSeconds?: number | undefined;
+  }) {
+    const first = init.errors[0] ?? { type: 'UNEXPECTED_ERROR', message: 'The service failed.' };
+    super('api', `${first.type}: ${first.message}`);
+    this.type = first.type;
+    this.errors = init.errors;
+    this.responseStatus = init.responseStatus;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+/**
+ * The request never got an answer: offline, DNS failure, connection refused, CORS.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof VaultNetworkError) showOfflineBanner();
+ * ```
+ */
+export class VaultNetworkError extends VaultError {
+  override readonly name = 'VaultNetworkError';
+  constructor(message = 'The service could not be reached.', options?: { cause?: unknown }) {
+    super('network', message, options);
+  }
+}
+
+/**
+ * The call took longer than its timeout and was abandoned.
+ *
+ * @example
+ * ```ts
+ * await client.keepAlive(id, { timeoutMs: 5_000 }).catch((e) => e instanceof VaultTimeoutError);
+ * ```
+ */
+export class VaultTimeoutError extends VaultError {
+  override readonly name = 'VaultTimeoutError';
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, options?: { cause?: unknown }) {
+    super('timeout', `The service did not answer within ${timeoutMs} ms.`, options);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * The caller's `AbortSignal` cancelled the call. Never a reason to end a session.
+ *
+ * @example
+ * ```ts
+ * const ac = new AbortController();
+ * const p = client.discover({ username }, { signal: ac.signal });
+ * ac.abort(); // p rejects with VaultAbortedError
+ * ```
+ */
+export class VaultAbortedError extends VaultError {
+  override readonly name = 'VaultAbortedError';
+  constructor(options?: { cause?: unknown }) {
+    super('aborted', 'The request was cancelled.', options);
+  }
+}
+
+/**
+ * An answer arrived but was not the service speaking: a non-200 status, an HTML page
+ * from a proxy, a body that is not JSON, or JSON of the wrong shape.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof VaultProtocolError && error.status >= 500) showServiceUnavailable();
+ * ```
+ */
+export class VaultProtocolError extends VaultError {
+  override readonly name = 'VaultProtocolError';
+  /** HTTP status of the response (200 when only the body was wrong). */
+  readonly status: number;
+  readonly contentType: string | null;
+  constructor(
+    message: string,
+    init: { status: number; contentType: string | null; cause?: unknown },
+  ) {
+    super('protocol', message, { cause: init.cause });
+    this.status = init.status;
+    this.contentType = init.contentType;
+  }
+}
+
+/**
+ * A login succeeded, but into another vault than the one asked for. The kit has already
+ * ended that unexpected session when this is thrown.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof VaultDnsMismatchError) say(`You have no access to ${error.expected}.`);
+ * ```
+ */
+export class VaultDnsMismatchError extends VaultError {
+  override readonly name = 'VaultDnsMismatchError';
+  readonly expected: string;
+  readonly actual: string | undefined;
+  constructor(expected: string, actual: string | undefined) {
+    super(
+      'dns-mismatch',
+      `The service signed in to ${actual ?? 'an unknown vault'} instead of ${expected}; that session was ended.`,
+    );
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+/**
+ * The identity provider refused a token request (RFC 6749 section 5.2 error response) or
+ * the single sign-on redirect failed.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof VaultOAuthError && error.error === 'invalid_grant') showWrongPassword();
+ * ```
+ */
+export class VaultOAuthError extends VaultError {
+  override readonly name = 'VaultOAuthError';
+  /** The provider's `error` code, e.g. `invalid_grant`, `access_denied`. */
+  readonly error: string;
+  readonly errorDescription: string | undefined;
+  constructor(error: string, errorDescription?: string, options?: { cause?: unknown }) {
+    super('oauth', errorDescription ? `${error}: ${errorDescription}` : error, options);
+    this.error = error;
+    this.errorDescription = errorDescription;
+  }
+}
+
+/**
+ * The kit was configured in a way that cannot work (for example a localStorage adapter).
+ *
+ * @example
+ * ```ts
+ * throw new VaultConfigError('baseUrl must be an absolute URL or a path.');
+ * ```
+ */
+export class VaultConfigError extends VaultError {
+  override readonly name = 'VaultConfigError';
+  constructor(message: string) {
+    super('config', message);
+  }
+}
+
+/**
+ * Turns anything thrown into a {@link VaultError}, keeping the original as `cause`.
+ *
+ * @example
+ * ```ts
+ * const e = normalizeError(thrown);
+ * setError(e.message);
+ * ```
+ */
+export function normalizeError(error: unknown): VaultError {
+  if (error instanceof VaultError) return error;
+  if (isAbortError(error)) return new VaultAbortedError({ cause: error });
+  if (error instanceof TypeError) return new VaultNetworkError(undefined, { cause: error });
+  const message = error instanceof Error ? error.message : String(error);
+  return new VaultError('protocol', message || 'Unexpected failure.', { cause: error });
+}
+
+/**
+ * True for faults that say nothing about the session: offline, timeouts, 5xx pages,
+ * malformed bodies, rate limits. Such faults must never end a session.
+ *
+ * @example
+ * ```ts
+ * if (isTransientError(e)) scheduleRetry(); else if (isSessionInvalidError(e)) endSession();
+ * ```
+ */
+export function isTransientError(error: unknown): boolean {
+  if (!(error instanceof VaultError)) return false;
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+    case 'protocol':
+      return true;
+    case 'api':
+      return (
+        (error as VaultApiError).type === 'API_LIMIT_EXCEEDED' ||
+        (error as VaultApiError).type === 'UNEXPECTED_ERROR'
+      );
+    default:
+      return false;
+  }
+}
+
+/**
+ * True when the service said the session is gone (`INVALID_SESSION_ID`): the one fault
+ * that ends a session, in every tab.
+ *
+ * @example
+ * ```ts
+ * if (isSessionInvalidError(e)) session.expire();
+ * ```
+ */
+export function isSessionInvalidError(error: unknown): boolean {
+  return error instanceof VaultApiError && error.type === 'INVALID_SESSION_ID';
+}
+
+function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    (error as { name: unknown }).name === 'AbortError'
+  );
+}

@@ -1,0 +1,59 @@
+export { createVaultClient } from './client/createVaultClient';
+export { isValidSessionId } from './client/isValidSessionId';
+export { parseRetryAfter } from './client/parseRetryAfter';
+export type {
+  ApiVersions,
+  AuthProfile,
+  AuthResult,
+  AuthServerMetadata,
+  DelegatedSession,
+  DelegatedVault,
+  DiscoveryResult,
+  RequestOptions,
+  ResolvedVaultClientConfig,
+  VaultClient,
+  VaultClientConfig,
+  VaultInfo,
+  VaultRequestInit,
+} from './client/types';
+export type { VaultErrorEntry, VaultErrorKind, VaultErrorType } from './errors';
+export {
+  isSessionInvalidError,
+  isTransientError,
+  normalizeError,
+  VaultAbortedError,
+  VaultApiError,
+  VaultConfigError,
+  VaultDnsMismatchError,
+  VaultError,
+  VaultNetworkError,
+  VaultOAuthError,
+  VaultProtocolError,
+  VaultTimeoutError,
+} from './errors';
+export type {
+  AcquireAccessToken,
+  AcquireAccessTokenContext,
+  LoginWithDiscoveryOptions,
+  LoginWithDiscoveryResult,
+} from './flows/loginWithDiscovery';
+export { loginWithDiscovery } from './flows/loginWithDiscovery';
+export type { PasswordGrantInput, PasswordGrantOptions } from './flows/requestPasswordGrant';
+export { requestPasswordGrant } from './flows/requestPasswordGrant';
+export {
+  type ActivityMonitor,
+  type ActivityMonitorOptions,
+  backoffDelay,
+  createActivityMonitor,
+  createKeepAlive,
+  createLeaderElection,
+  DEFAULT_ACTIVITY_EVENTS,
+  type KeepAlive,
+  type KeepAliveEnvironment,
+  type KeepAliveOptions,
+  type KeepAliveSnapshot,
+  type KeepAliveStatus,
+  type LeaderElection,
+  type LeaderElectionOptions,
+} from './keepAlive/index';
+export * from './session/index';

@@ -1,0 +1,102 @@
+import type { EventTargetLike } from './resolveKeepAliveEnvironment';
+
+/**
+ * The input events that count as the user being present: pointer, keyboard, wheel, touch
+ * and scrolling. Focus and visibility changes are deliberately not in the list, because a
+ * window can gain focus without anyone touching it, and keep-alive traffic without real
+ * activity would defeat the service's idle timeout (SES-05).
+ *
+ * @example
+ * ```ts
+ * createActivityMonitor({ target: window, onActivity, events: [...DEFAULT_ACTIVITY_EVENTS, 'mousemove'] });
+ * ```
+ */
+export const DEFAULT_ACTIVITY_EVENTS: readonly string[] = [
+  'pointerdown',
+  'keydown',
+  'wheel',
+  'touchstart',
+  'scroll',
+];
+
+/**
+ * Settings of {@link createActivityMonitor}.
+ *
+ * @example
+ * ```ts
+ * const options: ActivityMonitorOptions = { target: window, onActivity: (at) => record(at) };
+ * ```
+ */
+export interface ActivityMonitorOptions {
+  /** Where input events arrive, usually `window`. Listened to in the capture phase. */
+  target: EventTargetLike;
+  /** Called with the time of the activity, at most once per `throttleMs`. */
+  onActivity: (at: number) => void;
+  /** Minimum gap between two reports. Default 1000 ms. */
+  throttleMs?: number;
+  /** Epoch milliseconds. Default `Date.now()`. */
+  now?: () => number;
+  /** Event types to listen to. Default {@link DEFAULT_ACTIVITY_EVENTS}. */
+  events?: readonly string[];
+}
+
+/**
+ * A running activity listener.
+ *
+ * @example
+ * ```ts
+ * const monitor: ActivityMonitor = createActivityMonitor({ target: window, onActivity });
+ * monitor.stop();
+ * ```
+ */
+export interface ActivityMonitor {
+  /** Removes every listener. Safe to call more than once. */
+  stop(): void;
+}
+
+/**
+ * Listens for user input on `target` and reports it, throttled, through `onActivity`.
+ * Listeners are passive (scrolling stays smooth) and use the capture phase, so scrolls of
+ * inner elements, which do not bubble, are seen too. Programmatic scrolling also fires
+ * `scroll`; leave it out of `events` in an app that scrolls on its own.
+ *
+ * @example
+ * ```ts
+ * const monitor = createActivityMonitor({
+ *   target: window,
+ *   onActivity: () => keepAlive.notifyActivity(),
+ * });
+ * // later
+ * monitor.stop();
+ * ```
+ */
+export function createActivityMonitor(options: ActivityMonitorOptions): ActivityMonitor {
+  const { target, onActivity } = options;
+  const throttleMs = options.throttleMs ?? 1_000;
+  const now = options.now ?? (() => Date.now());
+  const events = options.events ?? DEFAULT_ACTIVITY_EVENTS;
+  const listenerOptions: AddEventListenerOptions = { capture: true, passive: true };
+  let lastReportedAt: number | undefined;
+  let stopped = false;
+
+  const listener = (): void => {
+    if (stopped) return;
+    const at = now();
+    // A clock that moved backwards must not silence reports until it catches up.
+    if (lastReportedAt !== undefined && at >= lastReportedAt && at - lastReportedAt < throttleMs) {
+      return;
+    }
+    lastReportedAt = at;
+    onActivity(at);
+  };
+
+  for (const type of events) target.addEventListener(type, listener, listenerOptions);
+
+  return {
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const type of events) target.removeEventListener(type, listener, { capture: true });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+export type { BackoffOptions } from './backoffDelay';
+export { backoffDelay } from './backoffDelay';
+export type { ActivityMonitor, ActivityMonitorOptions } from './createActivityMonitor';
+export { createActivityMonitor, DEFAULT_ACTIVITY_EVENTS } from './createActivityMonitor';
+export type {
+  KeepAlive,
+  KeepAliveOptions,
+  KeepAliveSnapshot,
+  KeepAliveStatus,
+} from './createKeepAlive';
+export { createKeepAlive } from './createKeepAlive';
+export type {
+  LeaderElection,
+  LeaderElectionOptions,
+  LeaderMechanism,
+} from './createLeaderElection';
+export { createLeaderElection } from './createLeaderElection';
+export type {
+  BroadcastChannelConstructorLike,
+  BroadcastChannelLike,
+  DocumentLike,
+  EventTargetLike,
+  KeepAliveEnvironment,
+  LockManagerLike,
+  NavigatorLike,
+  ResolvedKeepAliveEnvironment,
+} from './resolveKeepAliveEnvironment';
+export { resolveKeepAliveEnvironment } from './resolveKeepAliveEnvironment';

@@ -1,0 +1,196 @@
+/**
+ * The part of `EventTarget` the keep-alive uses; a `window`, a `document` or a Node
+ * `EventTarget` all fit.
+ *
+ * @example
+ * ```ts
+ * const target: EventTargetLike = new EventTarget();
+ * ```
+ */
+export interface EventTargetLike {
+  addEventListener(
+    type: string,
+    listener: (event: Event) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: (event: Event) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+}
+
+/**
+ * The part of the Web Locks `LockManager` (`navigator.locks`) the leader election uses.
+ *
+ * @example
+ * ```ts
+ * const locks: LockManagerLike | undefined = globalThis.navigator?.locks;
+ * ```
+ */
+export interface LockManagerLike {
+  request(
+    name: string,
+    options: { mode?: 'exclusive' | 'shared'; signal?: AbortSignal },
+    callback: (lock: unknown) => unknown,
+  ): Promise<unknown>;
+}
+
+/**
+ * The part of `navigator` the keep-alive reads.
+ *
+ * @example
+ * ```ts
+ * const nav: NavigatorLike = { onLine: true };
+ * ```
+ */
+export interface NavigatorLike {
+  readonly onLine?: boolean;
+  readonly locks?: LockManagerLike | undefined;
+}
+
+/**
+ * The part of `document` the keep-alive reads: its visibility, and the
+ * `visibilitychange` event.
+ *
+ * @example
+ * ```ts
+ * const doc: DocumentLike = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+ * ```
+ */
+export interface DocumentLike extends EventTargetLike {
+  readonly visibilityState?: string;
+}
+
+/**
+ * The part of a `BroadcastChannel` the keep-alive uses.
+ *
+ * @example
+ * ```ts
+ * const channel: BroadcastChannelLike = new BroadcastChannel('vault-session-kit:keep-alive');
+ * ```
+ */
+export interface BroadcastChannelLike {
+  postMessage(message: unknown): void;
+  close(): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+/**
+ * A `BroadcastChannel` constructor.
+ *
+ * @example
+ * ```ts
+ * const Channel: BroadcastChannelConstructorLike = BroadcastChannel;
+ * ```
+ */
+export type BroadcastChannelConstructorLike = new (name: string) => BroadcastChannelLike;
+
+/**
+ * Everything the keep-alive takes from its surroundings. Each field is optional: a missing
+ * one is read from `globalThis` when it is needed, never at import, so the module loads in
+ * server-side rendering and in workers. `null` says "this does not exist here" even where
+ * the global does (for example to force the BroadcastChannel election in a browser that
+ * has Web Locks).
+ *
+ * @example
+ * ```ts
+ * const environment: KeepAliveEnvironment = {
+ *   now: () => clock.now(),
+ *   navigator: { onLine: true, locks: memoryLocks },
+ *   window: new EventTarget(),
+ *   BroadcastChannel: null,
+ * };
+ * ```
+ */
+export interface KeepAliveEnvironment {
+  /** Wall-clock time in epoch milliseconds. Default `Date.now()`. */
+  now?: () => number;
+  /** Default `globalThis.setTimeout`, looked up at each call. */
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  /** Default `globalThis.clearTimeout`, looked up at each call. */
+  clearTimeout?: (handle: unknown) => void;
+  /** Uniform random number in [0, 1) for the retry jitter. Default `Math.random`. */
+  random?: () => number;
+  /** `onLine` and `locks`. Default `globalThis.navigator`. */
+  navigator?: NavigatorLike | null;
+  /**
+   * Receives user input events (activity) and `focus`, `online`, `offline`, `pageshow`.
+   * Default `globalThis.window`.
+   */
+  window?: EventTargetLike | null;
+  /** Receives `visibilitychange`. Default `globalThis.document`. */
+  document?: DocumentLike | null;
+  /** Default `globalThis.BroadcastChannel`. */
+  BroadcastChannel?: BroadcastChannelConstructorLike | null;
+}
+
+/**
+ * {@link KeepAliveEnvironment} with defaults applied; absent facilities are `undefined`.
+ *
+ * @example
+ * ```ts
+ * const env = resolveKeepAliveEnvironment({});
+ * if (env.navigator?.locks) console.warn('Web Locks available');
+ * ```
+ */
+export interface ResolvedKeepAliveEnvironment {
+  readonly now: () => number;
+  readonly setTimeout: (callback: () => void, ms: number) => unknown;
+  readonly clearTimeout: (handle: unknown) => void;
+  readonly random: () => number;
+  readonly navigator: NavigatorLike | undefined;
+  readonly window: EventTargetLike | undefined;
+  readonly document: DocumentLike | undefined;
+  readonly BroadcastChannel: BroadcastChannelConstructorLike | undefined;
+}
+
+/**
+ * Fills the gaps of a {@link KeepAliveEnvironment} from `globalThis`. Call it when the
+ * facilities are about to be used (at `start()`), not at module load.
+ *
+ * @example
+ * ```ts
+ * const env = resolveKeepAliveEnvironment({ BroadcastChannel: null });
+ * env.BroadcastChannel; // undefined
+ * ```
+ */
+export function resolveKeepAliveEnvironment(
+  environment: KeepAliveEnvironment = {},
+): ResolvedKeepAliveEnvironment {
+  const global = globalThis as GlobalScope;
+  return {
+    now: environment.now ?? (() => Date.now()),
+    setTimeout: environment.setTimeout ?? ((callback, ms) => global.setTimeout(callback, ms)),
+    clearTimeout:
+      environment.clearTimeout ??
+      ((handle) => global.clearTimeout(handle as Parameters<typeof clearTimeout>[0])),
+    random: environment.random ?? Math.random,
+    navigator: pick(environment.navigator, () => global.navigator),
+    window: pick(environment.window, () => global.window),
+    document: pick(environment.document, () => global.document),
+    BroadcastChannel: pick(environment.BroadcastChannel, () => global.BroadcastChannel),
+  };
+}
+
+// Written against the globals' possible absence: in Node and in workers some are missing.
+interface GlobalScope {
+  setTimeout: typeof setTimeout;
+  clearTimeout: typeof clearTimeout;
+  navigator?: NavigatorLike;
+  window?: EventTargetLike;
+  document?: DocumentLike;
+  BroadcastChannel?: BroadcastChannelConstructorLike;
+}
+
+function pick<T>(given: T | null | undefined, fallback: () => T | undefined): T | undefined {
+  if (given === null) return undefined;
+  if (given !== undefined) return given;
+  try {
+    return fallback() ?? undefined;
+  } catch {
+    // Some sandboxes throw on access to navigator or document; treat that as absent.
+    return undefined;
+  }
+}

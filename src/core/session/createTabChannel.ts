@@ -1,0 +1,167 @@
+import { parseSessionRecord } from './parseSessionRecord';
+import type { BroadcastChannelConstructor, BroadcastChannelLike, SessionRecord } from './types';
+
+const NAMESPACE = 'vault-session-kit';
+const MAX_TAG = 128;
+
+/**
+ * A message between tabs of one origin.
+ *
+ * - `hello`: a tab without a session asks whether another tab has one.
+ * - `session`: the hand-off, either the answer to a `hello` (`to` names the asking tab) or
+ *   the news that a tab signed in or started or stopped a delegation. The only message that
+ *   carries session IDs; never a password.
+ * - `signed-out`: the user signed out; every tab clears its session. No session ID, no user.
+ * - `expired`: the session tagged `key` reached its cap or became invalid. No session ID.
+ *
+ * @example
+ * ```ts
+ * const message: TabMessage = { type: 'signed-out', from: tabId };
+ * ```
+ */
+export type TabMessage =
+  | { readonly type: 'hello'; readonly from: string }
+  | {
+      readonly type: 'session';
+      readonly from: string;
+      readonly to?: string;
+      readonly record: SessionRecord;
+    }
+  | { readonly type: 'signed-out'; readonly from: string }
+  | {
+      readonly type: 'expired';
+      readonly from: string;
+      readonly key: string;
+      readonly reason: 'expired' | 'invalid-session';
+    };
+
+/**
+ * The cross-tab link of one session manager.
+ *
+ * @example
+ * ```ts
+ * const channel: TabChannel = createTabChannel({ name: 'vault-session-kit', onMessage: console.warn });
+ * if (!channel.connected) console.warn('single-tab mode');
+ * ```
+ */
+export interface TabChannel {
+  /** False when no `BroadcastChannel` could be opened: the manager then works alone. */
+  readonly connected: boolean;
+  post(message: TabMessage): void;
+  close(): void;
+}
+
+/**
+ * Opens the cross-tab channel. A missing or throwing `BroadcastChannel` gives a channel that
+ * is not `connected` and silently drops what is posted (single-tab mode). Incoming
+ * messages are validated; anything malformed, from another kit or another origin is
+ * ignored, and `onMessage` only ever sees a well-formed {@link TabMessage}.
+ *
+ * @example
+ * ```ts
+ * const channel = createTabChannel({
+ *   name: 'vault-session-kit',
+ *   onMessage: (message) => {
+ *     if (message.type === 'signed-out') clearSession();
+ *   },
+ * });
+ * channel.post({ type: 'hello', from: tabId });
+ * ```
+ */
+export function createTabChannel(options: {
+  name: string;
+  onMessage: (message: TabMessage) => void;
+  /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
+  BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
+}): TabChannel {
+  let channel: BroadcastChannelLike | undefined;
+  try {
+    const Ctor =
+      options.BroadcastChannel === undefined
+        ? (globalThis as { BroadcastChannel?: BroadcastChannelConstructor }).BroadcastChannel
+        : options.BroadcastChannel;
+    if (typeof Ctor === 'function') channel = new Ctor(options.name);
+  } catch {
+    // Blocked by policy or broken: single-tab mode.
+    channel = undefined;
+  }
+  if (!channel) {
+    return { connected: false, post() {}, close() {} };
+  }
+
+  const listener = (event: MessageEvent): void => {
+    if (!sameOrigin(event)) return;
+    const message = parseTabMessage(event.data);
+    if (message) options.onMessage(message);
+  };
+  channel.addEventListener('message', listener);
+  let open: BroadcastChannelLike | undefined = channel;
+
+  return {
+    connected: true,
+    post(message) {
+      try {
+        open?.postMessage({ ns: NAMESPACE, v: 1, ...message });
+      } catch {
+        // A closed or broken channel only costs the other tabs an update.
+      }
+    },
+    close() {
+      if (!open) return;
+      open.removeEventListener('message', listener);
+      try {
+        open.close();
+      } catch {
+        // Already closed.
+      }
+      open = undefined;
+    },
+  };
+}
+
+/**
+ * Validates a raw channel payload and returns it as a {@link TabMessage}, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * parseTabMessage({ ns: 'vault-session-kit', v: 1, type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
+ * parseTabMessage('nonsense'); // undefined
+ * ```
+ */
+export function parseTabMessage(data: unknown): TabMessage | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const raw = data as Record<string, unknown>;
+  if (raw.ns !== NAMESPACE || raw.v !== 1 || !isTag(raw.from)) return undefined;
+  const from = raw.from;
+  switch (raw.type) {
+    case 'hello':
+      return { type: 'hello', from };
+    case 'signed-out':
+      return { type: 'signed-out', from };
+    case 'expired':
+      if (!isTag(raw.key) || (raw.reason !== 'expired' && raw.reason !== 'invalid-session')) {
+        return undefined;
+      }
+      return { type: 'expired', from, key: raw.key, reason: raw.reason };
+    case 'session': {
+      const record = parseSessionRecord(raw.record);
+      if (!record) return undefined;
+      if (raw.to === undefined) return { type: 'session', from, record };
+      return isTag(raw.to) ? { type: 'session', from, to: raw.to, record } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function isTag(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_TAG;
+}
+
+function sameOrigin(event: MessageEvent): boolean {
+  // BroadcastChannel is same-origin by construction; this guards stand-ins and bugs (STO-05).
+  const own = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  const origin = (event as { origin?: unknown }).origin;
+  if (typeof own !== 'string' || typeof origin !== 'string' || origin === '') return true;
+  return origin === own;
+}

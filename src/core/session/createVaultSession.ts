@@ -1,0 +1,275 @@
+import type { RequestOptions, VaultClient, VaultRequestInit } from '../client/types';
+import { VaultAbortedError } from '../errors';
+import {
+  createKeepAlive,
+  type KeepAlive,
+  type KeepAliveOptions,
+  type KeepAliveSnapshot,
+} from '../keepAlive/createKeepAlive';
+import { createSessionManager } from './createSessionManager';
+import { isLiveStatus } from './sessionReducer';
+import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
+import type { SessionManager, SessionManagerOptions } from './types';
+
+/**
+ * Settings of {@link createVaultSession}: the session manager's, plus the keep-alive's.
+ *
+ * @example
+ * ```ts
+ * const options: VaultSessionOptions = {
+ *   client: createVaultClient({ baseUrl: '' }),
+ *   storage: sessionStorageAdapter(),
+ *   keepAlive: { intervalMs: 5 * 60_000, idleTimeoutMs: 30 * 60_000 },
+ * };
+ * ```
+ */
+export interface VaultSessionOptions extends Omit<SessionManagerOptions, 'client'> {
+  client: VaultClient;
+  /** Keep-alive settings, or `false` for none. Default: every 5 minutes while active. */
+  keepAlive?: false | Omit<KeepAliveOptions, 'send' | 'deadline' | 'onSessionInvalid' | 'onResume'>;
+}
+
+/**
+ * One browser session of the service: the state machine, its keep-alive, and authenticated
+ * calls that wait for a session. Framework-free; `SessionProvider` binds it to React.
+ *
+ * @example
+ * ```ts
+ * const session = createVaultSession({ client });
+ * const stop = session.connect();
+ * await session.manager.signIn({ username, password });
+ * const me = await session.request('/objects/users/me');
+ * stop();
+ * ```
+ */
+export interface VaultSession {
+  readonly client: VaultClient;
+  readonly manager: SessionManager;
+  /**
+   * The keep-alive of the current session (a fresh scheduler runs for each session; this
+   * view stays the same object). Its snapshot is `stopped` between sessions and when
+   * keep-alive is turned off.
+   */
+  readonly keepAlive: VaultKeepAlive;
+  /**
+   * Starts the manager and runs the keep-alive while a session is live. Returns the function
+   * that undoes it; connecting twice (StrictMode effects) is counted, so only the last
+   * disconnect stops anything.
+   */
+  connect(): () => void;
+  /** Resolves once a session is live (signed in, joined from another tab, delegated). */
+  waitForSession(signal?: AbortSignal): Promise<void>;
+  /**
+   * A call of the service's REST API with the current session (the delegated one while
+   * acting for someone): waits for a session first, and ends the session everywhere when the
+   * service answers `INVALID_SESSION_ID`.
+   */
+  request<T extends Record<string, unknown> = Record<string, unknown>>(
+    path: string,
+    init?: VaultRequestInit,
+    options?: RequestOptions,
+  ): Promise<T>;
+  /**
+   * The clock the session measures its 48-hour deadline on: the `now` option, else
+   * `Date.now`. Compare `deadline` with this, never with another clock.
+   */
+  now(): number;
+  /** Stops everything for good. */
+  destroy(): void;
+}
+
+/**
+ * The stable view of the per-session keep-alive scheduler that {@link VaultSession} exposes.
+ *
+ * @example
+ * ```ts
+ * const { status, idleExpiresAt } = session.keepAlive.getSnapshot();
+ * await session.keepAlive.extend(); // "Stay signed in"
+ * ```
+ */
+export interface VaultKeepAlive {
+  getSnapshot(): KeepAliveSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Sends a keep-alive now; rejects with `VaultAbortedError` when no session is live. */
+  extend(): Promise<void>;
+  /** Records user activity the built-in listeners cannot see. */
+  notifyActivity(): void;
+}
+
+const STOPPED: KeepAliveSnapshot = Object.freeze({
+  status: 'stopped',
+  isLeader: false,
+  lastSentAt: undefined,
+  nextDueAt: undefined,
+  lastActivityAt: undefined,
+  idleExpiresAt: undefined,
+  consecutiveFailures: 0,
+  lastError: undefined,
+});
+
+/**
+ * Creates a {@link VaultSession}: {@link createSessionManager} and {@link createKeepAlive}
+ * wired together. The keep-alive runs only while a session is live and is restarted for each
+ * new session; while acting for another user it keeps both the user's own session and the
+ * delegated one alive, because the delegated session dies with its actor's. An
+ * `INVALID_SESSION_ID` from either ends the session in every tab; coming back from sleep or
+ * another tab re-checks the 48-hour cap.
+ *
+ * @example
+ * ```ts
+ * const session = createVaultSession({ client: createVaultClient({ baseUrl: '' }) });
+ * session.connect();
+ * ```
+ */
+export function createVaultSession(options: VaultSessionOptions): VaultSession {
+  const { client, keepAlive: keepAliveOptions, ...managerOptions } = options;
+  const manager = createSessionManager({ ...managerOptions, client });
+  const now = managerOptions.now ?? (() => Date.now());
+  // The keep-alive checks its sends against the session's deadline, so it runs on the
+  // session's clock and timers unless its own environment names others.
+  const { timers } = managerOptions;
+  const sessionClock: KeepAliveEnvironment = {
+    now,
+    ...(timers === undefined
+      ? {}
+      : {
+          setTimeout: (callback: () => void, ms: number) => timers.setTimeout(callback, ms),
+          clearTimeout: (handle: unknown) => timers.clearTimeout(handle),
+        }),
+  };
+
+  const keepAliveListeners = new Set<() => void>();
+  let scheduler: KeepAlive | undefined;
+  let stopWatchingScheduler: (() => void) | undefined;
+  let runningFor: number | undefined;
+  let connections = 0;
+  let unsubscribe: (() => void) | undefined;
+
+  function notifyKeepAlive(): void {
+    for (const listener of [...keepAliveListeners]) listener();
+  }
+
+  // One scheduler per session, on a channel of its own: a late message about an ended
+  // session (its "invalid" notice, its last send time) can then never touch the next one.
+  function createScheduler(startedAt: number): KeepAlive | undefined {
+    if (keepAliveOptions === false) return undefined;
+    const baseName = keepAliveOptions?.channelName ?? 'vault-session-kit:keep-alive';
+    return createKeepAlive({
+      ...keepAliveOptions,
+      environment: { ...sessionClock, ...keepAliveOptions?.environment },
+      channelName: `${baseName}:${startedAt}`,
+      async send(signal) {
+        const own = manager.getOwnSessionId();
+        const current = manager.getSessionId();
+        if (own === undefined || current === undefined) throw new VaultAbortedError();
+        await client.keepAlive(own, { signal });
+        if (current !== own) await client.keepAlive(current, { signal });
+      },
+      deadline: () => manager.getSnapshot().deadline,
+      onSessionInvalid: (error) => {
+        manager.reportError(error);
+      },
+      onResume: () => manager.checkDeadline(),
+    });
+  }
+
+  function sync(): void {
+    const snapshot = manager.getSnapshot();
+    const live = connections > 0 && isLiveStatus(snapshot.status) ? snapshot.startedAt : undefined;
+    if (live === runningFor) return;
+    stopWatchingScheduler?.();
+    stopWatchingScheduler = undefined;
+    scheduler?.destroy();
+    scheduler = undefined;
+    runningFor = live;
+    if (live !== undefined) {
+      scheduler = createScheduler(live);
+      if (scheduler) {
+        stopWatchingScheduler = scheduler.subscribe(notifyKeepAlive);
+        scheduler.start();
+      }
+    }
+    notifyKeepAlive();
+  }
+
+  const keepAlive: VaultKeepAlive = {
+    getSnapshot: () => scheduler?.getSnapshot() ?? STOPPED,
+    subscribe(listener) {
+      keepAliveListeners.add(listener);
+      return () => {
+        keepAliveListeners.delete(listener);
+      };
+    },
+    extend: () => (scheduler ? scheduler.extend() : Promise.reject(new VaultAbortedError())),
+    notifyActivity: () => scheduler?.notifyActivity(),
+  };
+
+  function waitForSession(signal?: AbortSignal): Promise<void> {
+    manager.start();
+    if (isLiveStatus(manager.getSnapshot().status)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(new VaultAbortedError({ cause: signal.reason }));
+        return;
+      }
+      const onAbort = () => {
+        stop();
+        reject(new VaultAbortedError({ cause: signal?.reason }));
+      };
+      const stop = manager.subscribe(() => {
+        if (!isLiveStatus(manager.getSnapshot().status)) return;
+        stop();
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  return {
+    client,
+    manager,
+    keepAlive,
+
+    connect() {
+      connections += 1;
+      if (connections === 1) unsubscribe = manager.subscribe(sync);
+      sync();
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        connections -= 1;
+        if (connections > 0) return;
+        unsubscribe?.();
+        unsubscribe = undefined;
+        sync();
+      };
+    },
+
+    waitForSession,
+
+    now,
+
+    async request(path, init, requestOptions) {
+      await waitForSession(requestOptions?.signal);
+      const sessionId = manager.getSessionId();
+      if (sessionId === undefined) throw new VaultAbortedError();
+      try {
+        return await client.request(sessionId, path, init, requestOptions);
+      } catch (error) {
+        manager.reportError(error, { sessionId });
+        throw error;
+      }
+    },
+
+    destroy() {
+      unsubscribe?.();
+      unsubscribe = undefined;
+      connections = 0;
+      sync();
+      keepAliveListeners.clear();
+      manager.destroy();
+    },
+  };
+}

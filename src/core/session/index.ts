@@ -1,0 +1,27 @@
+export { assertNotLocalStorage } from './assertNotLocalStorage';
+export { createSessionManager } from './createSessionManager';
+export {
+  createTabChannel,
+  parseTabMessage,
+  type TabChannel,
+  type TabMessage,
+} from './createTabChannel';
+export {
+  createVaultSession,
+  type VaultKeepAlive,
+  type VaultSession,
+  type VaultSessionOptions,
+} from './createVaultSession';
+export { memoryStorageAdapter } from './memoryStorageAdapter';
+export { parseSessionRecord } from './parseSessionRecord';
+export {
+  initialSessionState,
+  isLiveStatus,
+  liveStatus,
+  type SessionEvent,
+  type SessionState,
+  sessionReducer,
+  toSessionSnapshot,
+} from './sessionReducer';
+export { sessionStorageAdapter } from './sessionStorageAdapter';
+export type * from './types';

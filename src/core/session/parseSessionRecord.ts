@@ -1,0 +1,97 @@
+import { isValidSessionId } from '../client/isValidSessionId';
+import type { VaultInfo } from '../client/types';
+import type { DelegationRecord, SessionRecord } from './types';
+
+const MAX_TEXT = 1_024;
+const MAX_VAULTS = 1_000;
+
+/**
+ * Checks a value read from storage or received from another tab and returns it as a
+ * {@link SessionRecord}, or `undefined` when anything is missing, mistyped or malformed
+ * (including a session ID that would be unsafe as a header value). Only known fields are
+ * copied, so nothing unexpected rides along.
+ *
+ * @example
+ * ```ts
+ * const record = parseSessionRecord(JSON.parse(storage.getItem(key) ?? 'null'));
+ * if (record) adopt(record);
+ * ```
+ */
+export function parseSessionRecord(value: unknown): SessionRecord | undefined {
+  if (!isObject(value) || value.v !== 1) return undefined;
+  const { key, sessionId, userId, username, vaultId, vaults, startedAt, deadline } = value;
+  if (
+    !isText(key) ||
+    !isValidSessionId(sessionId) ||
+    !isText(userId) ||
+    !isText(username) ||
+    !isVaultId(vaultId) ||
+    !Array.isArray(vaults) ||
+    vaults.length > MAX_VAULTS ||
+    !isTime(startedAt) ||
+    !isTime(deadline) ||
+    deadline <= startedAt
+  ) {
+    return undefined;
+  }
+  const parsedVaults: VaultInfo[] = [];
+  for (const entry of vaults) {
+    const vault = parseVault(entry);
+    if (!vault) return undefined;
+    parsedVaults.push(vault);
+  }
+  const base = {
+    v: 1 as const,
+    key,
+    sessionId,
+    userId,
+    username,
+    vaultId,
+    vaults: parsedVaults,
+    startedAt,
+    deadline,
+  };
+  if (value.delegation === undefined) return base;
+  const delegation = parseDelegation(value.delegation);
+  return delegation ? { ...base, delegation } : undefined;
+}
+
+function parseVault(value: unknown): VaultInfo | undefined {
+  if (!isObject(value)) return undefined;
+  const { id, name, url, dns } = value;
+  if (!isVaultId(id) || !isText(name, true) || !isText(url, true) || !isText(dns, true)) {
+    return undefined;
+  }
+  return { id, name, url, dns };
+}
+
+function parseDelegation(value: unknown): DelegationRecord | undefined {
+  if (!isObject(value)) return undefined;
+  const { sessionId, vaultId, vaultName, dns, delegatorUserId } = value;
+  if (
+    !isValidSessionId(sessionId) ||
+    !isVaultId(vaultId) ||
+    !isText(vaultName, true) ||
+    !isText(dns, true) ||
+    !isText(delegatorUserId)
+  ) {
+    return undefined;
+  }
+  return { sessionId, vaultId, vaultName, dns, delegatorUserId };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown, allowEmpty = false): value is string {
+  return typeof value === 'string' && value.length <= MAX_TEXT && (allowEmpty || value.length > 0);
+}
+
+function isVaultId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}

@@ -1,0 +1,347 @@
+import type { AuthResult, VaultClient, VaultInfo } from '../client/types';
+import type { VaultError } from '../errors';
+
+/**
+ * Where a tab's session stands.
+ *
+ * - `signed-out`: no session yet (or a sign-in failed; see `error`).
+ * - `signing-in`: a password login is on the wire.
+ * - `active`: signed in as oneself.
+ * - `delegated`: signed in and acting on behalf of another user (see `delegation`).
+ * - `expiring`: the 48-hour cap is less than `warnBeforeMs` away (a delegation may still be
+ *   running; `delegation` says so).
+ * - `expired`: the cap was reached or the service answered `INVALID_SESSION_ID`.
+ * - `ended`: the user signed out, here or in another tab.
+ *
+ * @example
+ * ```ts
+ * const showApp = (status: SessionStatus) =>
+ *   status === 'active' || status === 'delegated' || status === 'expiring';
+ * ```
+ */
+export type SessionStatus =
+  | 'signed-out'
+  | 'signing-in'
+  | 'active'
+  | 'delegated'
+  | 'expiring'
+  | 'expired'
+  | 'ended';
+
+/**
+ * Why the last session ended: the user signed out here (`signed-out`) or in another tab
+ * (`remote-sign-out`), the 48-hour cap was reached (`expired`), or the service no longer
+ * knew the session (`invalid-session`).
+ *
+ * @example
+ * ```ts
+ * const message = (reason: SessionEndReason) =>
+ *   reason === 'expired' ? 'Your session reached its 48-hour limit.' : 'You were signed out.';
+ * ```
+ */
+export type SessionEndReason = 'signed-out' | 'expired' | 'invalid-session' | 'remote-sign-out';
+
+/**
+ * The signed-in user as the snapshot shows it.
+ *
+ * @example
+ * ```ts
+ * const user: SessionUser = {
+ *   userId: '61001',
+ *   username: 'olivia@sunrise.example',
+ *   vaultId: 1001,
+ *   vault: { id: 1001, name: 'Sunrise PromoMats', dns: 'promomats.sunrise.example', url: 'https://promomats.sunrise.example/api' },
+ *   vaults: [],
+ * };
+ * ```
+ */
+export interface SessionUser {
+  readonly userId: string;
+  readonly username: string;
+  /** The vault the session is in. */
+  readonly vaultId: number;
+  /** The entry of `vaults` for `vaultId`, when the service listed it. */
+  readonly vault?: VaultInfo;
+  /** Every vault the user belongs to. */
+  readonly vaults: readonly VaultInfo[];
+}
+
+/**
+ * The user being acted for while a delegated session runs.
+ *
+ * @example
+ * ```ts
+ * const d: SessionDelegation = { vaultId: 1002, vaultName: 'Sunrise QualityDocs', dns: 'quality.sunrise.example', delegatorUserId: '61002' };
+ * ```
+ */
+export interface SessionDelegation {
+  readonly vaultId: number;
+  readonly vaultName: string;
+  readonly dns: string;
+  readonly delegatorUserId: string;
+}
+
+/**
+ * What a UI may know about the session: everything except the session IDs, so that no view
+ * can render or log one by accident. Immutable, and the same object until something
+ * changes, so it suits `useSyncExternalStore`.
+ *
+ * @example
+ * ```ts
+ * const snapshot: SessionSnapshot = manager.getSnapshot();
+ * if (snapshot.status === 'expired') prefill(snapshot.lastUsername);
+ * ```
+ */
+export interface SessionSnapshot {
+  readonly status: SessionStatus;
+  readonly user?: SessionUser;
+  readonly delegation?: SessionDelegation;
+  /** Local epoch ms at which the login request was sent. */
+  readonly startedAt?: number;
+  /** Local epoch ms of the 48-hour cap: `startedAt` + 48 h. */
+  readonly deadline?: number;
+  /** The last user name used in this tab, kept after sign-out or expiry (WCAG 3.3.7). */
+  readonly lastUsername?: string;
+  readonly endReason?: SessionEndReason;
+  /** Why the last sign-in failed. */
+  readonly error?: VaultError;
+  /**
+   * Set while a new tab waits briefly for an open tab to hand over its session, so a UI can
+   * hold back the login form instead of flashing it.
+   */
+  readonly joining?: true;
+}
+
+/**
+ * The delegated part of a {@link SessionRecord}.
+ *
+ * @example
+ * ```ts
+ * const d: DelegationRecord = { sessionId, vaultId: 1002, vaultName: 'Sunrise QualityDocs', dns: 'quality.sunrise.example', delegatorUserId: '61002' };
+ * ```
+ */
+export interface DelegationRecord extends SessionDelegation {
+  readonly sessionId: string;
+}
+
+/**
+ * Everything the kit keeps about a session: what the storage adapter holds under one key and
+ * what the hand-off to a new tab carries. Never a password.
+ *
+ * @example
+ * ```ts
+ * const record: SessionRecord = {
+ *   v: 1, key: 'k1', sessionId, userId: '61001', username: 'olivia@sunrise.example',
+ *   vaultId: 1001, vaults: [], startedAt: 0, deadline: 172_800_000,
+ * };
+ * ```
+ */
+export interface SessionRecord {
+  readonly v: 1;
+  /**
+   * A random tag naming this session between tabs without revealing its ID, so that an
+   * expiry notice is applied only by tabs holding the same session.
+   */
+  readonly key: string;
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly username: string;
+  readonly vaultId: number;
+  readonly vaults: readonly VaultInfo[];
+  readonly startedAt: number;
+  readonly deadline: number;
+  readonly delegation?: DelegationRecord;
+}
+
+/**
+ * A synchronous key-value store for the session record, the shape of the Web Storage API.
+ * Pass `sessionStorageAdapter()` to keep a session across reloads of one tab, or your own.
+ * localStorage is refused.
+ *
+ * @example
+ * ```ts
+ * const map = new Map<string, string>();
+ * const adapter: StorageAdapter = {
+ *   getItem: (k) => map.get(k) ?? null,
+ *   setItem: (k, v) => void map.set(k, v),
+ *   removeItem: (k) => void map.delete(k),
+ * };
+ * ```
+ */
+export interface StorageAdapter {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/**
+ * Timer functions, injectable so tests can drive time.
+ *
+ * @example
+ * ```ts
+ * const timers: SessionTimers = {
+ *   setTimeout: (callback, ms) => setTimeout(callback, ms),
+ *   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+ * };
+ * ```
+ */
+export interface SessionTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * The part of `BroadcastChannel` the kit uses.
+ *
+ * @example
+ * ```ts
+ * const channel: BroadcastChannelLike = new BroadcastChannel('vault-session-kit');
+ * ```
+ */
+export interface BroadcastChannelLike {
+  postMessage(message: unknown): void;
+  close(): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+/**
+ * A `BroadcastChannel` constructor (the global one, or a stand-in).
+ *
+ * @example
+ * ```ts
+ * const ctor: BroadcastChannelConstructor = BroadcastChannel;
+ * ```
+ */
+export type BroadcastChannelConstructor = new (name: string) => BroadcastChannelLike;
+
+/**
+ * The client calls the session layer needs.
+ *
+ * @example
+ * ```ts
+ * const client: SessionClient = createVaultClient({ baseUrl: '' });
+ * ```
+ */
+export type SessionClient = Pick<
+  VaultClient,
+  'login' | 'loginDelegated' | 'endSession' | 'getDelegations'
+>;
+
+/**
+ * Settings of {@link createSessionManager}. Only `client` is required.
+ *
+ * @example
+ * ```ts
+ * const options: SessionManagerOptions = {
+ *   client: createVaultClient({ baseUrl: '' }),
+ *   storage: sessionStorageAdapter(),
+ *   warnBeforeMs: 10 * 60_000,
+ * };
+ * ```
+ */
+export interface SessionManagerOptions {
+  client: SessionClient;
+  /** Where the session record lives. Default: memory only. localStorage is refused. */
+  storage?: StorageAdapter;
+  /** Storage key of the record. Default `vault-session-kit.session`. */
+  storageKey?: string;
+  /** Name of the cross-tab channel. Default `vault-session-kit`. */
+  channelName?: string;
+  /**
+   * The `BroadcastChannel` constructor. Default: the global one, if any. `null` keeps the
+   * manager to this tab.
+   */
+  BroadcastChannel?: BroadcastChannelConstructor | null;
+  /** How long before the cap the status turns `expiring`. Default 5 minutes. */
+  warnBeforeMs?: number;
+  /** The service's absolute session lifetime. Default 48 hours. */
+  maxSessionMs?: number;
+  /** How long a new tab waits for a hand-off before showing itself signed out. Default 300 ms. */
+  joinTimeoutMs?: number;
+  /** The local clock in epoch ms. Default `Date.now`. */
+  now?: () => number;
+  /** Default: the global `setTimeout`/`clearTimeout`, looked up at call time. */
+  timers?: SessionTimers;
+}
+
+/**
+ * What to delegate into: the vault and the user who granted access. `vaultName` and `dns`
+ * come from the delegation list; when omitted, the manager looks them up.
+ *
+ * @example
+ * ```ts
+ * const target: DelegationTarget = { vaultId: 1002, delegatorUserId: '61002' };
+ * ```
+ */
+export interface DelegationTarget {
+  readonly vaultId: number;
+  readonly delegatorUserId: string;
+  readonly vaultName?: string | undefined;
+  readonly dns?: string | undefined;
+}
+
+/**
+ * The session of one tab, kept in step with the other tabs of the same origin.
+ *
+ * @example
+ * ```ts
+ * const manager: SessionManager = createSessionManager({ client });
+ * const unsubscribe = manager.subscribe(() => render(manager.getSnapshot()));
+ * await manager.signIn({ username: 'olivia@sunrise.example', password });
+ * await client.keepAlive(manager.getSessionId() ?? '');
+ * ```
+ */
+export interface SessionManager {
+  /** The current snapshot; the same object until the session changes. */
+  getSnapshot(): SessionSnapshot;
+  /**
+   * Connects to the other tabs (asks them for an open session) and arms the deadline
+   * timer. Idempotent; `subscribe` and every action call it, so it is only needed by code
+   * that neither subscribes nor acts. Until then the manager has no effect outside itself.
+   */
+  start(): void;
+  /** Calls `listener` after every change (starting the manager); returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /**
+   * The ID for API calls: the delegated session's while delegated, else the user's own.
+   * `undefined` without a live session.
+   */
+  getSessionId(): string | undefined;
+  /** The user's own session ID, for calls only the actor may make (e.g. delegation). */
+  getOwnSessionId(): string | undefined;
+  /**
+   * Password login. Rejects with the {@link VaultError} that made it fail (also shown as
+   * `snapshot.error`), or with `VaultAbortedError` when superseded or aborted. A session
+   * already held is signed out first.
+   */
+  signIn(
+    credentials: { username: string; password: string; vaultDns?: string | undefined },
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<void>;
+  /**
+   * Adopts a login made elsewhere (the SSO path). `startedAt` is the local time at which
+   * the login request was sent.
+   */
+  establish(authResult: AuthResult, meta: { username: string; startedAt: number }): void;
+  /** Starts acting for another user; resolves once the delegated session is in use. */
+  startDelegation(target: DelegationTarget): Promise<void>;
+  /** Returns to the user's own session and ends the delegated one on the server. Never rejects. */
+  stopDelegation(): Promise<void>;
+  /**
+   * Clears this tab and every other tab at once, then ends the sessions on the server,
+   * ignoring the outcome. Idempotent; never rejects.
+   */
+  signOut(): Promise<void>;
+  /**
+   * Feed any error from a call made with the session. `INVALID_SESSION_ID` ends the
+   * session in every tab and returns `true`; anything else (network, timeout, 5xx, HTML,
+   * rate limit) is ignored and returns `false`. Pass the `sessionId` the failed call used so
+   * that a late answer about an older session cannot end the current one.
+   */
+  reportError(error: unknown, context?: { sessionId?: string | undefined }): boolean;
+  /** Re-reads the clock: moves to `expiring`/`expired` when due (call on focus or resume). */
+  checkDeadline(): void;
+  /** Stops timers and the channel. The stored record stays for the next page load. */
+  destroy(): void;
+}

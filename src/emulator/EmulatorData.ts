@@ -1,0 +1,142 @@
+import type { PasswordHash } from './hashPassword';
+
+/**
+ * A vault (one tenant instance of the service).
+ *
+ * @example
+ * ```ts
+ * const vault: EmulatorVault = { id: 1001, name: 'Sunrise PromoMats', dns: 'promomats.sunrise.example' };
+ * ```
+ */
+export interface EmulatorVault {
+  readonly id: number;
+  readonly name: string;
+  /** Host name, lower case, e.g. `promomats.sunrise.example`. */
+  readonly dns: string;
+}
+
+/**
+ * How a password login for this user ends once the password is right: `active` gets a
+ * session, `password_change_required` gets `PASSWORD_CHANGE_REQUIRED`. `locked` and
+ * `inactive` answer `USER_LOCKED_OUT` / `INACTIVE_USER` whatever the password.
+ *
+ * @example
+ * ```ts
+ * const status: EmulatorUserStatus = 'password_change_required';
+ * ```
+ */
+export type EmulatorUserStatus = 'active' | 'locked' | 'inactive' | 'password_change_required';
+
+/**
+ * A user of the directory. Give either `password` (hashed on first use, then dropped) or
+ * a precomputed `passwordHash`; a user with neither can only sign in by single sign-on.
+ *
+ * @example
+ * ```ts
+ * const user: EmulatorUser = {
+ *   id: 61001,
+ *   username: 'olivia@sunrise.example',
+ *   password: 'Sunrise-Demo-1',
+ *   status: 'active',
+ *   defaultVaultId: 1001,
+ *   vaultIds: [1001, 1002],
+ * };
+ * ```
+ */
+export interface EmulatorUser {
+  /** Stable numeric user ID, sent as `userId` and `X-VaultAPI-UserId`. */
+  readonly id: number;
+  /** Matched case-insensitively. */
+  readonly username: string;
+  readonly password?: string;
+  readonly passwordHash?: PasswordHash;
+  readonly status: EmulatorUserStatus;
+  /** The "most relevant" vault: used when a login names no vault or one the user lacks. */
+  readonly defaultVaultId: number;
+  /** Vaults the user belongs to, in the order `vaultIds` lists them on login. */
+  readonly vaultIds: readonly number[];
+}
+
+/**
+ * An OAuth 2.0 / OpenID Connect profile offered by discovery. The authorization server
+ * behind it comes from the emulator's `oidc` option (or the request origin without one).
+ *
+ * @example
+ * ```ts
+ * const profile: EmulatorAuthProfile = {
+ *   id: 'harbor-oidc',
+ *   label: 'Harbor SSO',
+ *   description: 'Sign in with your Harbor account.',
+ *   oauthProviderType: 'Other',
+ * };
+ * ```
+ */
+export interface EmulatorAuthProfile {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string;
+  readonly oauthProviderType: string;
+}
+
+/**
+ * Routes an e-mail domain to single sign-on profiles. Domains without a realm use
+ * passwords.
+ *
+ * @example
+ * ```ts
+ * const realm: EmulatorRealm = { domain: 'harbor.example', profileIds: ['harbor-oidc'] };
+ * ```
+ */
+export interface EmulatorRealm {
+  /** Lower-case domain after the `@`, matched exactly. */
+  readonly domain: string;
+  readonly profileIds: readonly string[];
+}
+
+/**
+ * Delegate access: `delegateUserId` may act as `delegatorUserId` in `vaultId`.
+ *
+ * @example
+ * ```ts
+ * const grant: EmulatorDelegationGrant = { vaultId: 1002, delegatorUserId: 61002, delegateUserId: 61001 };
+ * ```
+ */
+export interface EmulatorDelegationGrant {
+  readonly vaultId: number;
+  readonly delegatorUserId: number;
+  readonly delegateUserId: number;
+}
+
+/**
+ * Maps a subject (`sub`) at a profile's issuer to a vault user. Identity is always the
+ * issuer and subject pair, never an e-mail claim (EXCH-05).
+ *
+ * @example
+ * ```ts
+ * const mapping: EmulatorSubjectMapping = { profileId: 'harbor-oidc', subject: 'sam', userId: 61006 };
+ * ```
+ */
+export interface EmulatorSubjectMapping {
+  readonly profileId: string;
+  readonly subject: string;
+  readonly userId: number;
+}
+
+/**
+ * Everything the emulator knows about: vaults, users, realms, profiles, delegation grants
+ * and subject mappings. Defaults to {@link demoDirectory}.
+ *
+ * @example
+ * ```ts
+ * const data: EmulatorData = { ...demoDirectory, delegations: [] };
+ * const emulator = createVaultEmulator({ data });
+ * ```
+ */
+export interface EmulatorData {
+  readonly vaults: readonly EmulatorVault[];
+  readonly users: readonly EmulatorUser[];
+  readonly authProfiles: readonly EmulatorAuthProfile[];
+  readonly realms: readonly EmulatorRealm[];
+  readonly delegations: readonly EmulatorDelegationGrant[];
+  readonly subjects: readonly EmulatorSubjectMapping[];
+}

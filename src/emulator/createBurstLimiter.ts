@@ -1,0 +1,79 @@
+import type { EmulatorClock } from './createManualClock';
+
+/**
+ * The verdict on one call counted by a {@link BurstLimiter}.
+ *
+ * @example
+ * ```ts
+ * const { allowed, remaining, retryAfterSeconds }: BurstVerdict = limiter.hit('olivia|promomats');
+ * ```
+ */
+export interface BurstVerdict {
+  readonly allowed: boolean;
+  readonly limit: number;
+  /** Calls left in the current window, never negative. */
+  readonly remaining: number;
+  /** Whole seconds until the window reopens (at least 1). */
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * A fixed-window call counter per key: the service's auth burst limit, counted per
+ * user name and vault DNS over one minute.
+ *
+ * @example
+ * ```ts
+ * const limiter = createBurstLimiter({ clock, limit: 20, windowMs: 60_000 });
+ * if (!limiter.hit(key).allowed) answerApiLimitExceeded();
+ * ```
+ */
+export interface BurstLimiter {
+  hit(key: string): BurstVerdict;
+  /** Forgets windows that have closed. */
+  sweep(): void;
+  clear(): void;
+}
+
+/**
+ * Creates a {@link BurstLimiter}.
+ *
+ * @example
+ * ```ts
+ * const limiter = createBurstLimiter({ clock: systemClock, limit: 20, windowMs: 60_000 });
+ * ```
+ */
+export function createBurstLimiter(options: {
+  clock: EmulatorClock;
+  limit: number;
+  windowMs: number;
+}): BurstLimiter {
+  const { clock, limit, windowMs } = options;
+  const windows = new Map<string, { start: number; count: number }>();
+
+  return {
+    hit(key) {
+      const now = clock.now();
+      let window = windows.get(key);
+      if (!window || now >= window.start + windowMs || now < window.start) {
+        window = { start: now, count: 0 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return {
+        allowed: window.count <= limit,
+        limit,
+        remaining: Math.max(0, limit - window.count),
+        retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)),
+      };
+    },
+    sweep() {
+      const now = clock.now();
+      for (const [key, window] of windows) {
+        if (now >= window.start + windowMs) windows.delete(key);
+      }
+    },
+    clear() {
+      windows.clear();
+    },
+  };
+}

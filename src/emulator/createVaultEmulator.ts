@@ -1,0 +1,773 @@
+import { createBurstLimiter } from './createBurstLimiter';
+import { createFailureLimiter } from './createFailureLimiter';
+import { type EmulatorClock, systemClock } from './createManualClock';
+import {
+  createSessionStore,
+  type EmulatorSession,
+  type SessionSummary,
+} from './createSessionStore';
+import { demoDirectory } from './demoDirectory';
+import type { EmulatorAuthProfile, EmulatorData } from './EmulatorData';
+import type { EmulatorEvent, LoginFailureReason, OAuthFailureReason } from './EmulatorEvent';
+import {
+  DEFAULT_PASSWORD_HASH_ITERATIONS,
+  hashPassword,
+  type PasswordHash,
+  verifyPassword,
+} from './hashPassword';
+import { type IndexedUser, indexEmulatorData } from './indexEmulatorData';
+import { randomBytes } from './randomToken';
+import { BodyTooLargeError, readFormBody } from './readFormBody';
+import { validateIntrospection } from './validateIntrospection';
+import {
+  payloadTooLargeResponse,
+  type VaultBody,
+  vaultFailure,
+  vaultResponse,
+} from './vaultResponse';
+
+/**
+ * API versions the emulator lists and serves, oldest first; the last one is the beta.
+ *
+ * @example
+ * ```ts
+ * API_VERSIONS.includes('v26.1'); // true
+ * ```
+ */
+export const API_VERSIONS = ['v24.3', 'v25.1', 'v25.2', 'v25.3', 'v26.1', 'v26.2'] as const;
+
+/**
+ * The authorization server behind the emulator's OAuth profiles, and how to check its
+ * access tokens (RFC 7662 introspection).
+ *
+ * @example
+ * ```ts
+ * const oidc: EmulatorOidcOptions = {
+ *   issuer: 'http://127.0.0.1:5173/oidc',
+ *   authorizationEndpoint: 'http://127.0.0.1:5173/oidc/auth',
+ *   tokenEndpoint: 'http://127.0.0.1:5173/oidc/token',
+ *   allowedClientIds: ['vault-session-kit-demo'],
+ *   introspect: createHttpIntrospector({ endpoint, clientId: 'vault-emulator', clientSecret }),
+ * };
+ * ```
+ */
+export interface EmulatorOidcOptions {
+  /** Must equal the `iss` of every accepted token. */
+  readonly issuer: string;
+  readonly authorizationEndpoint: string;
+  readonly tokenEndpoint: string;
+  readonly jwksUri?: string;
+  readonly endSessionEndpoint?: string;
+  /** Default `['openid', 'profile', 'email']`. */
+  readonly scopesSupported?: readonly string[];
+  /** Default `['none', 'client_secret_basic']`. */
+  readonly tokenEndpointAuthMethodsSupported?: readonly string[];
+  /** Resolves to the raw introspection JSON for a token; a rejection refuses the login. */
+  introspect(token: string): Promise<unknown>;
+  /** A token's `client_id` (or one of its `aud` values) must be one of these. */
+  readonly allowedClientIds: readonly string[];
+  /**
+   * Client ID sent to discovery -> client ID at the authorization server, returned as
+   * `as_client_id` only to callers that sent a mapped client ID.
+   */
+  readonly clientIdMap?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Settings of {@link createVaultEmulator}; all optional.
+ *
+ * @example
+ * ```ts
+ * const options: VaultEmulatorOptions = {
+ *   clock: createManualClock(),
+ *   idleTimeoutMs: 15 * 60_000,
+ *   passwordHashIterations: 1_000,
+ *   lockout: { maxFailures: 3 },
+ * };
+ * ```
+ */
+export interface VaultEmulatorOptions {
+  /** Default {@link demoDirectory}. */
+  readonly data?: EmulatorData;
+  /** Default: the wall clock. */
+  readonly clock?: EmulatorClock;
+  /** Idle timeout, reset by every authenticated call. Default 30 minutes. */
+  readonly idleTimeoutMs?: number;
+  /** PBKDF2 iterations for hashing the directory's plain-text passwords. Default 100 000. */
+  readonly passwordHashIterations?: number;
+  readonly lockout?: {
+    /** Consecutive failures that lock an account name. Default 5. */
+    readonly maxFailures?: number;
+    /** How long the lock lasts. Default 15 minutes. */
+    readonly durationMs?: number;
+  };
+  /** Password logins per user name + vault DNS per minute. Default 20. */
+  readonly authBurstLimit?: number;
+  /** The OAuth authorization server; without it every OAuth login is refused. */
+  readonly oidc?: EmulatorOidcOptions;
+  /** Audit events; they never carry a session ID, a password or a token. */
+  readonly onEvent?: (event: EmulatorEvent) => void;
+}
+
+/**
+ * The reference service: a fetch-style handler that speaks the vault wire format.
+ *
+ * @example
+ * ```ts
+ * const emulator: VaultEmulator = createVaultEmulator();
+ * const response = await emulator.fetch(new Request('http://localhost/api'));
+ * ```
+ */
+export interface VaultEmulator {
+  /** Answers one request; never rejects. */
+  fetch(request: Request): Promise<Response>;
+  readonly clock: EmulatorClock;
+  /** Live sessions, delegated ones included (expired ones are dropped first). */
+  sessionCount(): number;
+  /** Live sessions without their IDs. */
+  sessions(): SessionSummary[];
+  /** The stored password verifier for a user name, once one exists. */
+  storedCredential(username: string): PasswordHash | undefined;
+  /** Ends every session and forgets failure counters and burst windows. */
+  reset(): void;
+}
+
+const MINUTE = 60_000;
+const TOKEN_LEEWAY_MS = 10_000;
+
+const MESSAGES = {
+  invalidSession: 'Invalid or expired session ID.',
+  incorrect: 'Authentication failed: the user name or password is incorrect.',
+  locked: 'The user account is locked. Try again later.',
+  inactive: 'The user account is inactive.',
+  passwordChange: 'The password has expired and must be changed before signing in.',
+  noPassword: 'No password was provided for the login call.',
+  oauth: 'The access token could not be used to start a session.',
+  unexpected: 'An unexpected error occurred. Quote the execution ID to support.',
+} as const;
+
+/**
+ * Creates the emulator. Every rule of the service that a client can observe is enforced:
+ * 256-bit opaque session IDs, the 48-hour cap and the idle timeout, per-session end,
+ * delegated sessions bound to their actor, hashed passwords with lockout, the auth burst
+ * limit, realm-based discovery and introspection-checked OAuth logins. Browser-safe:
+ * WebCrypto only.
+ *
+ * @example
+ * ```ts
+ * const emulator = createVaultEmulator({ passwordHashIterations: 1_000 });
+ * const body = new URLSearchParams({ username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
+ * const res = await emulator.fetch(new Request('http://localhost/api/v26.1/auth', { method: 'POST', body }));
+ * const { sessionId } = await res.json();
+ * ```
+ */
+export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEmulator {
+  const clock = options.clock ?? systemClock;
+  const idleTimeoutMs = positive(options.idleTimeoutMs ?? 30 * MINUTE, 'idleTimeoutMs');
+  const iterations = positiveInteger(
+    options.passwordHashIterations ?? DEFAULT_PASSWORD_HASH_ITERATIONS,
+    'passwordHashIterations',
+  );
+  const maxFailures = positiveInteger(options.lockout?.maxFailures ?? 5, 'lockout.maxFailures');
+  const lockDurationMs = positive(options.lockout?.durationMs ?? 15 * MINUTE, 'lockout.durationMs');
+  const burstLimit = positiveInteger(options.authBurstLimit ?? 20, 'authBurstLimit');
+  const { oidc, onEvent } = options;
+  const index = indexEmulatorData(options.data ?? demoDirectory);
+
+  const sessions = createSessionStore({
+    clock,
+    idleTimeoutMs,
+    onEnded: (session, reason) =>
+      emit({
+        type: 'session_ended',
+        at: clock.now(),
+        userId: session.userId,
+        sessionRef: session.ref,
+        reason,
+      }),
+  });
+  const failures = createFailureLimiter({ clock, maxFailures, durationMs: lockDurationMs });
+  const burst = createBurstLimiter({ clock, limit: burstLimit, windowMs: MINUTE });
+
+  const credentials = new Map<number, PasswordHash>(index.presetHashes);
+  const hashing = new Map<number, Promise<PasswordHash>>();
+  let decoy: Promise<PasswordHash> | undefined;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
+  function emit(event: EmulatorEvent): void {
+    if (!onEvent) return;
+    try {
+      onEvent(event);
+    } catch {
+      // An observer's failure must not change what the client sees.
+    }
+  }
+
+  /** Hashes a directory password on first use, then forgets the plain text. */
+  function credentialFor(user: IndexedUser): Promise<PasswordHash> | undefined {
+    const stored = credentials.get(user.id);
+    if (stored) return Promise.resolve(stored);
+    const running = hashing.get(user.id);
+    if (running) return running;
+    const password = index.pendingPasswords.get(user.id);
+    if (password === undefined) return undefined;
+    const promise = hashPassword(password, { iterations }).then(
+      (hash) => {
+        credentials.set(user.id, hash);
+        index.pendingPasswords.delete(user.id);
+        hashing.delete(user.id);
+        return hash;
+      },
+      (error: unknown) => {
+        // Let the next attempt try again instead of caching the failure.
+        hashing.delete(user.id);
+        throw error;
+      },
+    );
+    hashing.set(user.id, promise);
+    return promise;
+  }
+
+  /** A verifier no password matches, so unknown names cost the same work as real ones. */
+  function decoyCredential(): Promise<PasswordHash> {
+    if (!decoy) {
+      decoy = hashPassword(String.fromCharCode(...randomBytes(24)), { iterations });
+      decoy.catch(() => {
+        decoy = undefined;
+      });
+    }
+    return decoy;
+  }
+
+  function sweepNow(): void {
+    sessions.sweep();
+    burst.sweep();
+    lastSweep = clock.now();
+  }
+
+  function maybeSweep(): void {
+    const now = clock.now();
+    if (now - lastSweep >= MINUTE || now < lastSweep) sweepNow();
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const executionId = hex(randomBytes(16));
+    try {
+      maybeSweep();
+      const url = new URL(request.url);
+      const form = request.body ? await readFormBody(request) : new URLSearchParams();
+      return await route({ request, url, form, executionId });
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return payloadTooLargeResponse();
+      try {
+        emit({
+          type: 'unexpected_error',
+          at: clock.now(),
+          executionId,
+          errorName: error instanceof Error ? error.name : typeof error,
+        });
+      } catch {
+        // The clock itself may be what failed; the answer below must still go out.
+      }
+      return vaultResponse(
+        vaultFailure('UNEXPECTED_ERROR', MESSAGES.unexpected, { exception: true }),
+        {
+          executionId,
+        },
+      );
+    }
+  }
+
+  interface Context {
+    readonly request: Request;
+    readonly url: URL;
+    readonly form: URLSearchParams;
+    readonly executionId: string;
+  }
+
+  function reply(ctx: Context, body: VaultBody, headers?: Record<string, string>): Response {
+    return vaultResponse(body, { executionId: ctx.executionId, ...(headers ? { headers } : {}) });
+  }
+
+  function route(ctx: Context): Promise<Response> | Response {
+    let path = ctx.url.pathname;
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const segments = path.split('/').slice(1);
+    const [head, second, ...rest] = segments;
+    const method = ctx.request.method.toUpperCase();
+
+    const expect = (
+      allowed: string,
+      handler: () => Promise<Response> | Response,
+    ): Promise<Response> | Response =>
+      method === allowed
+        ? handler()
+        : reply(
+            ctx,
+            vaultFailure(
+              'METHOD_NOT_SUPPORTED',
+              `The ${method} method is not supported for this URL; use ${allowed}.`,
+            ),
+          );
+
+    if (head === 'api') {
+      if (second === undefined) return expect('GET', () => versions(ctx));
+      if (!(API_VERSIONS as readonly string[]).includes(second)) return malformed(ctx);
+      switch (rest.join('/')) {
+        case '':
+          return expect('GET', () => versions(ctx));
+        case 'auth':
+          return expect('POST', () => passwordLogin(ctx));
+        case 'keep-alive':
+          return expect('POST', () => keepAlive(ctx));
+        case 'delegation/vaults':
+          return expect('GET', () => listDelegations(ctx));
+        case 'delegation/login':
+          return expect('POST', () => delegatedLogin(ctx));
+        case 'session':
+          return expect('DELETE', () => endSession(ctx));
+        default:
+          return malformed(ctx);
+      }
+    }
+    if (head === 'auth') {
+      if (second === 'discovery' && rest.length === 0) return expect('POST', () => discovery(ctx));
+      const [third, profileId] = rest;
+      if (
+        second === 'oauth' &&
+        third === 'session' &&
+        profileId !== undefined &&
+        rest.length === 2
+      ) {
+        return expect('POST', () => oauthLogin(ctx, safeDecode(profileId)));
+      }
+    }
+    return malformed(ctx);
+  }
+
+  function malformed(ctx: Context): Response {
+    return reply(ctx, vaultFailure('MALFORMED_URL', 'The requested URL is not valid.'));
+  }
+
+  /** The session ID travels only in `Authorization`, raw or as a Bearer value (SES-09). */
+  function sessionFrom(ctx: Context): EmulatorSession | undefined {
+    const header = ctx.request.headers.get('authorization');
+    if (!header) return undefined;
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return sessions.authenticate((bearer?.[1] ?? header).trim());
+  }
+
+  function sessionHeaders(session: EmulatorSession): Record<string, string> {
+    return {
+      'X-VaultAPI-UserId': String(session.userId),
+      'X-VaultAPI-VaultId': String(session.vaultId),
+      'X-VaultAPI-TruncatedSessionId': session.id.slice(0, 6),
+    };
+  }
+
+  /** Unknown, ended, expired and malformed IDs all get exactly this answer (SES-03). */
+  function invalidSession(ctx: Context): Response {
+    emit({ type: 'invalid_session', at: clock.now(), path: ctx.url.pathname });
+    return reply(ctx, vaultFailure('INVALID_SESSION_ID', MESSAGES.invalidSession));
+  }
+
+  function versions(ctx: Context): Response {
+    const values: Record<string, string> = {};
+    for (const version of API_VERSIONS) values[version] = `${ctx.url.origin}/api/${version}`;
+    // Listing needs no session, but a valid one is reported like on every other call, which
+    // is how some clients check a session they were handed.
+    const session = ctx.request.headers.has('authorization') ? sessionFrom(ctx) : undefined;
+    return reply(
+      ctx,
+      { responseStatus: 'SUCCESS', values },
+      session ? sessionHeaders(session) : undefined,
+    );
+  }
+
+  async function passwordLogin(ctx: Context): Promise<Response> {
+    const username = ctx.form.get('username') ?? '';
+    const password = ctx.form.get('password') ?? '';
+    const explicitDns = nonEmpty(ctx.form.get('vaultDNS'));
+    // Without a body vaultDNS the service takes the vault from the host that was called.
+    const targetDns = (explicitDns ?? ctx.url.hostname).toLowerCase();
+    const key = username.toLowerCase();
+
+    const verdict = burst.hit(`${key}\n${targetDns}`);
+    const burstHeaders: Record<string, string> = {
+      'X-VaultAPI-BurstLimit': String(verdict.limit),
+      'X-VaultAPI-BurstLimitRemaining': String(verdict.remaining),
+    };
+    const refuse = (
+      type: string,
+      message: string,
+      reason: LoginFailureReason,
+      extra: Record<string, string> = {},
+    ): Response => {
+      emit({ type: 'login_failed', at: clock.now(), username, reason });
+      return reply(ctx, vaultFailure(type, message, { authentication: true }), {
+        ...burstHeaders,
+        ...extra,
+      });
+    };
+
+    if (!verdict.allowed) {
+      return refuse(
+        'API_LIMIT_EXCEEDED',
+        `Too many authentication calls for this user and vault. Try again in ${verdict.retryAfterSeconds} seconds.`,
+        'burst_limit',
+        { 'Retry-After': String(verdict.retryAfterSeconds) },
+      );
+    }
+    if (username === '') {
+      return refuse(
+        'PARAMETER_REQUIRED',
+        'Missing required parameter [username].',
+        'missing_username',
+      );
+    }
+    if (password === '')
+      return refuse('NO_PASSWORD_PROVIDED', MESSAGES.noPassword, 'missing_password');
+    if (failures.lockedUntil(key) !== undefined) {
+      return refuse('USER_LOCKED_OUT', MESSAGES.locked, 'temporarily_locked');
+    }
+
+    const user = index.usersByName.get(key);
+    if (user?.status === 'locked')
+      return refuse('USER_LOCKED_OUT', MESSAGES.locked, 'account_locked');
+    if (user?.status === 'inactive') return refuse('INACTIVE_USER', MESSAGES.inactive, 'inactive');
+
+    const credential = user ? credentialFor(user) : undefined;
+    const matches = await verifyPassword(password, await (credential ?? decoyCredential()));
+    if (!user || !credential || !matches) {
+      const lockedUntil = failures.recordFailure(key);
+      if (lockedUntil !== undefined) {
+        emit({ type: 'account_locked', at: clock.now(), username, until: lockedUntil });
+      }
+      return refuse(
+        'USERNAME_OR_PASSWORD_INCORRECT',
+        MESSAGES.incorrect,
+        user && credential ? 'wrong_password' : 'unknown_user',
+      );
+    }
+    failures.recordSuccess(key);
+    if (user.status === 'password_change_required') {
+      return refuse(
+        'PASSWORD_CHANGE_REQUIRED',
+        MESSAGES.passwordChange,
+        'password_change_required',
+      );
+    }
+    return startSession(
+      ctx,
+      user,
+      'password',
+      explicitDns ?? ctx.url.hostname,
+      explicitDns !== undefined,
+      burstHeaders,
+    );
+  }
+
+  function startSession(
+    ctx: Context,
+    user: IndexedUser,
+    method: 'password' | 'oauth',
+    requestedDns: string | undefined,
+    explicit: boolean,
+    extraHeaders: Record<string, string> = {},
+  ): Response {
+    const requested = requestedDns ? index.vaultsByDns.get(requestedDns.toLowerCase()) : undefined;
+    // Auth defaulting: a vault the user cannot use still yields a session, in their default
+    // vault; the client's DNS check is what catches it.
+    const vaultId =
+      requested && user.vaultIds.includes(requested.id) ? requested.id : user.defaultVaultId;
+    const session = sessions.create({ userId: user.id, vaultId });
+    emit({
+      type: 'login',
+      at: clock.now(),
+      method,
+      userId: user.id,
+      username: user.username,
+      vaultId,
+      defaultedVault: explicit && requested?.id !== vaultId,
+      sessionRef: session.ref,
+    });
+    const vaultIds = user.vaultIds.map((id) => {
+      const vault = index.vaultsById.get(id);
+      return { id, name: vault?.name ?? '', url: `https://${vault?.dns ?? ''}/api` };
+    });
+    return reply(
+      ctx,
+      { responseStatus: 'SUCCESS', sessionId: session.id, userId: user.id, vaultId, vaultIds },
+      { ...extraHeaders, ...sessionHeaders(session) },
+    );
+  }
+
+  async function oauthLogin(ctx: Context, profileId: string): Promise<Response> {
+    const refuse = (reason: OAuthFailureReason): Response => {
+      emit({ type: 'oauth_failed', at: clock.now(), profileId, reason });
+      // EXCH-08: one answer for every reason.
+      return reply(
+        ctx,
+        vaultFailure('INSUFFICIENT_ACCESS', MESSAGES.oauth, { authentication: true }),
+      );
+    };
+    const profile = index.profilesById.get(profileId);
+    if (!profile) return refuse('unknown_profile');
+    // The access token is read from the Authorization header only, never from the URL.
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.request.headers.get('authorization') ?? '');
+    const token = bearer?.[1];
+    if (!token) return refuse('missing_token');
+    if (!oidc) return refuse('not_configured');
+
+    let introspection: unknown;
+    try {
+      introspection = await oidc.introspect(token);
+    } catch {
+      return refuse('introspection_failed');
+    }
+    const verdict = validateIntrospection(introspection, {
+      issuer: oidc.issuer,
+      allowedClientIds: oidc.allowedClientIds,
+      nowMs: clock.now(),
+      leewayMs: TOKEN_LEEWAY_MS,
+    });
+    if (!verdict.ok) return refuse(verdict.reason);
+    const userId = index.subjects.get(`${profile.id}\n${verdict.subject}`);
+    const user = userId === undefined ? undefined : index.usersById.get(userId);
+    if (!user) return refuse('unknown_subject');
+    if (user.status !== 'active' && user.status !== 'password_change_required') {
+      return refuse('user_not_active');
+    }
+    const explicitDns = nonEmpty(ctx.form.get('vaultDNS'));
+    return startSession(ctx, user, 'oauth', explicitDns, explicitDns !== undefined);
+  }
+
+  function discovery(ctx: Context): Response {
+    // The kit sends a form body; the service's documentation shows query parameters.
+    const username =
+      nonEmpty(ctx.form.get('username')) ?? nonEmpty(ctx.url.searchParams.get('username'));
+    if (username === undefined) {
+      return reply(
+        ctx,
+        vaultFailure('PARAMETER_REQUIRED', 'Missing required parameter [username].'),
+      );
+    }
+    const clientId =
+      nonEmpty(ctx.form.get('client_id')) ?? nonEmpty(ctx.url.searchParams.get('client_id'));
+    // Routing looks at the domain only, never at whether the user exists (ENUM-01, ENUM-02).
+    const at = username.lastIndexOf('@');
+    const profiles = at < 0 ? undefined : index.realms.get(username.slice(at + 1).toLowerCase());
+    if (!profiles) {
+      return reply(ctx, { responseStatus: 'SUCCESS', errors: [], data: { auth_type: 'password' } });
+    }
+    return reply(ctx, {
+      responseStatus: 'SUCCESS',
+      errors: [],
+      data: {
+        auth_type: 'sso',
+        auth_profiles: profiles.map((profile) => profileBody(profile, ctx.url.origin, clientId)),
+      },
+    });
+  }
+
+  function profileBody(
+    profile: EmulatorAuthProfile,
+    origin: string,
+    clientId: string | undefined,
+  ): Record<string, unknown> {
+    const metadata = oidc
+      ? {
+          issuer: oidc.issuer,
+          authorization_endpoint: oidc.authorizationEndpoint,
+          token_endpoint: oidc.tokenEndpoint,
+          ...(oidc.jwksUri === undefined ? {} : { jwks_uri: oidc.jwksUri }),
+          ...(oidc.endSessionEndpoint === undefined
+            ? {}
+            : { end_session_endpoint: oidc.endSessionEndpoint }),
+          scopes_supported: [...(oidc.scopesSupported ?? ['openid', 'profile', 'email'])],
+          token_endpoint_auth_methods_supported: [
+            ...(oidc.tokenEndpointAuthMethodsSupported ?? ['none', 'client_secret_basic']),
+          ],
+        }
+      : {
+          issuer: `${origin}/oidc`,
+          authorization_endpoint: `${origin}/oidc/auth`,
+          token_endpoint: `${origin}/oidc/token`,
+          jwks_uri: `${origin}/oidc/jwks`,
+          end_session_endpoint: `${origin}/oidc/session/end`,
+          scopes_supported: ['openid', 'profile', 'email'],
+          token_endpoint_auth_methods_supported: ['none', 'client_secret_basic'],
+        };
+    const map = oidc?.clientIdMap;
+    const asClientId =
+      clientId !== undefined && map !== undefined && Object.hasOwn(map, clientId)
+        ? map[clientId]
+        : undefined;
+    return {
+      id: profile.id,
+      label: profile.label,
+      description: profile.description,
+      vault_session_endpoint: `${origin}/auth/oauth/session/${encodeURIComponent(profile.id)}`,
+      use_adal: false,
+      as_metadata: metadata,
+      oauthProviderType: profile.oauthProviderType,
+      ...(asClientId === undefined ? {} : { as_client_id: asClientId }),
+    };
+  }
+
+  function keepAlive(ctx: Context): Response {
+    const session = sessionFrom(ctx);
+    if (!session) return invalidSession(ctx);
+    return reply(ctx, { responseStatus: 'SUCCESS' }, sessionHeaders(session));
+  }
+
+  function listDelegations(ctx: Context): Response {
+    const session = sessionFrom(ctx);
+    if (!session) return invalidSession(ctx);
+    const delegatedVaults = index.delegations
+      .filter((grant) => grant.delegateUserId === session.userId)
+      .map((grant) => {
+        const vault = index.vaultsById.get(grant.vaultId);
+        return {
+          id: grant.vaultId,
+          name: vault?.name ?? '',
+          dns: vault?.dns ?? '',
+          delegator_userid: String(grant.delegatorUserId),
+        };
+      });
+    return reply(
+      ctx,
+      { responseStatus: 'SUCCESS', delegated_vaults: delegatedVaults },
+      sessionHeaders(session),
+    );
+  }
+
+  function delegatedLogin(ctx: Context): Response {
+    const session = sessionFrom(ctx);
+    if (!session) return invalidSession(ctx);
+    const headers = sessionHeaders(session);
+    const refuse = (reason: 'from_delegated_session' | 'no_grant', message: string): Response => {
+      emit({
+        type: 'delegation_refused',
+        at: clock.now(),
+        actorUserId: session.actor?.userId ?? session.userId,
+        reason,
+      });
+      return reply(ctx, vaultFailure('INSUFFICIENT_ACCESS', message), headers);
+    };
+    if (session.actor) {
+      return refuse(
+        'from_delegated_session',
+        'A delegated session cannot start another delegated session.',
+      );
+    }
+    const rawVaultId = nonEmpty(ctx.form.get('vault_id'));
+    const delegator = nonEmpty(ctx.form.get('delegator_userid'));
+    const missing = [
+      rawVaultId ? undefined : 'vault_id',
+      delegator ? undefined : 'delegator_userid',
+    ]
+      .filter((name) => name !== undefined)
+      .join(', ');
+    if (rawVaultId === undefined || delegator === undefined) {
+      return reply(
+        ctx,
+        vaultFailure('PARAMETER_REQUIRED', `Missing required parameter [${missing}].`),
+        headers,
+      );
+    }
+    const vaultId = Number(rawVaultId);
+    if (!/^-?\d+$/.test(rawVaultId) || !Number.isSafeInteger(vaultId)) {
+      return reply(
+        ctx,
+        vaultFailure('INVALID_DATA', 'Invalid value for [vault_id]: an integer is expected.'),
+        headers,
+      );
+    }
+    // The grant is checked here, whatever the client's list showed (DEL-02).
+    const grant = index.delegations.find(
+      (g) =>
+        g.delegateUserId === session.userId &&
+        g.vaultId === vaultId &&
+        String(g.delegatorUserId) === delegator,
+    );
+    const subject = grant ? index.usersById.get(grant.delegatorUserId) : undefined;
+    if (!grant || !subject || subject.status === 'inactive') {
+      return refuse('no_grant', 'You do not have delegate access for that user in that vault.');
+    }
+    const delegated = sessions.createDelegated(session, { userId: subject.id, vaultId });
+    emit({
+      type: 'delegation_started',
+      at: clock.now(),
+      actorUserId: session.userId,
+      subjectUserId: subject.id,
+      vaultId,
+      sessionRef: delegated.ref,
+      actorSessionRef: session.ref,
+    });
+    return reply(ctx, { responseStatus: 'SUCCESS', delegated_sessionid: delegated.id }, headers);
+  }
+
+  function endSession(ctx: Context): Response {
+    const session = sessionFrom(ctx);
+    if (!session) return invalidSession(ctx);
+    const headers = sessionHeaders(session);
+    sessions.end(session, 'logout');
+    return reply(ctx, { responseStatus: 'SUCCESS' }, headers);
+  }
+
+  return {
+    fetch: handle,
+    clock,
+    sessionCount() {
+      sweepNow();
+      return sessions.list().length;
+    },
+    sessions() {
+      sweepNow();
+      return sessions.list();
+    },
+    storedCredential(username) {
+      const user = index.usersByName.get(username.toLowerCase());
+      const stored = user ? credentials.get(user.id) : undefined;
+      return stored ? { ...stored } : undefined;
+    },
+    reset() {
+      sessions.clear();
+      failures.clear();
+      burst.clear();
+    },
+  };
+}
+
+function nonEmpty(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value === '' ? undefined : value;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function hex(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
+  return out;
+}
+
+function positive(value: number, name: string): number {
+  if (!(value > 0) || !Number.isFinite(value)) {
+    throw new RangeError(`${name} must be a positive number, got ${value}.`);
+  }
+  return value;
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a positive integer, got ${value}.`);
+  }
+  return value;
+}

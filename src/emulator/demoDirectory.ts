@@ -1,0 +1,86 @@
+import type { EmulatorData } from './EmulatorData';
+
+/**
+ * The emulator's default data, the demo directory documented in the README. The demo
+ * passwords are public by design; the emulator hashes each one on first use and keeps
+ * only the hash.
+ *
+ * | user | password | vaults |
+ * |---|---|---|
+ * | olivia@sunrise.example | Sunrise-Demo-1 | 1001 (default), 1002; delegate of marcus in 1002 |
+ * | marcus@sunrise.example | Sunrise-Demo-2 | 1002 |
+ * | newhire@sunrise.example | Sunrise-Demo-3 | 1001, must change the password |
+ * | locked@sunrise.example | any | 1001, always locked out |
+ * | inactive@sunrise.example | any | 1001, inactive |
+ * | sam@harbor.example | at the identity provider: sam / Harbor-Demo-1 | 2001, single sign-on |
+ *
+ * @example
+ * ```ts
+ * const olivia = demoDirectory.users.find((u) => u.username === 'olivia@sunrise.example');
+ * ```
+ */
+export const demoDirectory: EmulatorData = {
+  vaults: [
+    { id: 1001, name: 'Sunrise PromoMats', dns: 'promomats.sunrise.example' },
+    { id: 1002, name: 'Sunrise QualityDocs', dns: 'quality.sunrise.example' },
+    { id: 2001, name: 'Harbor Clinical', dns: 'clinical.harbor.example' },
+  ],
+  users: [
+    {
+      id: 61001,
+      username: 'olivia@sunrise.example',
+      password: 'Sunrise-Demo-1',
+      status: 'active',
+      defaultVaultId: 1001,
+      vaultIds: [1001, 1002],
+    },
+    {
+      id: 61002,
+      username: 'marcus@sunrise.example',
+      password: 'Sunrise-Demo-2',
+      status: 'active',
+      defaultVaultId: 1002,
+      vaultIds: [1002],
+    },
+    {
+      id: 61003,
+      username: 'newhire@sunrise.example',
+      password: 'Sunrise-Demo-3',
+      status: 'password_change_required',
+      defaultVaultId: 1001,
+      vaultIds: [1001],
+    },
+    {
+      id: 61004,
+      username: 'locked@sunrise.example',
+      status: 'locked',
+      defaultVaultId: 1001,
+      vaultIds: [1001],
+    },
+    {
+      id: 61005,
+      username: 'inactive@sunrise.example',
+      status: 'inactive',
+      defaultVaultId: 1001,
+      vaultIds: [1001],
+    },
+    {
+      id: 61006,
+      username: 'sam@harbor.example',
+      status: 'active',
+      defaultVaultId: 2001,
+      vaultIds: [2001],
+    },
+  ],
+  authProfiles: [
+    {
+      id: 'harbor-oidc',
+      label: 'Harbor SSO',
+      description: 'Sign in with your Harbor account.',
+      oauthProviderType: 'Other',
+    },
+  ],
+  realms: [{ domain: 'harbor.example', profileIds: ['harbor-oidc'] }],
+  delegations: [{ vaultId: 1002, delegatorUserId: 61002, delegateUserId: 61001 }],
+  subjects: [{ profileId: 'harbor-oidc', subject: 'sam', userId: 61006 }],
+};

@@ -1,0 +1,32 @@
+export type { HttpIntrospectorOptions } from './createHttpIntrospector';
+export { createHttpIntrospector } from './createHttpIntrospector';
+export type { EmulatorClock, ManualClock } from './createManualClock';
+export { createManualClock, systemClock } from './createManualClock';
+export type { SessionSummary } from './createSessionStore';
+export { MAX_SESSION_LIFETIME_MS } from './createSessionStore';
+export type {
+  EmulatorOidcOptions,
+  VaultEmulator,
+  VaultEmulatorOptions,
+} from './createVaultEmulator';
+export { API_VERSIONS, createVaultEmulator } from './createVaultEmulator';
+export { demoDirectory } from './demoDirectory';
+export type {
+  EmulatorAuthProfile,
+  EmulatorData,
+  EmulatorDelegationGrant,
+  EmulatorRealm,
+  EmulatorSubjectMapping,
+  EmulatorUser,
+  EmulatorUserStatus,
+  EmulatorVault,
+} from './EmulatorData';
+export type {
+  EmulatorEvent,
+  LoginFailureReason,
+  OAuthFailureReason,
+  SessionEndReason,
+} from './EmulatorEvent';
+export type { PasswordHash } from './hashPassword';
+export { DEFAULT_PASSWORD_HASH_ITERATIONS, hashPassword, verifyPassword } from './hashPassword';
+export { MAX_BODY_BYTES } from './readFormBody';

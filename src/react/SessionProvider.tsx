@@ -1,0 +1,121 @@
+'use client';
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useContext, useEffect, useState } from 'react';
+import { createVaultClient } from '../core/client/createVaultClient';
+import type { VaultClient, VaultClientConfig } from '../core/client/types';
+import { isTransientError } from '../core/errors';
+import {
+  createVaultSession,
+  type VaultSession,
+  type VaultSessionOptions,
+} from '../core/session/createVaultSession';
+import { isLiveStatus } from '../core/session/sessionReducer';
+import { VaultSessionContext } from './VaultSessionContext';
+import { vaultQueryKeys } from './vaultQueryKeys';
+
+type SessionSettings = Omit<VaultSessionOptions, 'client'>;
+
+/**
+ * Props of {@link SessionProvider}: a ready {@link VaultSession}, or a client (or the
+ * client's settings) plus the session's settings.
+ *
+ * @example
+ * ```tsx
+ * const props: SessionProviderProps = { config: { baseUrl: '' }, children: <App /> };
+ * ```
+ */
+export type SessionProviderProps = {
+  children?: ReactNode;
+  /** Used when no `QueryClientProvider` is above; by default the provider makes its own. */
+  queryClient?: QueryClient;
+} & (
+  | { session: VaultSession; client?: never; config?: never }
+  | ({ client: VaultClient; session?: never; config?: never } & SessionSettings)
+  | ({ config: VaultClientConfig; session?: never; client?: never } & SessionSettings)
+);
+
+/**
+ * Provides the vault session to the hooks and components below it. It uses the
+ * application's TanStack `QueryClient` when one is above it, or its own. The session is
+ * created once; the provider connects it (cross-tab sync, keep-alive) while mounted and
+ * clears cached user data when the session ends.
+ *
+ * @example
+ * ```tsx
+ * <SessionProvider config={{ baseUrl: '', clientId: 'sunrise-portal' }} storage={sessionStorageAdapter()}>
+ *   <RequireSession fallback={<LoginForm />}>
+ *     <App />
+ *   </RequireSession>
+ * </SessionProvider>
+ * ```
+ */
+export function SessionProvider(props: SessionProviderProps): ReactNode {
+  const outerQueryClient = useContext(QueryClientContext);
+  const [owned] = useState(() => ({
+    session: props.session ?? createVaultSession(sessionOptions(props)),
+    ownsSession: props.session === undefined,
+    queryClient:
+      outerQueryClient === undefined ? (props.queryClient ?? createQueryClient()) : undefined,
+  }));
+  const { session, ownsSession } = owned;
+  const queryClient = outerQueryClient ?? owned.queryClient;
+
+  useEffect(() => {
+    const disconnect = session.connect();
+    const unsubscribe = session.manager.subscribe(() => {
+      // Cached answers about a user must not survive that user's session.
+      if (!isLiveStatus(session.manager.getSnapshot().status)) {
+        queryClient?.removeQueries({ queryKey: [...vaultQueryKeys.all, 'delegations'] });
+      }
+    });
+    return () => {
+      unsubscribe();
+      disconnect();
+    };
+  }, [session, queryClient]);
+
+  // A session this provider made ends with it. The destroy waits a task, because StrictMode
+  // unmounts and remounts effects at once and the remount must find the session intact.
+  useEffect(() => {
+    if (!ownsSession) return;
+    clearTimeout(pendingDestroys.get(session));
+    pendingDestroys.delete(session);
+    return () => {
+      pendingDestroys.set(
+        session,
+        setTimeout(() => {
+          pendingDestroys.delete(session);
+          session.destroy();
+        }, 0),
+      );
+    };
+  }, [session, ownsSession]);
+
+  const content = (
+    <VaultSessionContext.Provider value={session}>{props.children}</VaultSessionContext.Provider>
+  );
+  return owned.queryClient && !outerQueryClient ? (
+    <QueryClientProvider client={owned.queryClient}>{content}</QueryClientProvider>
+  ) : (
+    content
+  );
+}
+
+const pendingDestroys = new WeakMap<VaultSession, ReturnType<typeof setTimeout>>();
+
+function sessionOptions(props: SessionProviderProps): VaultSessionOptions {
+  const { children: _children, queryClient: _queryClient, session: _session, ...rest } = props;
+  if ('client' in rest && rest.client) return rest as VaultSessionOptions;
+  const { config, ...settings } = rest as { config: VaultClientConfig } & SessionSettings;
+  return { ...settings, client: createVaultClient(config) };
+}
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Only faults that say nothing about the request deserve another try.
+      queries: { retry: (count, error) => count < 2 && isTransientError(error) },
+      mutations: { retry: false },
+    },
+  });
+}

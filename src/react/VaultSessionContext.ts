@@ -1,0 +1,34 @@
+'use client';
+import { createContext, useContext } from 'react';
+import { VaultConfigError } from '../core/errors';
+import type { VaultSession } from '../core/session/createVaultSession';
+
+/**
+ * The React context that carries the {@link VaultSession}; `SessionProvider` fills it.
+ *
+ * @example
+ * ```tsx
+ * <VaultSessionContext.Provider value={session}>{children}</VaultSessionContext.Provider>
+ * ```
+ */
+export const VaultSessionContext = createContext<VaultSession | undefined>(undefined);
+VaultSessionContext.displayName = 'VaultSessionContext';
+
+/**
+ * The {@link VaultSession} of the nearest `SessionProvider`: its client, state machine and
+ * keep-alive. Throws when there is none, naming the fix.
+ *
+ * @example
+ * ```tsx
+ * const { client } = useVaultSession();
+ * ```
+ */
+export function useVaultSession(): VaultSession {
+  const session = useContext(VaultSessionContext);
+  if (!session) {
+    throw new VaultConfigError(
+      'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
+    );
+  }
+  return session;
+}

@@ -1,0 +1,17 @@
+export { discoveryQueryOptions } from './discoveryQueryOptions';
+export { isPlausibleUsername } from './isPlausibleUsername';
+export { RequireSession, type RequireSessionProps } from './RequireSession';
+export { SessionProvider, type SessionProviderProps } from './SessionProvider';
+export { useApiVersions } from './useApiVersions';
+export { useDebouncedValue } from './useDebouncedValue';
+export { useDelegatedLogin } from './useDelegatedLogin';
+export { useDelegations } from './useDelegations';
+export { type UseDiscoveryOptions, useDiscovery } from './useDiscovery';
+export { type KeepAliveState, type UseKeepAliveOptions, useKeepAlive } from './useKeepAlive';
+export { type LoginCredentials, type LoginVariables, useLogin } from './useLogin';
+export { useLogout } from './useLogout';
+export { useNow } from './useNow';
+export { useSession } from './useSession';
+export { useVaultFetch } from './useVaultFetch';
+export { useVaultSession, VaultSessionContext } from './VaultSessionContext';
+export { vaultQueryKeys } from './vaultQueryKeys';

@@ -1,0 +1,58 @@
+'use client';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { DiscoveryResult } from '../core/client/types';
+import type { VaultError } from '../core/errors';
+import { discoveryQueryOptions } from './discoveryQueryOptions';
+import { isPlausibleUsername } from './isPlausibleUsername';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useVaultSession } from './VaultSessionContext';
+
+/**
+ * Options of {@link useDiscovery}.
+ *
+ * @example
+ * ```ts
+ * const options: UseDiscoveryOptions = { debounceMs: 250 };
+ * ```
+ */
+export interface UseDiscoveryOptions {
+  /** Wait this long after the last keystroke before asking. Default 300 ms. */
+  debounceMs?: number;
+  /** Default `true`. */
+  enabled?: boolean;
+}
+
+/**
+ * Discovery for the user name being typed: asked once typing pauses and the name has a
+ * domain, cached per user name, so pressing "Continue" usually needs no round trip.
+ * `discover(name)` answers from the cache or asks now (for the submit itself).
+ *
+ * @example
+ * ```tsx
+ * const { data, discover } = useDiscovery(username);
+ * const onContinue = async () => {
+ *   const answer = await discover(username);
+ *   setStep(answer.authType === 'sso' ? 'sso' : 'password');
+ * };
+ * ```
+ */
+export function useDiscovery(
+  username: string,
+  options: UseDiscoveryOptions = {},
+): UseQueryResult<DiscoveryResult, VaultError> & {
+  discover: (username: string) => Promise<DiscoveryResult>;
+} {
+  const { client } = useVaultSession();
+  const queryClient = useQueryClient();
+  const settled = useDebouncedValue(username.trim(), options.debounceMs ?? 300);
+  const query = useQuery({
+    ...discoveryQueryOptions(client, settled),
+    enabled: (options.enabled ?? true) && isPlausibleUsername(settled),
+  });
+  const discover = useCallback(
+    (name: string) => queryClient.fetchQuery(discoveryQueryOptions(client, name)),
+    [client, queryClient],
+  );
+  return Object.assign(query, { discover });
+}

@@ -1,0 +1,420 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VaultError } from '../../../src/core/errors';
+import { createSessionManager } from '../../../src/core/session/createSessionManager';
+import type {
+  BroadcastChannelConstructor,
+  SessionManager,
+  SessionManagerOptions,
+  SessionRecord,
+} from '../../../src/core/session/types';
+import {
+  MARCUS,
+  MARCUS_ID,
+  OLIVIA,
+  OLIVIA_ID,
+  type SessionBackend,
+  startSessionBackend,
+  uniqueChannelName,
+} from './startSessionBackend';
+
+const HOUR = 3_600_000;
+const WITHIN_A_SECOND = { timeout: 1_000, interval: 5 };
+
+let backend: SessionBackend;
+let channelName: string;
+let posted: unknown[];
+let loginRequests: number;
+const tabs: SessionManager[] = [];
+const rawChannels: BroadcastChannel[] = [];
+
+/** Node's real BroadcastChannel, recording every payload a tab posts (STO-03). */
+class RecordingChannel extends BroadcastChannel {
+  override postMessage(message: unknown): void {
+    posted.push(structuredClone(message));
+    super.postMessage(message);
+  }
+}
+
+function openTab(options: Partial<SessionManagerOptions> = {}): SessionManager {
+  const tab = createSessionManager({
+    client: backend.client,
+    channelName,
+    joinTimeoutMs: 30,
+    BroadcastChannel: RecordingChannel as BroadcastChannelConstructor,
+    ...options,
+  });
+  tabs.push(tab);
+  // A mounted app subscribes at once, which starts the manager; tests do it explicitly.
+  tab.start();
+  return tab;
+}
+
+function rawChannel(): BroadcastChannel {
+  const channel = new BroadcastChannel(channelName);
+  rawChannels.push(channel);
+  return channel;
+}
+
+async function joined(tab: SessionManager): Promise<void> {
+  await vi.waitFor(() => expect(tab.getSnapshot().joining).toBeUndefined(), WITHIN_A_SECOND);
+}
+
+beforeEach(async () => {
+  backend = await startSessionBackend();
+  channelName = uniqueChannelName();
+  posted = [];
+  loginRequests = 0;
+  backend.intercept(async (request, emulator) => {
+    if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/auth')) {
+      loginRequests += 1;
+    }
+    return emulator(request);
+  });
+});
+
+afterEach(async () => {
+  for (const tab of tabs.splice(0)) tab.destroy();
+  for (const channel of rawChannels.splice(0)) channel.close();
+  await backend.close();
+});
+
+describe('cross-tab session sync over BroadcastChannel', () => {
+  it('lets a new tab join the open session without a new login', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const b = openTab();
+    expect(b.getSnapshot()).toMatchObject({ status: 'signed-out', joining: true });
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    expect(b.getSnapshot().user?.username).toBe(OLIVIA.username);
+    expect(b.getSnapshot().deadline).toBe(a.getSnapshot().deadline);
+    expect(b.getSessionId()).toBe(a.getSessionId());
+    expect(loginRequests).toBe(1);
+    expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(1);
+    // The joined ID works on the service.
+    await backend.client.keepAlive(b.getSessionId() ?? '');
+  });
+
+  it('leaves no trace from a manager that is created but never used (StrictMode discards one)', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const before = posted.length;
+    const discarded = createSessionManager({
+      client: backend.client,
+      channelName,
+      BroadcastChannel: RecordingChannel as BroadcastChannelConstructor,
+    });
+    // It looks like a joining tab from its first render, so no login form flashes...
+    expect(discarded.getSnapshot()).toMatchObject({ status: 'signed-out', joining: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // ...but it asked nobody and nobody answered it.
+    expect(posted.length).toBe(before);
+    expect(discarded.getSnapshot().status).toBe('signed-out');
+    discarded.destroy();
+  });
+
+  it('shows a lone new tab signed out once nobody answers', async () => {
+    const a = openTab({ joinTimeoutMs: 50 });
+    expect(a.getSnapshot().joining).toBe(true);
+    await joined(a);
+    expect(a.getSnapshot().status).toBe('signed-out');
+  });
+
+  it('propagates sign-out to every tab; the notice carries no session ID or user (STO-03)', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    await a.startDelegation({ vaultId: 1002, delegatorUserId: String(MARCUS_ID) });
+    const ownId = a.getOwnSessionId() ?? '';
+    const delegatedId = a.getSessionId() ?? '';
+    const b = openTab();
+    const c = openTab();
+    await vi.waitFor(() => {
+      expect(b.getSnapshot().status).toBe('delegated');
+      expect(c.getSnapshot().status).toBe('delegated');
+    }, WITHIN_A_SECOND);
+
+    await b.signOut();
+    await vi.waitFor(() => {
+      expect(a.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'remote-sign-out' });
+      expect(c.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'remote-sign-out' });
+    }, WITHIN_A_SECOND);
+    for (const tab of [a, b, c]) expect(tab.getSessionId()).toBeUndefined();
+    expect(backend.emulator.sessionCount()).toBe(0);
+
+    const signOuts = posted.filter((m) => (m as { type?: unknown }).type === 'signed-out');
+    expect(signOuts.length).toBeGreaterThan(0);
+    for (const message of signOuts) {
+      const text = JSON.stringify(message);
+      expect(text).not.toContain(ownId);
+      expect(text).not.toContain(delegatedId);
+      expect(text).not.toContain(OLIVIA.username);
+    }
+  });
+
+  it('never broadcasts a password, and only hand-offs carry a session ID (STO-03)', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const ownId = a.getSessionId() ?? '';
+    const b = openTab();
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    const error = await backend.client
+      .endSession(ownId)
+      .then(() => backend.client.keepAlive(ownId))
+      .catch((e: unknown) => e);
+    expect(a.reportError(error)).toBe(true);
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('expired'), WITHIN_A_SECOND);
+
+    const types = posted.map((m) => (m as { type: string }).type);
+    expect(types).toEqual(expect.arrayContaining(['hello', 'session', 'expired']));
+    for (const message of posted) {
+      const text = JSON.stringify(message);
+      expect(text).not.toContain(OLIVIA.password);
+      if ((message as { type: string }).type !== 'session') expect(text).not.toContain(ownId);
+    }
+  });
+
+  it('ends the session in every tab on INVALID_SESSION_ID seen by one (SES-06, STO-04)', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const b = openTab();
+    const c = openTab();
+    await vi.waitFor(() => {
+      expect(b.getSnapshot().status).toBe('active');
+      expect(c.getSnapshot().status).toBe('active');
+    }, WITHIN_A_SECOND);
+    const id = c.getSessionId() ?? '';
+    await backend.client.endSession(id);
+    const error = await backend.client.keepAlive(id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VaultError);
+    expect(c.reportError(error, { sessionId: id })).toBe(true);
+    await vi.waitFor(() => {
+      for (const tab of [a, b, c]) {
+        expect(tab.getSnapshot()).toMatchObject({
+          status: 'expired',
+          endReason: 'invalid-session',
+          lastUsername: OLIVIA.username,
+        });
+      }
+    }, WITHIN_A_SECOND);
+  });
+
+  it('propagates expiry at the deadline seen by one tab (STO-04)', async () => {
+    let aNow = Date.now();
+    const a = openTab({ now: () => aNow });
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const b = openTab();
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    // Tab A wakes from sleep past the cap; tab B's own clock has not got there.
+    aNow += 49 * HOUR;
+    a.checkDeadline();
+    expect(a.getSnapshot().status).toBe('expired');
+    await vi.waitFor(
+      () => expect(b.getSnapshot()).toMatchObject({ status: 'expired', endReason: 'expired' }),
+      WITHIN_A_SECOND,
+    );
+  });
+
+  it('propagates delegation start and stop (DEL-06)', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const b = openTab();
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    await a.startDelegation({
+      vaultId: 1002,
+      delegatorUserId: String(MARCUS_ID),
+      vaultName: 'Sunrise QualityDocs',
+      dns: 'quality.sunrise.example',
+    });
+    await vi.waitFor(() => {
+      expect(b.getSnapshot().status).toBe('delegated');
+      expect(b.getSnapshot().delegation?.vaultName).toBe('Sunrise QualityDocs');
+    }, WITHIN_A_SECOND);
+    expect(b.getSessionId()).toBe(a.getSessionId());
+    expect(b.getOwnSessionId()).toBe(a.getOwnSessionId());
+
+    await b.stopDelegation();
+    await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    expect(a.getSessionId()).toBe(a.getOwnSessionId());
+    expect(backend.emulator.sessionCount()).toBe(1);
+  });
+
+  it('propagates a login in another tab to a signed-out tab', async () => {
+    const a = openTab();
+    const b = openTab();
+    await joined(a);
+    await joined(b);
+    await a.signIn(OLIVIA);
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    expect(b.getSessionId()).toBe(a.getSessionId());
+    expect(loginRequests).toBe(1);
+  });
+
+  it('never shows one user with another user’s session when a tab switches users (STO-07)', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const oliviaId = a.getSessionId();
+    const b = openTab();
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    const seen: { username: string | undefined; sessionId: string | undefined }[] = [];
+    b.subscribe(() =>
+      seen.push({ username: b.getSnapshot().user?.username, sessionId: b.getSessionId() }),
+    );
+
+    await a.signIn(MARCUS);
+    const marcusId = a.getSessionId();
+    await vi.waitFor(
+      () => expect(b.getSnapshot().user?.username).toBe(MARCUS.username),
+      WITHIN_A_SECOND,
+    );
+    expect(b.getSessionId()).toBe(marcusId);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const entry of seen) {
+      if (entry.username === OLIVIA.username) expect(entry.sessionId).toBe(oliviaId);
+      else if (entry.username === MARCUS.username) expect(entry.sessionId).toBe(marcusId);
+      else expect(entry.sessionId).toBeUndefined();
+    }
+    expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(0);
+  });
+
+  it('ignores malformed messages and stale hand-offs, and adopts a well-formed one', async () => {
+    const a = openTab();
+    await joined(a);
+    const before = a.getSnapshot();
+    const result = await backend.client.login(OLIVIA);
+    const record: SessionRecord = {
+      v: 1,
+      key: 'handoff-key',
+      sessionId: result.sessionId,
+      userId: result.userId,
+      username: OLIVIA.username,
+      vaultId: result.vaultId,
+      vaults: result.vaults,
+      startedAt: Date.now() - 1_000,
+      deadline: Date.now() - 1_000 + 48 * HOUR,
+    };
+    const raw = rawChannel();
+    const envelope = { ns: 'vault-session-kit', v: 1, from: 'other-tab' };
+    for (const junk of [
+      'signed-out',
+      null,
+      42,
+      { type: 'signed-out' },
+      { ...envelope, v: 2, type: 'session', record },
+      { ...envelope, ns: 'another-kit', type: 'session', record },
+      { ...envelope, type: 'session', record: { ...record, sessionId: 'bad id\r\nX: y' } },
+      { ...envelope, type: 'session', record: { ...record, vaultId: '1001' } },
+      { ...envelope, type: 'session', record: { ...record, deadline: Date.now() - 1 } },
+      { ...envelope, type: 'session', to: 'some-other-tab', record },
+      { ...envelope, type: 'nonsense' },
+    ]) {
+      raw.postMessage(junk);
+    }
+    // A marker after the junk: once the tab has processed it, it has processed the junk.
+    raw.postMessage({ ...envelope, type: 'hello' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(a.getSnapshot()).toBe(before);
+
+    raw.postMessage({ ...envelope, type: 'session', record });
+    await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    expect(a.getSessionId()).toBe(result.sessionId);
+
+    // An expiry notice for another session (other key) leaves this one alone.
+    raw.postMessage({ ...envelope, type: 'expired', key: 'another-key', reason: 'expired' });
+    raw.postMessage({ ...envelope, type: 'expired', key: 'handoff-key', reason: 'banana' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(a.getSnapshot().status).toBe('active');
+  });
+
+  it('answers a hello only with a live session', async () => {
+    const a = openTab();
+    await joined(a);
+    const raw = rawChannel();
+    const replies: unknown[] = [];
+    raw.addEventListener('message', (event) => replies.push(event.data));
+    raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'new-tab', type: 'hello' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(replies).toEqual([]);
+    await a.signIn(OLIVIA);
+    // The sign-in itself is announced to everyone (no addressee)...
+    await vi.waitFor(() => expect(replies).toHaveLength(1), WITHIN_A_SECOND);
+    expect(replies[0]).not.toHaveProperty('to');
+    // ...and a hello gets an answer addressed to the asking tab.
+    raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'new-tab', type: 'hello' });
+    await vi.waitFor(() => expect(replies).toHaveLength(2), WITHIN_A_SECOND);
+    expect(replies[1]).toMatchObject({ type: 'session', to: 'new-tab' });
+  });
+});
+
+describe('without a working BroadcastChannel (STO-08, B15)', () => {
+  it.each([
+    ['disabled', { BroadcastChannel: null }],
+    [
+      'throwing',
+      {
+        BroadcastChannel: class {
+          constructor() {
+            throw new Error('blocked');
+          }
+        } as unknown as BroadcastChannelConstructor,
+      },
+    ],
+  ] as const)('works alone when the channel is %s', async (_label, options) => {
+    const tab = openTab(options);
+    expect(tab.getSnapshot().joining).toBeUndefined();
+    await tab.signIn(OLIVIA);
+    expect(tab.getSnapshot().status).toBe('active');
+    await tab.signOut();
+    expect(tab.getSnapshot().status).toBe('ended');
+  });
+
+  it('works alone when the global BroadcastChannel is absent', async () => {
+    vi.stubGlobal('BroadcastChannel', undefined);
+    try {
+      const tab = createSessionManager({ client: backend.client });
+      tabs.push(tab);
+      expect(tab.getSnapshot().joining).toBeUndefined();
+      await tab.signIn(OLIVIA);
+      expect(tab.getSnapshot().status).toBe('active');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('server rendering and locked-down pages', () => {
+  it('imports and runs without touching browser globals that are missing or throw on access', async () => {
+    const names = ['window', 'document', 'sessionStorage', 'localStorage', 'BroadcastChannel'];
+    const saved = names.map(
+      (name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const,
+    );
+    for (const name of names) {
+      Object.defineProperty(globalThis, name, {
+        configurable: true,
+        get() {
+          throw new Error(`${name} touched`);
+        },
+      });
+    }
+    try {
+      vi.resetModules();
+      const fresh = await import('../../../src/core/session/index');
+      const tab = fresh.createSessionManager({ client: backend.client });
+      tabs.push(tab);
+      await tab.signIn(OLIVIA);
+      expect(tab.getSnapshot().status).toBe('active');
+      await tab.signOut();
+    } finally {
+      for (const [name, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+        else delete (globalThis as Record<string, unknown>)[name];
+      }
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseEmulatorCliArgs } from '../../server/emulatorCli';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+});
+
+/** Runs the CLI the way `npm run emulator` does, through tsx's loader in one process. */
+function runCli(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/emulatorCli.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return child;
+}
+
+function collect(stream: NodeJS.ReadableStream | null): { text: () => string } {
+  let text = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  return { text: () => text };
+}
+
+/** Resolves with the first stdout line while the pipe keeps draining, so later writes never hit a closed pipe. */
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      buffer += chunk;
+      const end = buffer.indexOf('\n');
+      if (end >= 0) resolve(buffer.slice(0, end));
+    });
+    child.once('exit', () => reject(new Error(`The CLI exited before printing a line: ${buffer}`)));
+  });
+}
+
+describe('npm run emulator', () => {
+  it('serves the emulator, prints its URL, and exits with 0 on SIGTERM', async () => {
+    const child = runCli(['--port', '0']);
+    const stderr = collect(child.stderr);
+    const line = await firstLine(child);
+    const match = /^Vault emulator listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+    expect(match, `${line}\n${stderr.text()}`).not.toBeNull();
+    const url = match?.[1] ?? '';
+    expect(Number(match?.[2])).toBeGreaterThan(0);
+
+    const response = await fetch(`${url}/api`);
+    const body = await response.json();
+    expect(body.responseStatus).toBe('SUCCESS');
+    expect(body.values['v26.1']).toBe(`${url}/api/v26.1`);
+
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const [code, signal] = await exited;
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+    await expect(fetch(`${url}/api`)).rejects.toThrow();
+  }, 30_000);
+
+  it('also exits with 0 on SIGINT', async () => {
+    const child = runCli(['--port=0']);
+    await firstLine(child);
+    const exited = once(child, 'exit');
+    child.kill('SIGINT');
+    expect((await exited)[0]).toBe(0);
+  }, 30_000);
+
+  it('rejects a bad port with a clear message and exit code 2', async () => {
+    const child = runCli(['--port', 'abc']);
+    const stderr = collect(child.stderr);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr.text()).toMatch(/--port.*"abc"/);
+  }, 30_000);
+});
+
+describe('parseEmulatorCliArgs', () => {
+  it('defaults to port 8787 and validates every argument', () => {
+    expect(parseEmulatorCliArgs([])).toEqual({ port: 8787, logEvents: false, help: false });
+    expect(parseEmulatorCliArgs(['--port', '0', '--log-events'])).toMatchObject({
+      port: 0,
+      logEvents: true,
+    });
+    expect(parseEmulatorCliArgs(['--port=9001']).port).toBe(9001);
+    for (const bad of [
+      ['--port'],
+      ['--port', '-1'],
+      ['--port', '65536'],
+      ['--port', '1.5'],
+      ['--bogus'],
+    ]) {
+      expect(() => parseEmulatorCliArgs(bad)).toThrow();
+    }
+  });
+});
