@@ -6,9 +6,9 @@ import {
   type KeepAliveOptions,
   type KeepAliveSnapshot,
 } from '../keepAlive/createKeepAlive';
+import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
 import { createSessionManager } from './createSessionManager';
 import { isLiveStatus } from './sessionReducer';
-import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
 import type { SessionManager, SessionManagerOptions } from './types';
 
 /**
@@ -27,6 +27,41 @@ export interface VaultSessionOptions extends Omit<SessionManagerOptions, 'client
   client: VaultClient;
   /** Keep-alive settings, or `false` for none. Default: every 5 minutes while active. */
   keepAlive?: false | Omit<KeepAliveOptions, 'send' | 'deadline' | 'onSessionInvalid' | 'onResume'>;
+  /** Single sign-on settings, read by the OIDC redirect and its callback. */
+  sso?: VaultSsoSettings;
+}
+
+/**
+ * Single sign-on settings of a {@link VaultSession}: plain data, read when an SSO user is
+ * sent to the identity provider and when the provider's answer comes back.
+ *
+ * @example
+ * ```ts
+ * const sso: VaultSsoSettings = {
+ *   redirectUri: 'https://docs.sunrise.example/sso/callback',
+ *   clientId: 'sunrise-docs-portal',
+ *   scope: 'openid',
+ * };
+ * ```
+ */
+export interface VaultSsoSettings {
+  /**
+   * Where the identity provider sends the browser back; registered with the provider and
+   * matched exactly. Absolute, or a path on this origin. Default `{origin}/sso/callback`.
+   */
+  readonly redirectUri?: string;
+  /**
+   * Client ID at the identity provider when discovery names none for the profile
+   * (`as_client_id`). Default: the client's `clientId`.
+   */
+  readonly clientId?: string;
+  /** Scope asked of the identity provider. Default: the client's `idpOAuthScope` (`openid`). */
+  readonly scope?: string;
+  /**
+   * Complete a sign-in when the page is loaded at the redirect URI with the provider's
+   * answer. Default `true`; with `false` only a component calling `useSsoCallback()` does.
+   */
+  readonly handleCallback?: boolean;
 }
 
 /**
@@ -45,6 +80,8 @@ export interface VaultSessionOptions extends Omit<SessionManagerOptions, 'client
 export interface VaultSession {
   readonly client: VaultClient;
   readonly manager: SessionManager;
+  /** The single sign-on settings given at creation. */
+  readonly sso?: VaultSsoSettings;
   /**
    * The keep-alive of the current session (a fresh scheduler runs for each session; this
    * view stays the same object). Its snapshot is `stopped` between sessions and when
@@ -122,7 +159,7 @@ const STOPPED: KeepAliveSnapshot = Object.freeze({
  * ```
  */
 export function createVaultSession(options: VaultSessionOptions): VaultSession {
-  const { client, keepAlive: keepAliveOptions, ...managerOptions } = options;
+  const { client, keepAlive: keepAliveOptions, sso, ...managerOptions } = options;
   const manager = createSessionManager({ ...managerOptions, client });
   const now = managerOptions.now ?? (() => Date.now());
   // The keep-alive checks its sends against the session's deadline, so it runs on the
@@ -229,6 +266,7 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
   return {
     client,
     manager,
+    ...(sso === undefined ? {} : { sso: Object.freeze({ ...sso }) }),
     keepAlive,
 
     connect() {

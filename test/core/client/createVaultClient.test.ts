@@ -2,16 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { VaultClient } from '../../../src/core/client/types';
 import { demoDirectory } from '../../../src/emulator/index';
 import {
+  createTestClock,
+  type EmulatorEnvironment,
+  startEmulatorServer,
+} from '../../support/startEmulatorServer';
+import {
   createTokenTable,
   TEST_AS_CLIENT_ID,
   TEST_ISSUER,
   type TokenTable,
 } from './createTokenTable';
-import {
-  createTestClock,
-  type EmulatorEnvironment,
-  startEmulatorServer,
-} from '../../support/startEmulatorServer';
 
 // The eight calls against the emulator over real loopback HTTP, with every request
 // recorded on its way in so the wire format itself is asserted.

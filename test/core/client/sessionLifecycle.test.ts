@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { VaultApiError, VaultDnsMismatchError } from '../../../src/core/errors';
-import { createTokenTable } from './createTokenTable';
 import {
   createTestClock,
   type EmulatorEnvironment,
   startEmulatorServer,
 } from '../../support/startEmulatorServer';
+import { createTokenTable } from './createTokenTable';
 
 // Session rules observed through the client: the 48-hour cap (SES-04), the idle timeout
 // (SES-05), per-session end (SES-07), delegated sessions (DEL-01..03) and DNS validation.

@@ -11,13 +11,13 @@ import {
   loginWithDiscovery,
 } from '../../../src/core/flows/loginWithDiscovery';
 import { demoDirectory } from '../../../src/emulator/index';
-import { createTokenTable, TEST_AS_CLIENT_ID, type TokenTable } from '../client/createTokenTable';
 import {
   createTestClock,
   type EmulatorEnvironment,
   startEmulatorServer,
 } from '../../support/startEmulatorServer';
 import { type LoopbackServer, startLoopbackServer } from '../../support/startLoopbackServer';
+import { createTokenTable, TEST_AS_CLIENT_ID, type TokenTable } from '../client/createTokenTable';
 
 // The headless combined sign-in (section 4.10 of the interface) against the emulator over
 // loopback. The SSO user's identity provider is a small token endpoint on loopback whose
