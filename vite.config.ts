@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { vaultDevServer } from './server/vaultDevServer';
 
 const root = import.meta.dirname;
@@ -16,7 +17,7 @@ export default defineConfig(({ command }) =>
         server: { host: '127.0.0.1', port: 5173, strictPort: false },
       }
     : {
-        plugins: [react()],
+        plugins: [react(), kitStylesheet(resolve(root, 'src/components/styles.css'))],
         publicDir: false,
         build: {
           outDir: resolve(root, 'dist'),
@@ -47,3 +48,18 @@ export default defineConfig(({ command }) =>
         },
       },
 );
+
+// The package ships one stylesheet, `vault-session-kit/styles.css`: the @import list of
+// src/components/styles.css inlined in order, so users need no CSS tooling to load it.
+function kitStylesheet(entry: string): Plugin {
+  return {
+    name: 'vault-session-kit:styles',
+    generateBundle() {
+      const inline = (file: string): string =>
+        readFileSync(file, 'utf8').replace(/@import\s+"([^"]+)";/g, (_match, path: string) =>
+          inline(resolve(dirname(file), path)),
+        );
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: inline(entry) });
+    },
+  };
+}

@@ -95,6 +95,13 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
           res.writeHead(307, { Location: `${current.origin}${req.url ?? '/'}` }).end();
           return;
         }
+        if ((req.headers.accept ?? '').includes('text/html')) {
+          // The sign-in pages must not be framed (WEB-05), and the callback URL, which
+          // carries the authorization code, must not leak through a Referer (OIDC-04).
+          res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+          res.setHeader('X-Frame-Options', 'DENY');
+          res.setHeader('Referrer-Policy', 'no-referrer');
+        }
         current.middleware(req, res, next);
       });
       server.httpServer?.once('listening', () => {

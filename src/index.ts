@@ -1,2 +1,3 @@
+export * from './components/index';
 export * from './core/index';
 export * from './react/index';

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import { useSession } from './useSession';
+import { useSsoCallback } from './useSsoCallback';
 
 /**
  * Props of {@link RequireSession}.
@@ -15,8 +16,9 @@ export interface RequireSessionProps {
   /** Shown while there is no session: the login form, usually. */
   fallback: ReactNode;
   /**
-   * Shown for the split second in which a new tab asks the open ones for their session
-   * (and during server rendering). Default: nothing, so the login form does not flash.
+   * Shown for the split second in which a new tab asks the open ones for their session,
+   * while a single sign-on callback is being completed, and during server rendering.
+   * Default: nothing, so the login form does not flash.
    */
   pending?: ReactNode;
   children?: ReactNode;
@@ -36,7 +38,9 @@ export interface RequireSessionProps {
  */
 export function RequireSession({ fallback, pending = null, children }: RequireSessionProps) {
   const { status, joining } = useSession();
+  const sso = useSsoCallback();
   if (isLiveStatus(status)) return <>{children}</>;
-  if (joining) return <>{pending}</>;
+  // Coming back from the identity provider is not "signed out": the form would flash.
+  if (joining || sso.status === 'processing') return <>{pending}</>;
   return <>{fallback}</>;
 }

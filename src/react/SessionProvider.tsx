@@ -10,6 +10,7 @@ import {
   type VaultSessionOptions,
 } from '../core/session/createVaultSession';
 import { isLiveStatus } from '../core/session/sessionReducer';
+import { useSsoCallbackHandling } from './useSsoCallbackHandling';
 import { VaultSessionContext } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
 
@@ -59,6 +60,8 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   }));
   const { session, ownsSession } = owned;
   const queryClient = outerQueryClient ?? owned.queryClient;
+  // A page loaded at the SSO redirect URI finishes the sign-in (`sso.handleCallback`).
+  useSsoCallbackHandling(session);
 
   useEffect(() => {
     const disconnect = session.connect();

@@ -1,4 +1,6 @@
+export type { SsoErrorCode } from '../oidc/createSsoError';
 export { discoveryQueryOptions } from './discoveryQueryOptions';
+export type { SsoCallbackState, SsoCallbackStatus } from './getSsoCallbackStore';
 export { isPlausibleUsername } from './isPlausibleUsername';
 export { RequireSession, type RequireSessionProps } from './RequireSession';
 export { SessionProvider, type SessionProviderProps } from './SessionProvider';
@@ -12,6 +14,8 @@ export { type LoginCredentials, type LoginVariables, useLogin } from './useLogin
 export { useLogout } from './useLogout';
 export { useNow } from './useNow';
 export { useSession } from './useSession';
+export { useSsoCallback } from './useSsoCallback';
+export { type SsoLoginInput, type UseSsoLoginResult, useSsoLogin } from './useSsoLogin';
 export { useVaultFetch } from './useVaultFetch';
 export { useVaultSession, VaultSessionContext } from './VaultSessionContext';
 export { vaultQueryKeys } from './vaultQueryKeys';

@@ -50,13 +50,15 @@ export function useLogin(): UseMutationResult<void, VaultError, LoginVariables> 
   login: (credentials: LoginCredentials) => Promise<void>;
 } {
   const { manager } = useVaultSession();
-  // Carries the password from login() to the mutation function without storing it in the
-  // query cache, and is emptied the moment the call takes it.
-  const pendingPassword = useRef<string | undefined>(undefined);
+  // Carries each call's password from login() to its own mutation run without storing it in
+  // the query cache: keyed by that call's variables object (the one the mutation function
+  // receives), and deleted the moment the call takes it. A single slot would let a second
+  // login() in the same tick hand its password to the first one's user name (B11).
+  const pendingPasswords = useRef(new WeakMap<LoginVariables, string>());
   const mutation = useMutation<void, VaultError, LoginVariables>({
     mutationFn: async (variables) => {
-      const password = pendingPassword.current;
-      pendingPassword.current = undefined;
+      const password = pendingPasswords.current.get(variables);
+      pendingPasswords.current.delete(variables);
       if (password === undefined) throw new VaultAbortedError();
       await manager.signIn({ ...variables, password });
     },
@@ -64,11 +66,12 @@ export function useLogin(): UseMutationResult<void, VaultError, LoginVariables> 
   const { mutateAsync } = mutation;
   const login = useCallback(
     (credentials: LoginCredentials) => {
-      pendingPassword.current = credentials.password;
-      return mutateAsync({
+      const variables: LoginVariables = {
         username: credentials.username,
         ...(credentials.vaultDns === undefined ? {} : { vaultDns: credentials.vaultDns }),
-      });
+      };
+      pendingPasswords.current.set(variables, credentials.password);
+      return mutateAsync(variables);
     },
     [mutateAsync],
   );

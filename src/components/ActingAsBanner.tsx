@@ -1,0 +1,133 @@
+'use client';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { SessionDelegation } from '../core/session/types';
+import { useDelegatedLogin } from '../react/useDelegatedLogin';
+import { useSession } from '../react/useSession';
+import type { DelegationMessages } from './i18n/delegationMessages';
+import { useVaultMessages } from './i18n/VaultMessagesContext';
+
+/**
+ * Props of {@link ActingAsBanner}.
+ *
+ * @example
+ * ```tsx
+ * const props: ActingAsBannerProps = { delegatorNames: { '61002': 'Marcus Reed' } };
+ * ```
+ */
+export interface ActingAsBannerProps {
+  className?: string | undefined;
+  /** Strings to replace; the rest come from `VaultMessagesProvider` or English. */
+  messages?: Partial<DelegationMessages> | undefined;
+  /**
+   * Display names by delegator user ID. The service only gives IDs; without a name the
+   * banner shows `delegatorFallback` ("User ID 61002").
+   */
+  delegatorNames?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Called once the user is back in their own session after "Stop acting". By default
+   * focus then goes to the heading of a `DelegationPicker` on the page, if there is one.
+   */
+  onStopped?: (() => void) | undefined;
+}
+
+/**
+ * The persistent "Acting as {delegator} in {vault} — you are {user}" banner (DEL-05), with
+ * a one-click "Stop acting" that returns to the user's own session. Put it in the layout
+ * so it is on every view. It is a labelled region while a delegation runs; starting,
+ * switching and stopping are announced through a polite live region that stays in the
+ * page (visually hidden) when there is no delegation, so that the end is heard too.
+ *
+ * @example
+ * ```tsx
+ * <SessionProvider config={config}>
+ *   <ActingAsBanner delegatorNames={names} />
+ *   <RequireSession fallback={<LoginForm />}>
+ *     <App />
+ *   </RequireSession>
+ * </SessionProvider>
+ * ```
+ */
+export function ActingAsBanner({
+  className,
+  messages,
+  delegatorNames,
+  onStopped,
+}: ActingAsBannerProps): ReactNode {
+  const t = useVaultMessages('delegation', messages);
+  const { delegation, user } = useSession();
+  const { stop } = useDelegatedLogin();
+  const username = user?.username ?? '';
+  const describe = (d: SessionDelegation) => ({
+    delegator:
+      delegatorNames?.[d.delegatorUserId] ?? t.delegatorFallback({ userId: d.delegatorUserId }),
+    vault: d.vaultName || d.dns || String(d.vaultId),
+    user: username,
+  });
+
+  // Announce changes, not the state found on mount: compared during render so the text is
+  // in the live region in the same commit as the banner change.
+  const [seen, setSeen] = useState(delegation);
+  const [announcement, setAnnouncement] = useState('');
+  if (!sameDelegation(seen, delegation)) {
+    setSeen(delegation);
+    if (delegation) setAnnouncement(t.started(describe(delegation)));
+    else if (seen && user) setAnnouncement(t.stopped(describe(seen)));
+    else setAnnouncement('');
+  }
+
+  const stopping = stop.isPending;
+  const stopRequested = useRef(false);
+  const handleStop = () => {
+    if (stopping) return;
+    stopRequested.current = true;
+    stop.mutate();
+  };
+
+  // The user's own session is back as soon as the delegation is gone (the server call that
+  // ends the delegated session finishes in the background): move focus away from the
+  // vanished button then, not later.
+  useEffect(() => {
+    if (delegation || !stopRequested.current) return;
+    stopRequested.current = false;
+    if (onStopped) {
+      onStopped();
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    document.querySelector<HTMLElement>('[data-vsk-delegation-picker-heading]')?.focus();
+  }, [delegation, onStopped]);
+
+  return (
+    <>
+      {delegation && user ? (
+        <section
+          className={['vsk-root', 'vsk-acting-as-banner', className].filter(Boolean).join(' ')}
+          aria-label={t.bannerLabel}
+          tabIndex={-1}
+          data-vsk-acting-as=""
+        >
+          <p className="vsk-acting-as-banner__text">{t.actingAs(describe(delegation))}</p>
+          <button
+            type="button"
+            className="vsk-button vsk-acting-as-banner__stop"
+            data-variant="secondary"
+            aria-disabled={stopping || undefined}
+            onClick={handleStop}
+          >
+            {stopping ? t.stopping : t.stopActing}
+          </button>
+        </section>
+      ) : null}
+      <span className="vsk-root vsk-visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </span>
+    </>
+  );
+}
+
+function sameDelegation(a: SessionDelegation | undefined, b: SessionDelegation | undefined) {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.vaultId === b.vaultId && a.delegatorUserId === b.delegatorUserId;
+}

@@ -1,0 +1,293 @@
+'use client';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { DelegatedVault } from '../core/client/types';
+import {
+  isTransientError,
+  VaultAbortedError,
+  VaultApiError,
+  type VaultError,
+} from '../core/errors';
+import { isLiveStatus } from '../core/session/sessionReducer';
+import { useDelegatedLogin } from '../react/useDelegatedLogin';
+import { useDelegations } from '../react/useDelegations';
+import { useSession } from '../react/useSession';
+import type { DelegationMessages } from './i18n/delegationMessages';
+import { useVaultMessages } from './i18n/VaultMessagesContext';
+
+/**
+ * Props of {@link DelegationPicker}.
+ *
+ * @example
+ * ```tsx
+ * const props: DelegationPickerProps = {
+ *   delegatorNames: { '61002': 'Marcus Reed' },
+ *   headingLevel: 3,
+ *   onStarted: () => navigate('/documents'),
+ * };
+ * ```
+ */
+export interface DelegationPickerProps {
+  className?: string | undefined;
+  /** Strings to replace; the rest come from `VaultMessagesProvider` or English. */
+  messages?: Partial<DelegationMessages> | undefined;
+  /**
+   * Display names by delegator user ID. The service only gives IDs; without a name an
+   * entry shows `delegatorFallback` ("User ID 61002"). Names also go into the accessible
+   * names of the "Act as" buttons.
+   */
+  delegatorNames?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Custom visible rendering of the delegator (an avatar, a profile link). `name` is the
+   * text used for accessible names, so keep it recognisable in what you render.
+   */
+  renderDelegator?: ((delegation: DelegatedVault, name: string) => ReactNode) | undefined;
+  /** Level of the picker's heading; each entry's heading is one below. Default 2. */
+  headingLevel?: 1 | 2 | 3 | 4 | 5 | undefined;
+  /** Lists longer than this get a filter field. Default 8. */
+  filterThreshold?: number | undefined;
+  /** Called once the delegated session is in use (after the banner took focus). */
+  onStarted?: ((delegation: DelegatedVault) => void) | undefined;
+}
+
+type Heading = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
+/**
+ * The vaults where the signed-in user may act on behalf of someone else, each with its
+ * delegator and an "Act as" button (DEL-05). A labelled region with a heading per entry,
+ * so long lists stay navigable by heading and by list; past `filterThreshold` entries a
+ * filter field appears. Loading sets `aria-busy`, a failed load offers "Try again", and an
+ * empty list says so. Starting shows progress; a refusal or an outage is shown on the
+ * entry. Once the delegated session is in use, focus moves to the `ActingAsBanner` when one
+ * is on the page, else to a status message here. Renders nothing without a session.
+ *
+ * @example
+ * ```tsx
+ * <RequireSession fallback={<LoginForm />}>
+ *   <ActingAsBanner />
+ *   <DelegationPicker delegatorNames={{ '61002': 'Marcus Reed' }} />
+ * </RequireSession>
+ * ```
+ */
+export function DelegationPicker({
+  className,
+  messages,
+  delegatorNames,
+  renderDelegator,
+  headingLevel = 2,
+  filterThreshold = 8,
+  onStarted,
+}: DelegationPickerProps): ReactNode {
+  const t = useVaultMessages('delegation', messages);
+  const { status, user } = useSession();
+  const query = useDelegations();
+  const { start, delegation } = useDelegatedLogin();
+  const baseId = useId();
+  const headingId = `${baseId}-heading`;
+  const filterId = `${baseId}-filter`;
+  const [filter, setFilter] = useState('');
+  const [startedMessage, setStartedMessage] = useState('');
+  const statusRef = useRef<HTMLParagraphElement>(null);
+
+  const nameOf = (entry: { delegatorUserId: string }) =>
+    delegatorNames?.[entry.delegatorUserId] ??
+    t.delegatorFallback({ userId: entry.delegatorUserId });
+  const describe = (entry: DelegatedVault) => ({ delegator: nameOf(entry), vault: entry.name });
+
+  // Runs after the commit that shows the new delegation, the same one that brings up the
+  // banner, so focus lands on it at once.
+  const requested = useRef<DelegatedVault | undefined>(undefined);
+  useEffect(() => {
+    const entry = requested.current;
+    if (!entry || !matches(delegation, entry)) return;
+    requested.current = undefined;
+    const banner = document.querySelector<HTMLElement>('[data-vsk-acting-as]');
+    if (banner) {
+      banner.focus();
+    } else {
+      const delegator =
+        delegatorNames?.[entry.delegatorUserId] ??
+        t.delegatorFallback({ userId: entry.delegatorUserId });
+      setStartedMessage(t.started({ delegator, vault: entry.name }));
+      statusRef.current?.focus();
+    }
+    onStarted?.(entry);
+  }, [delegation, delegatorNames, onStarted, t]);
+
+  if (!user || !isLiveStatus(status)) return null;
+
+  const Title = `h${headingLevel}` as Heading;
+  const EntryTitle = `h${headingLevel + 1}` as Heading;
+  const entries = query.data ?? [];
+  const needle = filter.trim().toLocaleLowerCase();
+  const shown = needle
+    ? entries.filter((entry) =>
+        [entry.name, entry.dns, entry.delegatorUserId, nameOf(entry)].some((text) =>
+          text.toLocaleLowerCase().includes(needle),
+        ),
+      )
+    : entries;
+  const pending = start.isPending ? start.variables : undefined;
+  const failed = start.isError ? start.variables : undefined;
+
+  const actAs = (entry: DelegatedVault) => {
+    if (start.isPending) return;
+    setStartedMessage('');
+    requested.current = entry;
+    start.mutate(
+      {
+        vaultId: entry.id,
+        delegatorUserId: entry.delegatorUserId,
+        vaultName: entry.name,
+        dns: entry.dns,
+      },
+      {
+        onError: () => {
+          requested.current = undefined;
+        },
+      },
+    );
+  };
+
+  const statusText = pending
+    ? t.starting({
+        delegator: nameOf(pending),
+        vault: pending.vaultName ?? String(pending.vaultId),
+      })
+    : startedMessage;
+  const busy = query.isPending || query.isFetching;
+
+  let body: ReactNode;
+  if (query.isError && entries.length === 0) {
+    body = (
+      <div className="vsk-delegation-picker__error" role="alert">
+        <p>{t.loadFailed}</p>
+        <button
+          type="button"
+          className="vsk-button"
+          aria-disabled={query.isFetching || undefined}
+          onClick={() => {
+            if (!query.isFetching) void query.refetch();
+          }}
+        >
+          {t.retry}
+        </button>
+      </div>
+    );
+  } else if (query.isPending) {
+    body = <p className="vsk-delegation-picker__loading">{t.loading}</p>;
+  } else if (entries.length === 0) {
+    body = (
+      <div className="vsk-delegation-picker__empty">
+        <p>{t.empty}</p>
+        <p className="vsk-delegation-picker__hint">{t.emptyHint}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {entries.length > filterThreshold ? (
+          <div className="vsk-delegation-picker__filter">
+            <label htmlFor={filterId}>{t.filterLabel}</label>
+            <input
+              id={filterId}
+              type="search"
+              autoComplete="off"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </div>
+        ) : null}
+        {needle ? (
+          <p className="vsk-delegation-picker__count" role="status">
+            {shown.length === 0
+              ? t.noMatches
+              : t.filterResults({ shown: shown.length, total: entries.length })}
+          </p>
+        ) : null}
+        <ul className="vsk-delegation-picker__list" aria-labelledby={headingId}>
+          {shown.map((entry) => {
+            const key = `${entry.id}:${entry.delegatorUserId}`;
+            const names = describe(entry);
+            const isCurrent =
+              delegation?.vaultId === entry.id &&
+              delegation.delegatorUserId === entry.delegatorUserId;
+            const isFailed = matches(failed, entry) && !(start.error instanceof VaultAbortedError);
+            const errorId = `${baseId}-${key}-error`;
+            return (
+              <li
+                key={key}
+                className="vsk-delegation-picker__item"
+                data-current={isCurrent ? 'true' : undefined}
+              >
+                <EntryTitle className="vsk-delegation-picker__vault">{entry.name}</EntryTitle>
+                <dl className="vsk-delegation-picker__details">
+                  <div>
+                    <dt>{t.delegatorLabel}</dt>
+                    <dd>
+                      {renderDelegator ? renderDelegator(entry, names.delegator) : names.delegator}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t.addressLabel}</dt>
+                    <dd>{entry.dns}</dd>
+                  </div>
+                </dl>
+                {isCurrent ? (
+                  <p className="vsk-delegation-picker__current">{t.current}</p>
+                ) : (
+                  <button
+                    type="button"
+                    className="vsk-button vsk-delegation-picker__act"
+                    aria-label={t.actAsLabel(names)}
+                    aria-disabled={start.isPending || undefined}
+                    aria-describedby={isFailed ? errorId : undefined}
+                    onClick={() => actAs(entry)}
+                  >
+                    {t.actAs}
+                  </button>
+                )}
+                {isFailed ? (
+                  <p id={errorId} className="vsk-delegation-picker__entry-error" role="alert">
+                    {t.startFailed(names)} {startErrorReason(start.error, t)}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <section
+      className={['vsk-root', 'vsk-delegation-picker', className].filter(Boolean).join(' ')}
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      data-vsk-delegation-picker=""
+    >
+      <Title id={headingId} tabIndex={-1} data-vsk-delegation-picker-heading="">
+        {t.heading}
+      </Title>
+      <p className="vsk-delegation-picker__description">{t.description}</p>
+      {body}
+      <p ref={statusRef} className="vsk-delegation-picker__status" role="status" tabIndex={-1}>
+        {statusText}
+      </p>
+    </section>
+  );
+}
+
+function matches(
+  target: { readonly vaultId: number; readonly delegatorUserId: string } | undefined,
+  entry: DelegatedVault,
+): boolean {
+  return target?.vaultId === entry.id && target.delegatorUserId === entry.delegatorUserId;
+}
+
+function startErrorReason(error: VaultError | null, t: DelegationMessages): string {
+  if (error instanceof VaultApiError && error.type === 'INSUFFICIENT_ACCESS') return t.startDenied;
+  if (error instanceof VaultAbortedError) return '';
+  if (isTransientError(error)) return t.startUnavailable;
+  return '';
+}

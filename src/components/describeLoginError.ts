@@ -1,0 +1,146 @@
+import {
+  normalizeError,
+  VaultApiError,
+  VaultDnsMismatchError,
+  type VaultError,
+  VaultOAuthError,
+} from '../core/errors';
+import type { LoginMessages } from './i18n/loginMessages';
+
+/** The wait the form enforces when the service asks for one without saying how long. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * What the login form shows for a failure: the message, the field it concerns (which gets
+ * `aria-invalid` and the focus), and the next step it offers.
+ *
+ * - `retry`: a fault that says nothing about the credentials; a "Try again" button resends.
+ * - `wait`: the service refused further attempts for `retryAfterSeconds`; submitting stays
+ *   disabled until then and nothing is resent on its own (THR-04).
+ * - `change-password`: the password must be changed elsewhere first.
+ *
+ * @example
+ * ```ts
+ * const shown: LoginErrorDescription = {
+ *   message: 'The user name or password is incorrect.',
+ *   field: 'password',
+ *   error,
+ * };
+ * ```
+ */
+export interface LoginErrorDescription {
+  readonly message: string;
+  readonly field?: 'username' | 'password' | 'vault';
+  readonly action?: 'retry' | 'wait' | 'change-password';
+  /** Set with `action: 'wait'`. */
+  readonly retryAfterSeconds?: number;
+  /** The failure, as a `VaultError`. */
+  readonly error: VaultError;
+}
+
+/**
+ * Options of {@link describeLoginError}.
+ *
+ * @example
+ * ```ts
+ * const options: DescribeLoginErrorOptions = {
+ *   vaults: [{ dns: 'quality.sunrise.example', name: 'Sunrise QualityDocs' }],
+ * };
+ * ```
+ */
+export interface DescribeLoginErrorOptions {
+  /** Names for vault DNS names, so a refused vault is named as the user knows it. */
+  readonly vaults?: readonly { readonly dns: string; readonly name: string }[] | undefined;
+}
+
+/**
+ * Maps any failure of discovery, password login or single sign-on to what the user is told
+ * and can do next. Pure: the same input always gives the same description. Returns
+ * `undefined` for a cancelled call (a newer attempt or a sign-out replaced it), which is
+ * nothing to report. A wrong password and an unknown user get the same text (PWD-06,
+ * ENUM-04); the service's own `message` prose is never shown, only its `type` is read.
+ *
+ * @example
+ * ```ts
+ * const shown = describeLoginError(error, enLoginMessages);
+ * if (shown) setAlert(shown.message);
+ * ```
+ */
+export function describeLoginError(
+  error: unknown,
+  messages: LoginMessages,
+  options: DescribeLoginErrorOptions = {},
+): LoginErrorDescription | undefined {
+  const e = normalizeError(error);
+  if (e instanceof VaultApiError) return describeApiError(e, messages);
+  if (e instanceof VaultDnsMismatchError) {
+    const vault = options.vaults?.find((v) => sameHost(v.dns, e.expected))?.name ?? e.expected;
+    return { message: messages.vaultNoAccess({ vault }), field: 'vault', error: e };
+  }
+  if (e instanceof VaultOAuthError) return describeOAuthError(e, messages);
+  switch (e.kind) {
+    case 'aborted':
+      return undefined;
+    case 'network':
+      return { message: messages.networkError, action: 'retry', error: e };
+    case 'timeout':
+      return { message: messages.timeout, action: 'retry', error: e };
+    case 'protocol':
+      return { message: messages.serviceUnavailable, action: 'retry', error: e };
+    default:
+      return { message: messages.unexpectedError, error: e };
+  }
+}
+
+function describeApiError(e: VaultApiError, messages: LoginMessages): LoginErrorDescription {
+  switch (e.type) {
+    case 'USERNAME_OR_PASSWORD_INCORRECT':
+      return { message: messages.incorrectCredentials, field: 'password', error: e };
+    case 'NO_PASSWORD_PROVIDED':
+      return { message: messages.passwordRequired, field: 'password', error: e };
+    case 'PARAMETER_REQUIRED':
+      return { message: messages.usernameRequired, field: 'username', error: e };
+    case 'USER_LOCKED_OUT':
+      return { message: messages.lockedOut, error: e };
+    case 'INACTIVE_USER':
+      return { message: messages.inactiveUser, error: e };
+    case 'PASSWORD_CHANGE_REQUIRED':
+      return { message: messages.passwordChangeRequired, action: 'change-password', error: e };
+    case 'API_LIMIT_EXCEEDED': {
+      const seconds = e.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+      return {
+        message: messages.rateLimited({ seconds }),
+        action: 'wait',
+        retryAfterSeconds: seconds,
+        error: e,
+      };
+    }
+    // The service's answer to a token it will not accept for a session.
+    case 'INSUFFICIENT_ACCESS':
+      return { message: messages.ssoFailed, error: e };
+    case 'UNEXPECTED_ERROR':
+      return { message: messages.serviceUnavailable, action: 'retry', error: e };
+    default:
+      return { message: messages.unexpectedError, action: 'retry', error: e };
+  }
+}
+
+function describeOAuthError(e: VaultOAuthError, messages: LoginMessages): LoginErrorDescription {
+  switch (e.error) {
+    case 'sso_cancelled':
+    // RFC 6749 section 4.1.2.1: the user or the provider declined the request.
+    case 'access_denied':
+      return { message: messages.ssoCancelled, error: e };
+    case 'sso_state_mismatch':
+    case 'login_required':
+      return { message: messages.ssoRestart, error: e };
+    case 'temporarily_unavailable':
+      return { message: messages.serviceUnavailable, error: e };
+    default:
+      return { message: messages.ssoFailed, error: e };
+  }
+}
+
+function sameHost(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

@@ -1,0 +1,200 @@
+/**
+ * Every string of `LoginForm`. Plain strings, or functions of named values where something
+ * is filled in, so that each language can place the values where its grammar wants them.
+ * Override single strings with the form's `messages` prop or a `VaultMessagesProvider`.
+ *
+ * The service tells locked and inactive accounts apart from a wrong password, so by default
+ * the form does too. An application that wants one answer for all of them (PWD-06 in its
+ * strictest form) sets `lockedOut` and `inactiveUser` to the text of `incorrectCredentials`.
+ *
+ * @example
+ * ```ts
+ * const messages: Partial<LoginMessages> = {
+ *   title: 'Sign in to Sunrise Docs',
+ *   rateLimited: ({ seconds }) => `Slow down: wait ${seconds} seconds.`,
+ * };
+ * ```
+ */
+export interface LoginMessages {
+  /** Heading of the first step. */
+  readonly title: string;
+  readonly usernameLabel: string;
+  /** Shown under the user name field; an empty string shows nothing. */
+  readonly usernameHint: string;
+  readonly continue: string;
+  readonly passwordHeading: string;
+  /** Precedes the user name carried over from the first step. */
+  readonly signingInAs: string;
+  /** Button back to the first step, with the user name still editable. */
+  readonly notYou: string;
+  readonly passwordLabel: string;
+  /** Name of the show-password toggle; its pressed state says whether it is shown. */
+  readonly showPassword: string;
+  readonly vaultLabel: string;
+  readonly signIn: string;
+  readonly ssoHeading: string;
+  readonly ssoIntro: string;
+  readonly ssoContinueWith: (values: { label: string }) => string;
+  /** Single sign-on with no profile to start from here (a SAML-only organisation). */
+  readonly ssoPortalOnly: string;
+  readonly ssoRedirecting: string;
+  readonly ssoCompleting: string;
+  readonly signedInHeading: string;
+  readonly signedInAs: string;
+  readonly usernameRequired: string;
+  readonly passwordRequired: string;
+  /** Wrong password and unknown user alike (PWD-06, ENUM-04). */
+  readonly incorrectCredentials: string;
+  readonly lockedOut: string;
+  readonly passwordChangeRequired: string;
+  readonly changePassword: string;
+  readonly inactiveUser: string;
+  readonly rateLimited: (values: { seconds: number }) => string;
+  /** The countdown while signing in is blocked; announced politely at a few points only. */
+  readonly retryCountdown: (values: { seconds: number }) => string;
+  readonly retryReady: string;
+  readonly networkError: string;
+  readonly timeout: string;
+  readonly serviceUnavailable: string;
+  readonly unexpectedError: string;
+  readonly tryAgain: string;
+  readonly vaultNoAccess: (values: { vault: string }) => string;
+  readonly ssoCancelled: string;
+  /** The answer from the identity provider did not belong to this sign-in (expired, another tab). */
+  readonly ssoRestart: string;
+  readonly ssoFailed: string;
+  readonly sessionExpired: string;
+  readonly sessionInvalid: string;
+  readonly signedOut: string;
+  readonly signedOutElsewhere: string;
+}
+
+/**
+ * The English strings of `LoginForm`, the default.
+ *
+ * @example
+ * ```ts
+ * enLoginMessages.rateLimited({ seconds: 60 }); // 'Too many sign-in attempts. …'
+ * ```
+ */
+export const enLoginMessages: LoginMessages = {
+  title: 'Sign in',
+  usernameLabel: 'User name',
+  usernameHint: 'Usually your work email address.',
+  continue: 'Continue',
+  passwordHeading: 'Enter your password',
+  signingInAs: 'Signing in as',
+  notYou: 'Not you?',
+  passwordLabel: 'Password',
+  showPassword: 'Show password',
+  vaultLabel: 'Vault',
+  signIn: 'Sign in',
+  ssoHeading: 'Sign in with your organisation',
+  ssoIntro: 'Your organisation signs you in. You will go to its sign-in page and come back here.',
+  ssoContinueWith: ({ label }) => `Continue with ${label}`,
+  ssoPortalOnly:
+    "Your organisation signs you in through its own portal. Open the vault from your organisation's portal or app launcher.",
+  ssoRedirecting: "Taking you to your organisation's sign-in page…",
+  ssoCompleting: 'Completing sign-in…',
+  signedInHeading: 'Signed in',
+  signedInAs: 'You are signed in as',
+  usernameRequired: 'Enter your user name.',
+  passwordRequired: 'Enter your password.',
+  incorrectCredentials: 'The user name or password is incorrect.',
+  lockedOut:
+    'This account is locked. Wait a few minutes and try again, or ask your vault administrator to unlock it.',
+  passwordChangeRequired:
+    "Your password has expired. Change it in the vault's web interface, then sign in here with the new password.",
+  changePassword: 'Change your password',
+  inactiveUser: 'This account is inactive. Ask your vault administrator to reactivate it.',
+  rateLimited: ({ seconds }) =>
+    `Too many sign-in attempts. Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, then try again.`,
+  retryCountdown: ({ seconds }) =>
+    `You can try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  retryReady: 'You can try again now.',
+  networkError: 'The vault could not be reached. Check your connection, then try again.',
+  timeout: 'The vault took too long to answer. Try again.',
+  serviceUnavailable: 'The vault is not answering properly right now. Try again in a moment.',
+  unexpectedError: 'Something went wrong while signing in. Try again.',
+  tryAgain: 'Try again',
+  vaultNoAccess: ({ vault }) =>
+    `You do not have access to ${vault}. Choose another vault, or ask your vault administrator for access.`,
+  ssoCancelled: 'Sign-in with your organisation was cancelled. Try again when you are ready.',
+  ssoRestart: 'This sign-in expired or was started in another window. Start again.',
+  ssoFailed:
+    'Sign-in with your organisation could not be completed. Try again, or contact your administrator if it keeps happening.',
+  sessionExpired:
+    'Your session ended after 48 hours, the longest a session can last. Sign in again to continue.',
+  sessionInvalid: 'Your session has ended. Sign in again to continue.',
+  signedOut: 'You have signed out.',
+  signedOutElsewhere: 'You were signed out in another window.',
+};
+
+/**
+ * The German strings of `LoginForm`.
+ *
+ * @example
+ * ```tsx
+ * <VaultMessagesProvider messages={{ login: deLoginMessages }}>
+ *   <LoginForm />
+ * </VaultMessagesProvider>
+ * ```
+ */
+export const deLoginMessages: LoginMessages = {
+  title: 'Anmelden',
+  usernameLabel: 'Benutzername',
+  usernameHint: 'Meist Ihre geschäftliche E-Mail-Adresse.',
+  continue: 'Weiter',
+  passwordHeading: 'Passwort eingeben',
+  signingInAs: 'Anmeldung als',
+  notYou: 'Nicht Sie?',
+  passwordLabel: 'Passwort',
+  showPassword: 'Passwort anzeigen',
+  vaultLabel: 'Vault',
+  signIn: 'Anmelden',
+  ssoHeading: 'Mit Ihrer Organisation anmelden',
+  ssoIntro:
+    'Ihre Organisation meldet Sie an. Sie gelangen zu deren Anmeldeseite und danach hierher zurück.',
+  ssoContinueWith: ({ label }) => `Weiter mit ${label}`,
+  ssoPortalOnly:
+    'Ihre Organisation meldet Sie über ihr eigenes Portal an. Öffnen Sie Vault über das Portal oder den App-Launcher Ihrer Organisation.',
+  ssoRedirecting: 'Sie werden zur Anmeldeseite Ihrer Organisation weitergeleitet …',
+  ssoCompleting: 'Anmeldung wird abgeschlossen …',
+  signedInHeading: 'Angemeldet',
+  signedInAs: 'Sie sind angemeldet als',
+  usernameRequired: 'Geben Sie Ihren Benutzernamen ein.',
+  passwordRequired: 'Geben Sie Ihr Passwort ein.',
+  incorrectCredentials: 'Benutzername oder Passwort ist falsch.',
+  lockedOut:
+    'Dieses Konto ist gesperrt. Warten Sie einige Minuten und versuchen Sie es erneut, oder bitten Sie Ihre Vault-Administration, es zu entsperren.',
+  passwordChangeRequired:
+    'Ihr Passwort ist abgelaufen. Ändern Sie es in der Weboberfläche von Vault und melden Sie sich dann hier mit dem neuen Passwort an.',
+  changePassword: 'Passwort ändern',
+  inactiveUser:
+    'Dieses Konto ist inaktiv. Bitten Sie Ihre Vault-Administration, es wieder zu aktivieren.',
+  rateLimited: ({ seconds }) =>
+    `Zu viele Anmeldeversuche. Warten Sie ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'} und versuchen Sie es dann erneut.`,
+  retryCountdown: ({ seconds }) =>
+    `Sie können es in ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'} erneut versuchen.`,
+  retryReady: 'Sie können es jetzt erneut versuchen.',
+  networkError:
+    'Vault ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  timeout: 'Vault hat zu lange nicht geantwortet. Versuchen Sie es erneut.',
+  serviceUnavailable:
+    'Vault antwortet gerade nicht richtig. Versuchen Sie es in einem Moment erneut.',
+  unexpectedError: 'Bei der Anmeldung ist etwas schiefgegangen. Versuchen Sie es erneut.',
+  tryAgain: 'Erneut versuchen',
+  vaultNoAccess: ({ vault }) =>
+    `Sie haben keinen Zugriff auf ${vault}. Wählen Sie eine andere Vault-Instanz oder bitten Sie Ihre Vault-Administration um Zugriff.`,
+  ssoCancelled:
+    'Die Anmeldung über Ihre Organisation wurde abgebrochen. Versuchen Sie es erneut, sobald Sie bereit sind.',
+  ssoRestart:
+    'Diese Anmeldung ist abgelaufen oder wurde in einem anderen Fenster begonnen. Beginnen Sie von vorn.',
+  ssoFailed:
+    'Die Anmeldung über Ihre Organisation konnte nicht abgeschlossen werden. Versuchen Sie es erneut oder wenden Sie sich an Ihre Administration, falls das Problem bleibt.',
+  sessionExpired:
+    'Ihre Sitzung wurde nach 48 Stunden beendet, der längsten möglichen Dauer. Melden Sie sich erneut an, um fortzufahren.',
+  sessionInvalid: 'Ihre Sitzung wurde beendet. Melden Sie sich erneut an, um fortzufahren.',
+  signedOut: 'Sie haben sich abgemeldet.',
+  signedOutElsewhere: 'Sie wurden in einem anderen Fenster abgemeldet.',
+};

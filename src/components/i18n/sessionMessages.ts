@@ -1,0 +1,141 @@
+/**
+ * The strings of `SessionTimer`, `SessionExpiryDialog` and `SignOutButton`. Durations
+ * arrive already formatted (see `formatDuration`) in the language named by `locale`.
+ *
+ * @example
+ * ```ts
+ * const messages: SessionMessages = { ...enSessionMessages, staySignedIn: 'Keep me signed in' };
+ * ```
+ */
+export interface SessionMessages {
+  /** BCP 47 tag used to format durations, e.g. `en` or `de`. */
+  readonly locale: string;
+
+  readonly signOut: string;
+  readonly signingOut: string;
+
+  /** Visible timer text: time left before the idle timeout signs the user out. */
+  readonly timerIdle: (values: { time: string }) => string;
+  /** Visible timer text: time left before the 48-hour cap. */
+  readonly timerCap: (values: { time: string }) => string;
+  /** Spoken once when the idle countdown crosses a threshold. */
+  readonly timerIdleAnnouncement: (values: { time: string }) => string;
+  /** Spoken once when the countdown to the cap crosses a threshold. */
+  readonly timerCapAnnouncement: (values: { time: string }) => string;
+
+  readonly idleTitle: string;
+  readonly idleBody: (values: { time: string }) => string;
+  readonly staySignedIn: string;
+  readonly extending: string;
+  readonly extendFailed: string;
+  readonly idleAnnouncement: (values: { time: string }) => string;
+
+  readonly capTitle: string;
+  /** `limit` is the session's total lifetime (48 hours), `time` what is left of it. */
+  readonly capBody: (values: { time: string; limit: string }) => string;
+  readonly continueSession: string;
+  readonly signOutNow: string;
+  readonly capAnnouncement: (values: { time: string }) => string;
+
+  readonly expiredTitle: string;
+  readonly expiredBody: (values: { limit: string }) => string;
+  readonly invalidTitle: string;
+  readonly invalidBody: string;
+  readonly idleEndedTitle: string;
+  readonly idleEndedBody: string;
+  readonly signInAgain: string;
+}
+
+/**
+ * English session strings (the default).
+ *
+ * @example
+ * ```tsx
+ * <SessionExpiryDialog messages={{ ...enSessionMessages, signInAgain: 'Log in again' }} />
+ * ```
+ */
+export const enSessionMessages: SessionMessages = {
+  locale: 'en',
+
+  signOut: 'Sign out',
+  signingOut: 'Signing out…',
+
+  timerIdle: ({ time }) => `Inactivity sign-out in ${time}`,
+  timerCap: ({ time }) => `Session ends in ${time}`,
+  timerIdleAnnouncement: ({ time }) => `You will be signed out for inactivity in ${time}.`,
+  timerCapAnnouncement: ({ time }) => `Your session ends in ${time}. It cannot be extended.`,
+
+  idleTitle: 'Are you still there?',
+  idleBody: ({ time }) =>
+    `For your security, you will be signed out in ${time} because there has been no activity. Do you want to stay signed in?`,
+  staySignedIn: 'Stay signed in',
+  extending: 'Staying signed in…',
+  extendFailed: 'The server could not be reached. Your session is still active; please try again.',
+  idleAnnouncement: ({ time }) => `You will be signed out in ${time}.`,
+
+  capTitle: 'Your session is about to end',
+  capBody: ({ time, limit }) =>
+    `Sessions last at most ${limit} and cannot be extended. Yours ends in ${time}. Save your work; you will need to sign in again.`,
+  continueSession: 'Continue until then',
+  signOutNow: 'Sign out now',
+  capAnnouncement: ({ time }) => `Your session ends in ${time}.`,
+
+  expiredTitle: 'Your session has ended',
+  expiredBody: ({ limit }) =>
+    `For your security, every session ends after ${limit}. Sign in again to continue.`,
+  invalidTitle: 'Your session has ended',
+  invalidBody:
+    'The server no longer accepts your session, for example after a long period without activity or a sign-out elsewhere. Sign in again to continue.',
+  idleEndedTitle: 'You have been signed out',
+  idleEndedBody:
+    'You were signed out automatically because there was no activity for a while. Sign in again to continue.',
+  signInAgain: 'Sign in again',
+};
+
+/**
+ * German session strings.
+ *
+ * @example
+ * ```tsx
+ * <SessionTimer messages={deSessionMessages} />
+ * ```
+ */
+export const deSessionMessages: SessionMessages = {
+  locale: 'de',
+
+  signOut: 'Abmelden',
+  signingOut: 'Wird abgemeldet …',
+
+  timerIdle: ({ time }) => `Abmeldung bei Inaktivität in ${time}`,
+  timerCap: ({ time }) => `Sitzung endet in ${time}`,
+  timerIdleAnnouncement: ({ time }) => `Sie werden in ${time} wegen Inaktivität abgemeldet.`,
+  timerCapAnnouncement: ({ time }) =>
+    `Ihre Sitzung endet in ${time} und kann nicht verlängert werden.`,
+
+  idleTitle: 'Sind Sie noch da?',
+  idleBody: ({ time }) =>
+    `Zu Ihrer Sicherheit werden Sie in ${time} abgemeldet, weil keine Aktivität erkannt wurde. Möchten Sie angemeldet bleiben?`,
+  staySignedIn: 'Angemeldet bleiben',
+  extending: 'Sitzung wird verlängert …',
+  extendFailed:
+    'Der Server ist gerade nicht erreichbar. Ihre Sitzung läuft weiter; bitte versuchen Sie es erneut.',
+  idleAnnouncement: ({ time }) => `Sie werden in ${time} abgemeldet.`,
+
+  capTitle: 'Ihre Sitzung endet bald',
+  capBody: ({ time, limit }) =>
+    `Eine Sitzung dauert höchstens ${limit} und lässt sich nicht verlängern. Ihre endet in ${time}. Sichern Sie Ihre Arbeit; danach müssen Sie sich erneut anmelden.`,
+  continueSession: 'Bis dahin weiterarbeiten',
+  signOutNow: 'Jetzt abmelden',
+  capAnnouncement: ({ time }) => `Ihre Sitzung endet in ${time}.`,
+
+  expiredTitle: 'Ihre Sitzung ist abgelaufen',
+  expiredBody: ({ limit }) =>
+    `Aus Sicherheitsgründen endet jede Sitzung nach ${limit}. Melden Sie sich erneut an, um weiterzuarbeiten.`,
+  invalidTitle: 'Ihre Sitzung wurde beendet',
+  invalidBody:
+    'Der Server akzeptiert Ihre Sitzung nicht mehr, etwa nach längerer Inaktivität oder nach einer Abmeldung an anderer Stelle. Melden Sie sich erneut an, um weiterzuarbeiten.',
+  idleEndedTitle: 'Sie wurden abgemeldet',
+  idleEndedBody:
+    'Sie wurden automatisch abgemeldet, weil längere Zeit keine Aktivität erkannt wurde. Melden Sie sich erneut an, um weiterzuarbeiten.',
+  signInAgain: 'Erneut anmelden',
+};

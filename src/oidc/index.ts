@@ -1,0 +1,33 @@
+export { assertSafeSsoSettings } from './assertSafeSsoSettings';
+export {
+  buildSsoSettings,
+  SSO_STATE_PREFIX,
+  type SsoSettingsInput,
+  type SsoSettingsOverrides,
+} from './buildSsoSettings';
+export { createSsoError, isSsoError, type SsoErrorCode } from './createSsoError';
+export {
+  createSsoRedirectAcquirer,
+  type SsoRedirectAcquirerOptions,
+} from './createSsoRedirectAcquirer';
+export {
+  type HandleSsoCallbackOptions,
+  handleSsoCallback,
+  type SsoCallbackResult,
+  type SsoCallbackTarget,
+} from './handleSsoCallback';
+export { parseSsoCallbackUrl, type SsoCallbackResponse } from './parseSsoCallbackUrl';
+export { resolveSsoRedirectUri } from './resolveSsoRedirectUri';
+export {
+  resolveSsoSettingsInput,
+  type SsoRuntimeOptions,
+  type SsoSessionTarget,
+} from './resolveSsoSettingsInput';
+export { sanitizeReturnTo } from './sanitizeReturnTo';
+export { type SsoStateData, ssoStateData } from './ssoStateData';
+export {
+  type SsoRedirectInput,
+  type StartSsoRedirectOptions,
+  startSsoRedirect,
+} from './startSsoRedirect';
+export { waitForPageRestore } from './waitForPageRestore';

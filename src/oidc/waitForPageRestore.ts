@@ -1,0 +1,36 @@
+/**
+ * Resolves when the page comes back from the back-forward cache after navigating away
+ * (the user pressed Back on the identity provider's page), or rejects with the signal's
+ * reason. A redirect that leaves the page for good never settles it, which is the point:
+ * a "Continue" button stays busy until the page is gone.
+ *
+ * @example
+ * ```ts
+ * location.assign(authorizeUrl);
+ * await waitForPageRestore(); // only after Back
+ * ```
+ */
+export function waitForPageRestore(signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (typeof window === 'undefined') return;
+    const onShow = (event: PageTransitionEvent): void => {
+      if (!event.persisted) return;
+      done();
+      resolve();
+    };
+    const onAbort = (): void => {
+      done();
+      reject(signal?.reason);
+    };
+    const done = (): void => {
+      window.removeEventListener('pageshow', onShow);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    window.addEventListener('pageshow', onShow);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,137 @@
+import { normalizeError, type VaultError } from '../core/errors';
+import type { VaultSession } from '../core/session/createVaultSession';
+import { parseSsoCallbackUrl } from '../oidc/parseSsoCallbackUrl';
+import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
+
+/**
+ * Where the completion of a single sign-on stands in this page: `idle` (the page is not
+ * the provider's answer), `processing`, `success` (the session is active) or `error`.
+ *
+ * @example
+ * ```ts
+ * const busy = (status: SsoCallbackStatus) => status === 'processing';
+ * ```
+ */
+export type SsoCallbackStatus = 'idle' | 'processing' | 'success' | 'error';
+
+/**
+ * The progress of the single sign-on callback, as `useSsoCallback()` returns it.
+ *
+ * @example
+ * ```ts
+ * const state: SsoCallbackState = { status: 'success', returnTo: '/documents' };
+ * ```
+ */
+export interface SsoCallbackState {
+  readonly status: SsoCallbackStatus;
+  /** Why it failed; an SSO failure is a `VaultOAuthError` with an `SsoErrorCode`. */
+  readonly error?: VaultError;
+  /** After success: the same-origin path the sign-in started from or asked for. */
+  readonly returnTo?: string;
+}
+
+/**
+ * The callback progress of one {@link VaultSession}, shared by the provider and every
+ * `useSsoCallback()`.
+ *
+ * @example
+ * ```ts
+ * const store = getSsoCallbackStore(session);
+ * store.process();
+ * ```
+ */
+export interface SsoCallbackStore {
+  getSnapshot(): SsoCallbackState;
+  subscribe(listener: () => void): () => void;
+  /**
+   * Completes the sign-in when the page is the redirect URI with the provider's answer;
+   * does nothing otherwise or when that answer is already being handled. The code is
+   * loaded on demand, so pages that are not a callback never load the OIDC library.
+   */
+  process(): void;
+}
+
+const IDLE: SsoCallbackState = Object.freeze({ status: 'idle' });
+const PROCESSING: SsoCallbackState = Object.freeze({ status: 'processing' });
+const stores = new WeakMap<VaultSession, SsoCallbackStore>();
+
+/**
+ * The {@link SsoCallbackStore} of a session, created on first use. When the page is
+ * loaded at the redirect URI with an answer and the session handles callbacks itself
+ * (`sso.handleCallback`, default on), it starts as `processing`, so the very first render
+ * can show progress instead of the login form.
+ *
+ * @example
+ * ```ts
+ * const { status } = getSsoCallbackStore(session).getSnapshot();
+ * ```
+ */
+export function getSsoCallbackStore(session: VaultSession): SsoCallbackStore {
+  let store = stores.get(session);
+  if (!store) {
+    store = createStore(session);
+    stores.set(session, store);
+  }
+  return store;
+}
+
+function createStore(session: VaultSession): SsoCallbackStore {
+  const listeners = new Set<() => void>();
+  const handled = new Set<string>();
+  // Read on first use, not at creation: a server render creates the store but must not
+  // look at the page's address.
+  let current: SsoCallbackState | undefined;
+  const snapshotNow = (): SsoCallbackState => {
+    current ??= session.sso?.handleCallback !== false && readAnswer(session) ? PROCESSING : IDLE;
+    return current;
+  };
+
+  function set(next: SsoCallbackState): void {
+    current = next;
+    for (const listener of [...listeners]) listener();
+  }
+
+  return {
+    getSnapshot: snapshotNow,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    process() {
+      const answer = readAnswer(session);
+      if (!answer) {
+        if (snapshotNow() === PROCESSING && handled.size === 0) set(IDLE);
+        return;
+      }
+      const key = answer.response.state ?? answer.url;
+      if (handled.has(key)) return;
+      handled.add(key);
+      // Out of the address bar before anything else runs: a second effect, a reload or a
+      // shared link must not see the code (OIDC-04, OIDC-06).
+      window.history.replaceState(window.history.state, '', answer.response.cleanUrl);
+      if (snapshotNow() !== PROCESSING) set(PROCESSING);
+      import('../oidc/index')
+        .then(({ handleSsoCallback }) => handleSsoCallback(session, { url: answer.url }))
+        .then(
+          (result) => set(result ? { status: 'success', returnTo: result.returnTo } : IDLE),
+          (error: unknown) => set({ status: 'error', error: normalizeError(error) }),
+        );
+    },
+  };
+}
+
+function readAnswer(session: VaultSession) {
+  if (typeof window === 'undefined') return undefined;
+  let redirectUri: string;
+  try {
+    redirectUri = resolveSsoRedirectUri(session.sso?.redirectUri);
+  } catch {
+    // A redirect URI that cannot be one is reported when a sign-in starts.
+    return undefined;
+  }
+  const url = window.location.href;
+  const response = parseSsoCallbackUrl(url, redirectUri);
+  return response ? { url, response } : undefined;
+}

@@ -1,0 +1,33 @@
+'use client';
+import { useEffect, useSyncExternalStore } from 'react';
+import { getSsoCallbackStore, type SsoCallbackState } from './getSsoCallbackStore';
+import { useVaultSession } from './VaultSessionContext';
+
+const SERVER_STATE: SsoCallbackState = Object.freeze({ status: 'idle' });
+
+/**
+ * The progress of the single sign-on callback: `idle` on any other page, `processing`
+ * while the code is exchanged and the session started, then `success` (with `returnTo`,
+ * the same-origin path to show next) or `error` (a `VaultError`; SSO failures are
+ * `VaultOAuthError` with `error` = `sso_cancelled`, `sso_state_mismatch` or `sso_failed`).
+ *
+ * `SessionProvider` completes the callback by itself; with `sso.handleCallback: false` the
+ * component that calls this hook does, on mount. Either way it happens once.
+ *
+ * @example
+ * ```tsx
+ * const { status, error, returnTo } = useSsoCallback();
+ * useEffect(() => {
+ *   if (status === 'success' && returnTo) navigate(returnTo, { replace: true });
+ * }, [status, returnTo]);
+ * if (status === 'processing') return <p role="status">Signing you in…</p>;
+ * ```
+ */
+export function useSsoCallback(): SsoCallbackState {
+  const session = useVaultSession();
+  const store = getSsoCallbackStore(session);
+  useEffect(() => {
+    if (session.sso?.handleCallback === false) store.process();
+  }, [session, store]);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, () => SERVER_STATE);
+}

@@ -1,0 +1,95 @@
+'use client';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { AuthProfile } from '../core/client/types';
+import { normalizeError, type VaultError } from '../core/errors';
+import type { VaultSession } from '../core/session/createVaultSession';
+import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
+import { useVaultSession } from './VaultSessionContext';
+
+/**
+ * What {@link useSsoLogin}'s `startSso` takes.
+ *
+ * @example
+ * ```ts
+ * const input: SsoLoginInput = { profile: discovery.profiles[0], username: 'sam@harbor.example' };
+ * ```
+ */
+export interface SsoLoginInput {
+  /** The discovery profile of the button the user pressed. */
+  profile: AuthProfile;
+  /** The user name as typed; the provider gets it as `login_hint`. */
+  username: string;
+  /** Sign in to this vault (by DNS) rather than the user's default one. */
+  vaultDns?: string;
+  /**
+   * Same-origin path to show after the sign-in (`useSsoCallback().returnTo`). Default: the
+   * current page. Anything else (another origin, `//host`, `javascript:`) becomes `/`.
+   */
+  returnTo?: string;
+}
+
+/**
+ * What {@link useSsoLogin} returns.
+ *
+ * @example
+ * ```ts
+ * const { startSso, isPending, error, reset }: UseSsoLoginResult = useSsoLogin();
+ * ```
+ */
+export interface UseSsoLoginResult {
+  /**
+   * Sends the user to the profile's identity provider. The page navigates away, so the
+   * promise stays pending (and `isPending` true) until then; it resolves only if the user
+   * comes back with the Back button, and rejects with the `VaultError` also in `error`.
+   */
+  startSso(input: SsoLoginInput): Promise<void>;
+  isPending: boolean;
+  error: VaultError | null;
+  reset(): void;
+}
+
+/**
+ * Starts a single sign-on from a user action (a button per discovery profile): an
+ * authorization code request with PKCE to the profile's identity provider, with the typed
+ * user name as `login_hint`. The OIDC code is loaded only here, on first use, so password
+ * users never download it. The sign-in finishes on the redirect URI (`useSsoCallback`).
+ *
+ * @example
+ * ```tsx
+ * const { startSso, isPending, error } = useSsoLogin();
+ * <button type="button" disabled={isPending} onClick={() => startSso({ profile, username }).catch(() => {})}>
+ *   Continue with {profile.label}
+ * </button>
+ * ```
+ */
+export function useSsoLogin(): UseSsoLoginResult {
+  const session = useVaultSession();
+  const mutation = useMutation<void, VaultError, SsoLoginInput>({
+    // A retry would start a second redirect with a second state.
+    retry: false,
+    mutationFn: async (input) => {
+      try {
+        const oidc = await import('../oidc/index');
+        await oidc.startSsoRedirect(session, {
+          ...input,
+          returnTo: input.returnTo ?? here(session),
+        });
+        await oidc.waitForPageRestore();
+      } catch (error) {
+        throw normalizeError(error);
+      }
+    },
+  });
+  const { mutateAsync, isPending, error, reset } = mutation;
+  const startSso = useCallback((input: SsoLoginInput) => mutateAsync(input), [mutateAsync]);
+  return { startSso, isPending, error, reset };
+}
+
+/** The current page, unless it is the redirect URI itself (then the default, `/`). */
+function here(session: VaultSession): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const { pathname, search, hash } = window.location;
+  const callbackPath = new URL(resolveSsoRedirectUri(session.sso?.redirectUri)).pathname;
+  return pathname === callbackPath ? undefined : `${pathname}${search}${hash}`;
+}

@@ -1,0 +1,316 @@
+import { act, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ActingAsBanner } from '../../src/components/ActingAsBanner';
+import { DelegationPicker } from '../../src/components/DelegationPicker';
+import { deDelegationMessages } from '../../src/components/i18n/delegationMessages';
+import { VaultMessagesProvider } from '../../src/components/i18n/VaultMessagesContext';
+import type { EmulatorData } from '../../src/emulator/index';
+import { demoDirectory } from '../../src/emulator/index';
+import { useSession } from '../../src/react/useSession';
+import { failing, faults } from '../react/support/faults';
+import {
+  OLIVIA,
+  type RenderWithSessionOptions,
+  renderWithSession,
+} from '../support/renderWithSession';
+
+const ALONE = { joinTimeoutMs: 20 } as const;
+const WCAG = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] };
+const MARCUS = { username: 'marcus@sunrise.example', password: 'Sunrise-Demo-2' } as const;
+const NAMES = { '61002': 'Marcus Reed' } as const;
+
+function StatusLine() {
+  const { status } = useSession();
+  return <output aria-label="Session status">{status}</output>;
+}
+
+function Layout({ names }: { names?: Readonly<Record<string, string>> }) {
+  return (
+    <>
+      <ActingAsBanner delegatorNames={names} />
+      <StatusLine />
+      <main>
+        <DelegationPicker delegatorNames={names} />
+      </main>
+    </>
+  );
+}
+
+async function signedIn(
+  ui: ReactElement,
+  credentials: { username: string; password: string } = OLIVIA,
+  options: RenderWithSessionOptions = {},
+) {
+  const tab = await renderWithSession(ui, { settings: ALONE, ...options });
+  await act(() => tab.session.manager.signIn(credentials));
+  return tab;
+}
+
+async function noViolations(container: HTMLElement) {
+  expect((await axe.run(container, WCAG)).violations).toEqual([]);
+}
+
+describe('DelegationPicker + ActingAsBanner', () => {
+  it('DEL-05: olivia sees marcus in "Sunrise QualityDocs", acts as him, and stops again', async () => {
+    const user = userEvent.setup();
+    const tab = await signedIn(<Layout names={NAMES} />);
+
+    const picker = tab.getByRole('region', { name: 'Delegate access' });
+    const list = await within(picker).findByRole('list', { name: 'Delegate access' });
+    const [entry, ...rest] = within(list).getAllByRole('listitem');
+    expect(rest).toEqual([]);
+    expect(entry).toBeDefined();
+    const item = within(entry as HTMLElement);
+    expect(item.getByRole('heading', { level: 3, name: 'Sunrise QualityDocs' })).toBeVisible();
+    expect(item.getByText('Marcus Reed')).toBeVisible();
+    expect(item.getByText('quality.sunrise.example')).toBeVisible();
+    expect(picker).toHaveAttribute('aria-busy', 'false');
+    expect(tab.queryByRole('region', { name: 'Delegated session' })).toBeNull();
+    await noViolations(tab.container);
+
+    await user.click(
+      item.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }),
+    );
+
+    const banner = await tab.findByRole('region', { name: 'Delegated session' });
+    expect(banner).toHaveTextContent(
+      'Acting as Marcus Reed in Sunrise QualityDocs — you are olivia@sunrise.example',
+    );
+    expect(banner).toHaveFocus();
+    expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('delegated');
+    expect(
+      tab.getByText('You are now acting as Marcus Reed in Sunrise QualityDocs.'),
+    ).toHaveAttribute('aria-live', 'polite');
+    // The entry in use says so instead of offering the button again.
+    expect(item.getByText('Acting now')).toBeVisible();
+    expect(item.queryByRole('button')).toBeNull();
+    expect(tab.count('/delegation/login')).toBe(1);
+    await noViolations(tab.container);
+
+    await user.click(within(banner).getByRole('button', { name: 'Stop acting' }));
+
+    await waitFor(() =>
+      expect(tab.queryByRole('region', { name: 'Delegated session' })).toBeNull(),
+    );
+    expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('active');
+    expect(
+      tab.getByText(
+        'You stopped acting as Marcus Reed. You are back in your own session as olivia@sunrise.example.',
+      ),
+    ).toHaveAttribute('aria-live', 'polite');
+    expect(tab.getByRole('heading', { level: 2, name: 'Delegate access' })).toHaveFocus();
+    // The delegated session is gone on the server; olivia's own lives on.
+    await waitFor(() => expect(tab.emulator.sessionCount()).toBe(1));
+    await noViolations(tab.container);
+  });
+
+  it('without a banner on the page, focus goes to a status message, and onStarted is told', async () => {
+    const user = userEvent.setup();
+    const onStarted = vi.fn();
+    const tab = await signedIn(<DelegationPicker delegatorNames={NAMES} onStarted={onStarted} />);
+    await user.click(
+      await tab.findByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }),
+    );
+    await waitFor(() =>
+      expect(tab.getByRole('status')).toHaveTextContent(
+        'You are now acting as Marcus Reed in Sunrise QualityDocs.',
+      ),
+    );
+    expect(tab.getByRole('status')).toHaveFocus();
+    expect(onStarted).toHaveBeenCalledExactlyOnceWith({
+      id: 1002,
+      name: 'Sunrise QualityDocs',
+      dns: 'quality.sunrise.example',
+      delegatorUserId: '61002',
+    });
+  });
+
+  it('names the delegator by user ID when the app has no name for them', async () => {
+    const tab = await signedIn(<Layout />);
+    const button = await tab.findByRole('button', {
+      name: 'Act as User ID 61002 in Sunrise QualityDocs',
+    });
+    expect(button).toHaveTextContent(/^Act as$/);
+    expect(tab.getByText('User ID 61002')).toBeVisible();
+  });
+
+  it('shows the empty state to marcus, who has no delegate access', async () => {
+    const tab = await signedIn(<Layout />, MARCUS);
+    expect(await tab.findByText('You have no delegate access.')).toBeVisible();
+    expect(tab.queryByRole('list')).toBeNull();
+    expect(tab.getByRole('region', { name: 'Delegate access' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+    await noViolations(tab.container);
+  });
+
+  it('is aria-busy while loading, shows a failed load (503) with "Try again", and recovers', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tab = await renderWithSession(<Layout />, { settings: ALONE });
+    tab.backend.intercept(
+      failing('/delegation/vaults', async () => {
+        await held;
+        return faults.unavailable();
+      }),
+    );
+    await act(() => tab.session.manager.signIn(OLIVIA));
+
+    const picker = tab.getByRole('region', { name: 'Delegate access' });
+    expect(picker).toHaveAttribute('aria-busy', 'true');
+    expect(within(picker).getByText('Loading your delegate access…')).toBeVisible();
+    await noViolations(tab.container);
+
+    release();
+    const alert = await within(picker).findByRole('alert');
+    expect(alert).toHaveTextContent('Your delegate access could not be loaded.');
+    expect(picker).toHaveAttribute('aria-busy', 'false');
+    // A failed list is not a reason to end the session.
+    expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('active');
+    await noViolations(tab.container);
+
+    tab.backend.intercept(undefined);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await tab.findByRole('button', { name: 'Act as User ID 61002 in Sunrise QualityDocs' }),
+    ).toBeVisible();
+    expect(tab.count('/delegation/vaults')).toBe(2);
+  });
+
+  it('shows why acting failed on the entry: access withdrawn, then the server unreachable', async () => {
+    const user = userEvent.setup();
+    const tab = await signedIn(<Layout names={NAMES} />);
+    const button = await tab.findByRole('button', {
+      name: 'Act as Marcus Reed in Sunrise QualityDocs',
+    });
+
+    tab.backend.intercept(
+      failing('/delegation/login', () =>
+        Response.json({
+          responseStatus: 'FAILURE',
+          errors: [{ type: 'INSUFFICIENT_ACCESS', message: 'No delegate access.' }],
+        }),
+      ),
+    );
+    await user.click(button);
+    const denied = await tab.findByRole('alert');
+    expect(denied).toHaveTextContent(
+      'Could not act as Marcus Reed in Sunrise QualityDocs. You no longer have delegate access for this person in this vault.',
+    );
+    expect(button).toHaveAccessibleDescription(denied.textContent ?? '');
+    expect(tab.queryByRole('region', { name: 'Delegated session' })).toBeNull();
+    expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('active');
+    await noViolations(tab.container);
+
+    tab.backend.intercept(failing('/delegation/login', faults.unavailable));
+    await user.click(button);
+    await waitFor(() =>
+      expect(tab.getByRole('alert')).toHaveTextContent(
+        'The server could not be reached. Check your connection and try again.',
+      ),
+    );
+    expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('active');
+  });
+
+  it('shows progress while starting and keeps other "Act as" buttons from firing twice', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tab = await signedIn(<Layout names={NAMES} />);
+    const button = await tab.findByRole('button', {
+      name: 'Act as Marcus Reed in Sunrise QualityDocs',
+    });
+    tab.backend.intercept((emulator) => async (request) => {
+      if (request.url.endsWith('/delegation/login')) await held;
+      return emulator(request);
+    });
+
+    await user.click(button);
+    expect(tab.getByText('Starting to act as Marcus Reed in Sunrise QualityDocs…')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+
+    release();
+    expect(await tab.findByRole('region', { name: 'Delegated session' })).toHaveFocus();
+    expect(tab.count('/delegation/login')).toBe(1);
+  });
+
+  it('stays usable with many delegations: a heading per entry and a filter', async () => {
+    const user = userEvent.setup();
+    const colleagues = Array.from({ length: 11 }, (_, index) => ({
+      id: 62001 + index,
+      username: `colleague${index + 1}@sunrise.example`,
+      password: 'Sunrise-Demo-9',
+      status: 'active' as const,
+      defaultVaultId: index % 2 === 0 ? 1001 : 1002,
+      vaultIds: [index % 2 === 0 ? 1001 : 1002],
+    }));
+    const data: EmulatorData = {
+      ...demoDirectory,
+      users: [...demoDirectory.users, ...colleagues],
+      delegations: [
+        ...(demoDirectory.delegations ?? []),
+        ...colleagues.map((colleague) => ({
+          vaultId: colleague.defaultVaultId,
+          delegatorUserId: colleague.id,
+          delegateUserId: 61001,
+        })),
+      ],
+    };
+    const names = { ...NAMES, '62007': 'Priya Natarajan' };
+    const tab = await signedIn(<Layout names={names} />, OLIVIA, {
+      service: { emulator: { data } },
+    });
+
+    const list = await tab.findByRole('list', { name: 'Delegate access' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(within(list).getAllByRole('heading', { level: 3 })).toHaveLength(12);
+
+    await user.type(tab.getByRole('searchbox', { name: 'Filter by vault or person' }), 'priya');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(tab.getByText('1 of 12 shown')).toHaveAttribute('role', 'status');
+    expect(
+      within(list).getByRole('button', { name: 'Act as Priya Natarajan in Sunrise PromoMats' }),
+    ).toBeVisible();
+
+    await user.clear(tab.getByRole('searchbox', { name: 'Filter by vault or person' }));
+    await user.type(tab.getByRole('searchbox', { name: 'Filter by vault or person' }), 'nobody');
+    expect(tab.getByText('No delegate access matches this filter.')).toBeVisible();
+    await noViolations(tab.container);
+  });
+
+  it('speaks German with the German messages', async () => {
+    const user = userEvent.setup();
+    const tab = await signedIn(
+      <VaultMessagesProvider messages={{ delegation: deDelegationMessages }}>
+        <Layout names={NAMES} />
+      </VaultMessagesProvider>,
+    );
+    const picker = tab.getByRole('region', { name: 'Vertretungen' });
+    await user.click(
+      await within(picker).findByRole('button', {
+        name: 'Vertreten: Marcus Reed in Sunrise QualityDocs',
+      }),
+    );
+    const banner = await tab.findByRole('region', { name: 'Vertretungssitzung' });
+    expect(banner).toHaveTextContent(
+      'Im Namen von Marcus Reed in Sunrise QualityDocs – Sie sind olivia@sunrise.example',
+    );
+    await user.click(within(banner).getByRole('button', { name: 'Vertretung beenden' }));
+    await waitFor(() =>
+      expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('active'),
+    );
+  });
+});

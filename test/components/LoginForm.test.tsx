@@ -1,0 +1,465 @@
+import { configure, fireEvent, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { deLoginMessages, enLoginMessages } from '../../src/components/i18n/loginMessages';
+import { VaultMessagesProvider } from '../../src/components/i18n/VaultMessagesContext';
+import { LoginForm, type LoginFormProps } from '../../src/components/LoginForm';
+import { RequireSession } from '../../src/react/RequireSession';
+import { useLogout } from '../../src/react/useLogout';
+import { useSession } from '../../src/react/useSession';
+import {
+  OLIVIA,
+  type RenderWithSessionOptions,
+  renderWithSession,
+} from '../support/renderWithSession';
+
+// The emulator runs on loopback in this process; leave slack for a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const en = enLoginMessages;
+const NO_KEEP_ALIVE = { keepAlive: false, joinTimeoutMs: 20 } as const;
+
+async function renderForm(props: LoginFormProps = {}, options: RenderWithSessionOptions = {}) {
+  const user = userEvent.setup({ delay: null });
+  const tab = await renderWithSession(<LoginForm {...props} />, {
+    settings: NO_KEEP_ALIVE,
+    ...options,
+  });
+  const continueAs = async (username: string) => {
+    const field = tab.getByRole('textbox', { name: en.usernameLabel });
+    await user.clear(field);
+    await user.type(field, username);
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    return tab.findByRole('heading', { name: en.passwordHeading });
+  };
+  const passwordField = () => tab.getByLabelText(en.passwordLabel, { selector: 'input' });
+  const signIn = async (password: string) => {
+    await user.type(passwordField(), password);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+  };
+  return { user, tab, continueAs, passwordField, signIn };
+}
+
+function alertText(container: HTMLElement): string {
+  return within(container).getByRole('alert').textContent ?? '';
+}
+
+describe('LoginForm: identifier step, then password', () => {
+  it('signs olivia in: identifier -> password -> signed in, discovery prefetched while typing (0 round trips on Continue), 1 login', async () => {
+    const onSignedIn = vi.fn();
+    const { tab, user, passwordField } = await renderForm({ onSignedIn });
+    const root = tab.container.querySelector('.vsk-login');
+    expect(root).toHaveAttribute('data-state', 'identifier');
+    expect(root).toHaveClass('vsk-root', 'vsk-login');
+
+    await user.type(tab.getByRole('textbox', { name: en.usernameLabel }), OLIVIA.username);
+    // The debounced prefetch answers before the user presses Continue.
+    await waitFor(() => expect(tab.count('/auth/discovery')).toBe(1));
+    await user.click(tab.getByRole('button', { name: en.continue }));
+
+    expect(await tab.findByRole('heading', { name: en.passwordHeading })).toBeInTheDocument();
+    expect(tab.count('/auth/discovery')).toBe(1);
+    expect(root).toHaveAttribute('data-state', 'password');
+    // The user name stays visible, read-only (PWD-07, WCAG 3.3.7).
+    expect(tab.getByText(OLIVIA.username, { selector: 'bdi' })).toBeVisible();
+    expect(passwordField()).toHaveFocus();
+
+    await user.type(passwordField(), OLIVIA.password);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+
+    expect(await tab.findByRole('heading', { name: en.signedInHeading })).toHaveFocus();
+    expect(tab.count('/auth')).toBe(1);
+    expect(tab.session.manager.getSnapshot().status).toBe('active');
+    expect(tab.session.manager.getSnapshot().user?.username).toBe(OLIVIA.username);
+    expect(onSignedIn).toHaveBeenCalledTimes(1);
+    expect(onSignedIn).toHaveBeenCalledWith({ method: 'password' });
+  });
+
+  it('PWD-01: native forms with visible labels, autocomplete username/current-password, Enter submits', async () => {
+    const { tab, user, passwordField } = await renderForm();
+    const username = tab.getByLabelText(en.usernameLabel);
+    expect(username.closest('form')).not.toBeNull();
+    expect(username).toHaveAttribute('autocomplete', 'username');
+    expect(username).toHaveAttribute('type', 'text');
+    expect(username).toHaveAttribute('autocapitalize', 'none');
+    expect(username).toHaveAttribute('spellcheck', 'false');
+    expect(tab.getByText(en.usernameLabel).tagName).toBe('LABEL');
+
+    await user.type(username, `${OLIVIA.username}{Enter}`);
+    await tab.findByRole('heading', { name: en.passwordHeading });
+
+    const password = passwordField();
+    expect(password.closest('form')).not.toBeNull();
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).not.toHaveAttribute('maxlength');
+    // PWD-07: the password form carries the user name for password managers, filled in.
+    const carried = password.closest('form')?.querySelector('input[autocomplete="username"]');
+    expect(carried).toHaveValue(OLIVIA.username);
+    expect(carried).toHaveAttribute('readonly');
+    expect(tab.queryByRole('textbox', { name: en.usernameLabel })).not.toBeInTheDocument();
+
+    await user.type(password, `${OLIVIA.password}{Enter}`);
+    expect(await tab.findByRole('heading', { name: en.signedInHeading })).toBeInTheDocument();
+    expect(tab.count('/auth')).toBe(1);
+  });
+
+  it('PWD-04: the password is sent exactly as typed, spaces, accents, emoji and length included', async () => {
+    const { tab, user, continueAs, passwordField } = await renderForm();
+    await continueAs(OLIVIA.username);
+    const typed = `  Pässwörd 🙂 ${'x'.repeat(200)}`;
+    await user.click(passwordField());
+    await user.paste(typed);
+    expect(passwordField()).toHaveValue(typed);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+
+    await waitFor(() => expect(tab.count('/auth')).toBe(1));
+    expect(tab.backend.requests('/auth')[0]?.form.get('password')).toBe(typed);
+    await waitFor(() => expect(alertText(tab.container)).toBe(en.incorrectCredentials));
+  });
+
+  it('PWD-05: no client-side password rules; a one-character password goes to the service', async () => {
+    const { tab, continueAs, signIn } = await renderForm();
+    await continueAs(OLIVIA.username);
+    await signIn('a');
+    await waitFor(() => expect(tab.count('/auth')).toBe(1));
+    expect(tab.backend.requests('/auth')[0]?.form.get('password')).toBe('a');
+  });
+
+  it('PWD-02: paste is not blocked in the user name or the password field', async () => {
+    const { tab, continueAs, passwordField } = await renderForm();
+    expect(fireEvent.paste(tab.getByLabelText(en.usernameLabel))).toBe(true);
+    await continueAs(OLIVIA.username);
+    expect(fireEvent.paste(passwordField())).toBe(true);
+  });
+
+  it('PWD-03: the show-password toggle switches the type and exposes its name and pressed state', async () => {
+    const { tab, user, continueAs, passwordField } = await renderForm();
+    await continueAs(OLIVIA.username);
+    await user.type(passwordField(), 'secret');
+    const toggle = tab.getByRole('button', { name: en.showPassword });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    expect(tab.getByRole('button', { name: en.showPassword, pressed: true })).toBe(toggle);
+    expect(passwordField()).toHaveValue('secret');
+    // A shown password is plain text: it must not go to a spell-check service.
+    expect(passwordField()).toHaveAttribute('spellcheck', 'false');
+
+    await user.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('"Not you?" returns to the first step with the user name kept editable and focused', async () => {
+    const { tab, user, continueAs } = await renderForm();
+    await continueAs(OLIVIA.username);
+    await user.click(tab.getByRole('button', { name: en.notYou }));
+
+    const field = await tab.findByRole('textbox', { name: en.usernameLabel });
+    expect(field).toHaveValue(OLIVIA.username);
+    expect(field).not.toHaveAttribute('readonly');
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, 'marcus@sunrise.example');
+    expect(field).toHaveValue('marcus@sunrise.example');
+  });
+
+  it('validates only emptiness: an empty user name or password gets an inline error and no request', async () => {
+    const { tab, user, continueAs } = await renderForm();
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    const field = tab.getByRole('textbox', { name: en.usernameLabel });
+    expect(await tab.findByRole('alert')).toHaveTextContent(en.usernameRequired);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(en.usernameRequired));
+    expect(field).toHaveFocus();
+    expect(tab.count('/auth/discovery')).toBe(0);
+
+    await continueAs(OLIVIA.username);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    expect(alertText(tab.container)).toBe(en.passwordRequired);
+    expect(tab.getByLabelText(en.passwordLabel, { selector: 'input' })).toHaveFocus();
+    expect(tab.count('/auth')).toBe(0);
+  });
+
+  it('B12: a double click on "Sign in" sends one login request', async () => {
+    // Counted where the page calls fetch: a second request aborted before it reached the
+    // service would still be a second request.
+    const sent: string[] = [];
+    const countingFetch: typeof fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url).pathname.endsWith('/auth')) sent.push(url);
+      return globalThis.fetch(input, init);
+    };
+    const { tab, user, continueAs, passwordField } = await renderForm(
+      {},
+      { client: { fetch: countingFetch } },
+    );
+    await continueAs(OLIVIA.username);
+    await user.type(passwordField(), OLIVIA.password);
+    await user.dblClick(tab.getByRole('button', { name: en.signIn }));
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    expect(sent).toHaveLength(1);
+    expect(tab.count('/auth')).toBe(1);
+    expect(tab.emulator.sessionCount()).toBe(1);
+  });
+
+  it('B12: the submit button is disabled and aria-busy while the login is on the wire', async () => {
+    const { tab, user, continueAs, passwordField } = await renderForm();
+    await continueAs(OLIVIA.username);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    tab.backend.intercept((emulator) => async (request) => {
+      if (new URL(request.url).pathname.endsWith('/auth')) await held;
+      return emulator(request);
+    });
+    await user.type(passwordField(), OLIVIA.password);
+    const button = tab.getByRole('button', { name: en.signIn });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.type(passwordField(), '{Enter}');
+    release();
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    expect(tab.count('/auth')).toBe(1);
+  });
+
+  it('renders headings at the requested level and the given title', async () => {
+    const { tab, continueAs } = await renderForm({ headingLevel: 3, title: 'Sign in to Sunrise' });
+    expect(tab.getByRole('heading', { level: 3, name: 'Sign in to Sunrise' })).toBeInTheDocument();
+    await continueAs(OLIVIA.username);
+    expect(tab.getByRole('heading', { level: 3, name: en.passwordHeading })).toBeInTheDocument();
+  });
+});
+
+describe('LoginForm: every failing demo user gets its own message and next step', () => {
+  it('PWD-06 / ENUM-04: a wrong password and an unknown user get the same text; the field is marked, described and focused, and emptied', async () => {
+    const wrong = await renderForm();
+    await wrong.continueAs(OLIVIA.username);
+    await wrong.signIn('not-the-password');
+    const alert = await wrong.tab.findByRole('alert', {}, { timeout: 3_000 });
+    await waitFor(() => expect(alert).toHaveTextContent(en.incorrectCredentials));
+    const field = wrong.passwordField();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(field).toHaveAccessibleDescription(en.incorrectCredentials);
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('');
+    const wrongText = alertText(wrong.tab.container);
+    wrong.tab.unmount();
+
+    const unknown = await renderForm();
+    // The unknown user reaches the password step like anyone else.
+    await unknown.continueAs('nobody@sunrise.example');
+    await unknown.signIn('whatever');
+    await waitFor(() => expect(alertText(unknown.tab.container)).not.toBe(''));
+    expect(alertText(unknown.tab.container)).toBe(wrongText);
+  });
+
+  it.each([
+    ['newhire@sunrise.example', 'Sunrise-Demo-3', en.passwordChangeRequired],
+    ['locked@sunrise.example', 'anything', en.lockedOut],
+    ['inactive@sunrise.example', 'anything', en.inactiveUser],
+  ])(
+    '%s sees its message in the alert, which takes the focus',
+    async (username, password, message) => {
+      const { tab, continueAs, signIn, passwordField } = await renderForm({
+        passwordChangeUrl: 'https://promomats.sunrise.example/ui/#password',
+      });
+      await continueAs(username);
+      await signIn(password);
+      const alert = await tab.findByRole('alert');
+      await waitFor(() => expect(alert).toHaveTextContent(message));
+      expect(alert).toHaveFocus();
+      expect(passwordField()).not.toHaveAttribute('aria-invalid');
+      expect(passwordField()).toHaveValue('');
+      const link = tab.queryByRole('link', { name: en.changePassword });
+      if (message === en.passwordChangeRequired) {
+        expect(link).toHaveAttribute('href', 'https://promomats.sunrise.example/ui/#password');
+      } else {
+        expect(link).toBeNull();
+      }
+      expect(tab.queryByRole('button', { name: en.tryAgain })).toBeNull();
+    },
+  );
+
+  it('the password-change message stands alone when no passwordChangeUrl is given', async () => {
+    const { tab, continueAs, signIn } = await renderForm();
+    await continueAs('newhire@sunrise.example');
+    await signIn('Sunrise-Demo-3');
+    await waitFor(() => expect(alertText(tab.container)).toBe(en.passwordChangeRequired));
+    expect(tab.queryByRole('link')).toBeNull();
+  });
+});
+
+describe('LoginForm: vault choice (variant B)', () => {
+  const vaults = [
+    { dns: 'promomats.sunrise.example', name: 'Sunrise PromoMats' },
+    { dns: 'quality.sunrise.example', name: 'Sunrise QualityDocs' },
+    { dns: 'clinical.harbor.example', name: 'Harbor Clinical' },
+  ];
+
+  it('sends the chosen vault as vaultDNS and signs in there', async () => {
+    const { tab, user, continueAs, signIn } = await renderForm({ vaults });
+    await continueAs(OLIVIA.username);
+    const select = tab.getByRole('combobox', { name: en.vaultLabel });
+    expect(select).toHaveValue('promomats.sunrise.example');
+    await user.selectOptions(select, 'Sunrise QualityDocs');
+    await signIn(OLIVIA.password);
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    expect(tab.backend.requests('/auth')[0]?.form.get('vaultDNS')).toBe('quality.sunrise.example');
+    expect(tab.session.manager.getSnapshot().user?.vaultId).toBe(1002);
+  });
+
+  it('a vault the user cannot use is named in the error, on the vault field, which takes the focus', async () => {
+    const { tab, user, continueAs, signIn } = await renderForm({ vaults });
+    await continueAs(OLIVIA.username);
+    const select = tab.getByRole('combobox', { name: en.vaultLabel });
+    await user.selectOptions(select, 'Harbor Clinical');
+    await signIn(OLIVIA.password);
+    const message = en.vaultNoAccess({ vault: 'Harbor Clinical' });
+    await waitFor(() => expect(alertText(tab.container)).toBe(message));
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription(message);
+    expect(select).toHaveFocus();
+    // The session the service opened in another vault was ended by the client.
+    await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
+    expect(tab.session.manager.getSnapshot().status).toBe('signed-out');
+  });
+
+  it('a fixed vaultDns prop is sent without showing a choice', async () => {
+    const { tab, continueAs, signIn } = await renderForm({ vaultDns: 'quality.sunrise.example' });
+    await continueAs(OLIVIA.username);
+    expect(tab.queryByRole('combobox')).toBeNull();
+    await signIn(OLIVIA.password);
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    expect(tab.backend.requests('/auth')[0]?.form.get('vaultDNS')).toBe('quality.sunrise.example');
+  });
+});
+
+function SignedInApp() {
+  const { user } = useSession();
+  const { logout } = useLogout();
+  return (
+    <div>
+      <p>Documents of {user?.username}</p>
+      <button type="button" onClick={logout}>
+        Sign out
+      </button>
+    </div>
+  );
+}
+
+describe('LoginForm: coming back after the session ended (WCAG 3.3.7)', () => {
+  it('after sign-out the user name is filled in and the sign-out is told', async () => {
+    const user = userEvent.setup({ delay: null });
+    const tab = await renderWithSession(
+      <RequireSession fallback={<LoginForm defaultUsername="someone@else.example" />}>
+        <SignedInApp />
+      </RequireSession>,
+      { settings: NO_KEEP_ALIVE },
+    );
+    const field = await tab.findByRole('textbox', { name: en.usernameLabel });
+    expect(field).toHaveValue('someone@else.example');
+    await user.clear(field);
+    await user.type(field, OLIVIA.username);
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    await user.type(
+      await tab.findByLabelText(en.passwordLabel, { selector: 'input' }),
+      OLIVIA.password,
+    );
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    await user.click(await tab.findByRole('button', { name: 'Sign out' }));
+
+    expect(await tab.findByRole('textbox', { name: en.usernameLabel })).toHaveValue(
+      OLIVIA.username,
+    );
+    await waitFor(() =>
+      expect(tab.container.querySelector('.vsk-login__notice')).toHaveTextContent(en.signedOut),
+    );
+  });
+
+  it('after the 48-hour cap the user name is filled in and the reason is told', async () => {
+    const user = userEvent.setup({ delay: null });
+    const tab = await renderWithSession(
+      <RequireSession fallback={<LoginForm />}>
+        <SignedInApp />
+      </RequireSession>,
+      { settings: NO_KEEP_ALIVE, manualTime: true },
+    );
+    // Nobody answers the new tab's hand-off request; on the manual clock that wait is explicit.
+    await tab.backend.advance(50);
+    await user.type(await tab.findByRole('textbox', { name: en.usernameLabel }), OLIVIA.username);
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    await user.type(
+      await tab.findByLabelText(en.passwordLabel, { selector: 'input' }),
+      OLIVIA.password,
+    );
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    await tab.findByText(`Documents of ${OLIVIA.username}`);
+
+    await tab.backend.advance(48 * 3_600_000);
+
+    expect(await tab.findByRole('textbox', { name: en.usernameLabel })).toHaveValue(
+      OLIVIA.username,
+    );
+    await waitFor(() =>
+      expect(tab.container.querySelector('.vsk-login__notice')).toHaveTextContent(
+        en.sessionExpired,
+      ),
+    );
+    // One more Continue: discovery was cached, the password step follows at once.
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    expect(await tab.findByRole('heading', { name: en.passwordHeading })).toBeInTheDocument();
+  });
+});
+
+describe('LoginForm: messages', () => {
+  it('speaks German under a VaultMessagesProvider, errors included', async () => {
+    const user = userEvent.setup({ delay: null });
+    const tab = await renderWithSession(
+      <VaultMessagesProvider messages={{ login: deLoginMessages }}>
+        <LoginForm />
+      </VaultMessagesProvider>,
+      { settings: NO_KEEP_ALIVE },
+    );
+    expect(tab.getByRole('heading', { name: 'Anmelden' })).toBeInTheDocument();
+    await user.type(tab.getByRole('textbox', { name: 'Benutzername' }), OLIVIA.username);
+    await user.click(tab.getByRole('button', { name: 'Weiter' }));
+    const password = await tab.findByLabelText('Passwort', { selector: 'input' });
+    expect(tab.getByRole('button', { name: 'Passwort anzeigen' })).toBeInTheDocument();
+    expect(tab.getByRole('button', { name: 'Nicht Sie?' })).toBeInTheDocument();
+    await user.type(password, 'falsch');
+    await user.click(tab.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() =>
+      expect(alertText(tab.container)).toBe('Benutzername oder Passwort ist falsch.'),
+    );
+  });
+
+  it('the messages prop replaces single strings over the provider', async () => {
+    const tab = await renderWithSession(
+      <VaultMessagesProvider messages={{ login: deLoginMessages }}>
+        <LoginForm messages={{ continue: 'Los' }} />
+      </VaultMessagesProvider>,
+      { settings: NO_KEEP_ALIVE },
+    );
+    expect(tab.getByRole('button', { name: 'Los' })).toBeInTheDocument();
+    expect(tab.getByRole('textbox', { name: 'Benutzername' })).toBeInTheDocument();
+  });
+
+  it('the German locale translates every string (no English left behind)', () => {
+    const sample = { seconds: 2, label: 'Harbor SSO', vault: 'Harbor Clinical' };
+    const render = (value: unknown) =>
+      typeof value === 'function' ? (value as (v: typeof sample) => string)(sample) : value;
+    const keys = Object.keys(enLoginMessages) as (keyof typeof enLoginMessages)[];
+    expect(Object.keys(deLoginMessages).sort()).toEqual([...keys].sort());
+    for (const key of keys) {
+      const german = render(deLoginMessages[key]);
+      expect(typeof german === 'string' && german.length > 0, key).toBe(true);
+      if (key !== 'vaultLabel') expect(german, key).not.toBe(render(enLoginMessages[key]));
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { describeLoginError } from '../../src/components/describeLoginError';
+import { deLoginMessages, enLoginMessages as en } from '../../src/components/i18n/loginMessages';
+import {
+  VaultAbortedError,
+  VaultApiError,
+  VaultConfigError,
+  VaultDnsMismatchError,
+  VaultNetworkError,
+  VaultOAuthError,
+  VaultProtocolError,
+  VaultTimeoutError,
+} from '../../src/core/errors';
+
+function apiError(type: string, retryAfterSeconds?: number): VaultApiError {
+  return new VaultApiError({
+    errors: [{ type, message: 'prose from the service that must never be shown' }],
+    responseStatus: 'FAILURE',
+    retryAfterSeconds,
+  });
+}
+
+describe('describeLoginError: what the user is told and can do next', () => {
+  it.each([
+    ['USERNAME_OR_PASSWORD_INCORRECT', en.incorrectCredentials, 'password', undefined],
+    ['NO_PASSWORD_PROVIDED', en.passwordRequired, 'password', undefined],
+    ['PARAMETER_REQUIRED', en.usernameRequired, 'username', undefined],
+    ['USER_LOCKED_OUT', en.lockedOut, undefined, undefined],
+    ['INACTIVE_USER', en.inactiveUser, undefined, undefined],
+    ['PASSWORD_CHANGE_REQUIRED', en.passwordChangeRequired, undefined, 'change-password'],
+    ['INSUFFICIENT_ACCESS', en.ssoFailed, undefined, undefined],
+    ['UNEXPECTED_ERROR', en.serviceUnavailable, undefined, 'retry'],
+    ['SOMETHING_NEW', en.unexpectedError, undefined, 'retry'],
+  ])('%s -> its message, field and action', (type, message, field, action) => {
+    const described = describeLoginError(apiError(type), en);
+    expect(described?.message).toBe(message);
+    expect(described?.field).toBe(field);
+    expect(described?.action).toBe(action);
+    expect(described?.message).not.toContain('prose from the service');
+  });
+
+  it('API_LIMIT_EXCEEDED waits as long as the service said, or 60 seconds (THR-04)', () => {
+    const said = describeLoginError(apiError('API_LIMIT_EXCEEDED', 17), en);
+    expect(said).toMatchObject({
+      action: 'wait',
+      retryAfterSeconds: 17,
+      message: en.rateLimited({ seconds: 17 }),
+    });
+    expect(describeLoginError(apiError('API_LIMIT_EXCEEDED'), en)).toMatchObject({
+      action: 'wait',
+      retryAfterSeconds: 60,
+    });
+  });
+
+  it('transport faults offer a retry; a cancelled call is nothing to report', () => {
+    expect(describeLoginError(new VaultNetworkError(), en)).toMatchObject({
+      message: en.networkError,
+      action: 'retry',
+    });
+    expect(describeLoginError(new VaultTimeoutError(30_000), en)).toMatchObject({
+      message: en.timeout,
+      action: 'retry',
+    });
+    const html = new VaultProtocolError('not JSON', { status: 502, contentType: 'text/html' });
+    expect(describeLoginError(html, en)).toMatchObject({
+      message: en.serviceUnavailable,
+      action: 'retry',
+    });
+    // What fetch itself throws when offline.
+    expect(describeLoginError(new TypeError('Failed to fetch'), en)?.message).toBe(en.networkError);
+    expect(describeLoginError(new VaultAbortedError(), en)).toBeUndefined();
+    expect(describeLoginError(new VaultConfigError('no client ID'), en)).toMatchObject({
+      message: en.unexpectedError,
+    });
+    expect(describeLoginError(new VaultConfigError('no client ID'), en)?.action).toBeUndefined();
+  });
+
+  it('a refused vault is named as the caller names it, and marks the vault field', () => {
+    const error = new VaultDnsMismatchError('Quality.Sunrise.Example', 'promomats.sunrise.example');
+    const vaults = [{ dns: 'quality.sunrise.example', name: 'Sunrise QualityDocs' }];
+    expect(describeLoginError(error, en, { vaults })).toMatchObject({
+      message: en.vaultNoAccess({ vault: 'Sunrise QualityDocs' }),
+      field: 'vault',
+    });
+    expect(describeLoginError(error, en)?.message).toBe(
+      en.vaultNoAccess({ vault: 'Quality.Sunrise.Example' }),
+    );
+  });
+
+  it.each([
+    ['sso_cancelled', en.ssoCancelled],
+    ['access_denied', en.ssoCancelled],
+    ['sso_state_mismatch', en.ssoRestart],
+    ['sso_failed', en.ssoFailed],
+    ['invalid_grant', en.ssoFailed],
+  ])('single sign-on error %s -> its message', (code, message) => {
+    expect(describeLoginError(new VaultOAuthError(code, 'from the provider'), en)?.message).toBe(
+      message,
+    );
+  });
+
+  it('uses the messages it is given', () => {
+    expect(
+      describeLoginError(apiError('USERNAME_OR_PASSWORD_INCORRECT'), deLoginMessages),
+    ).toMatchObject({ message: 'Benutzername oder Passwort ist falsch.' });
+    expect(describeLoginError(apiError('API_LIMIT_EXCEEDED', 1), deLoginMessages)?.message).toBe(
+      'Zu viele Anmeldeversuche. Warten Sie 1 Sekunde und versuchen Sie es dann erneut.',
+    );
+  });
+
+  it('keeps the failure it described, as a VaultError', () => {
+    const error = apiError('USER_LOCKED_OUT');
+    expect(describeLoginError(error, en)?.error).toBe(error);
+    expect(describeLoginError(new TypeError('Failed to fetch'), en)?.error).toBeInstanceOf(
+      VaultNetworkError,
+    );
+  });
+});

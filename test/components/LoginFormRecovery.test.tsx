@@ -1,0 +1,176 @@
+import { act, configure, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
+import { LoginForm } from '../../src/components/LoginForm';
+import {
+  OLIVIA,
+  type RenderWithSessionOptions,
+  renderWithSession,
+} from '../support/renderWithSession';
+
+// The emulator runs on loopback in this process; leave slack for a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+const SETTINGS = { keepAlive: false, joinTimeoutMs: 20 } as const;
+
+async function renderForm(options: RenderWithSessionOptions = {}) {
+  const user = userEvent.setup({ delay: null });
+  const tab = await renderWithSession(<LoginForm />, { settings: SETTINGS, ...options });
+  const passwordField = () => tab.getByLabelText(en.passwordLabel, { selector: 'input' });
+  const toPasswordStep = async (username = OLIVIA.username) => {
+    await user.type(tab.getByRole('textbox', { name: en.usernameLabel }), username);
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    await tab.findByRole('heading', { name: en.passwordHeading });
+  };
+  const alert = () => within(tab.container).getByRole('alert');
+  return { user, tab, passwordField, toPasswordStep, alert };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LoginForm: rate limit (THR-04)', () => {
+  it('disables "Sign in" with a polite countdown from Retry-After, never resends on its own, and lets the user sign in once it ran out', async () => {
+    // Only the interval and the clock are simulated; sockets and everything else run as usual.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    const { tab, user, passwordField, toPasswordStep, alert } = await renderForm({
+      service: { emulator: { authBurstLimit: 1 } },
+    });
+    await toPasswordStep();
+    await user.type(passwordField(), 'wrong-once');
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    await waitFor(() => expect(alert()).toHaveTextContent(en.incorrectCredentials));
+
+    await user.type(passwordField(), OLIVIA.password);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    await waitFor(() => expect(alert()).toHaveTextContent(en.rateLimited({ seconds: 60 })));
+    expect(alert()).toHaveFocus();
+    const signIn = tab.getByRole('button', { name: en.signIn });
+    expect(signIn).toBeDisabled();
+    const live = tab.container.querySelector('[aria-live="polite"]');
+    expect(live).toHaveTextContent(en.retryCountdown({ seconds: 60 }));
+    // The service did not judge the password: it stays for the next try.
+    expect(passwordField()).toHaveValue(OLIVIA.password);
+
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(tab.getByText(en.retryCountdown({ seconds: 45 }))).toBeVisible();
+    // The live region speaks at a few points only, not every second.
+    expect(live).toHaveTextContent(en.retryCountdown({ seconds: 60 }));
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(live).toHaveTextContent(en.retryCountdown({ seconds: 30 }));
+    expect(signIn).toBeDisabled();
+    await user.type(passwordField(), '{Enter}');
+
+    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    expect(signIn).toBeEnabled();
+    expect(live).toHaveTextContent(en.retryReady);
+    // Nothing was sent while the user waited.
+    expect(tab.count('/auth')).toBe(2);
+
+    tab.backend.env.clock.advance(60_000);
+    await user.click(signIn);
+    expect(await tab.findByRole('heading', { name: en.signedInHeading })).toBeInTheDocument();
+    expect(tab.count('/auth')).toBe(3);
+  });
+
+  it('waits 60 seconds when the service names no wait', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    const { tab, user, passwordField, toPasswordStep, alert } = await renderForm();
+    tab.backend.intercept((emulator) => async (request) => {
+      if (!new URL(request.url).pathname.endsWith('/auth')) return emulator(request);
+      return Response.json({
+        responseStatus: 'FAILURE',
+        errors: [{ type: 'API_LIMIT_EXCEEDED', message: 'Slow down.' }],
+      });
+    });
+    await toPasswordStep();
+    await user.type(passwordField(), OLIVIA.password);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    await waitFor(() => expect(alert()).toHaveTextContent(en.rateLimited({ seconds: 60 })));
+    const signIn = tab.getByRole('button', { name: en.signIn });
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(signIn).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(signIn).toBeEnabled();
+    expect(tab.count('/auth')).toBe(1);
+  });
+});
+
+describe('LoginForm: faults that say nothing about the credentials', () => {
+  it('offline: the message offers "Try again", which resends the kept password on the user\'s click', async () => {
+    let offline = false;
+    const onlineFetch: typeof fetch = (input, init) => {
+      if (offline) return Promise.reject(new TypeError('Failed to fetch'));
+      return globalThis.fetch(input, init);
+    };
+    const { tab, user, passwordField, toPasswordStep, alert } = await renderForm({
+      client: { fetch: onlineFetch },
+    });
+    await toPasswordStep();
+    offline = true;
+    await user.type(passwordField(), OLIVIA.password);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    await waitFor(() => expect(alert()).toHaveTextContent(en.networkError));
+    expect(alert()).toHaveFocus();
+    expect(passwordField()).toHaveValue(OLIVIA.password);
+    expect(passwordField()).not.toHaveAttribute('aria-invalid');
+    expect(tab.count('/auth')).toBe(0);
+
+    offline = false;
+    await user.click(tab.getByRole('button', { name: en.tryAgain }));
+    expect(await tab.findByRole('heading', { name: en.signedInHeading })).toBeInTheDocument();
+    expect(tab.count('/auth')).toBe(1);
+    expect(tab.backend.requests('/auth')[0]?.form.get('password')).toBe(OLIVIA.password);
+  });
+
+  it('a 5xx page from a proxy: "service unavailable" with "Try again", one request per click', async () => {
+    const { tab, user, passwordField, toPasswordStep, alert } = await renderForm();
+    await toPasswordStep();
+    tab.backend.intercept(
+      (emulator) => (request) =>
+        new URL(request.url).pathname.endsWith('/auth')
+          ? new Response('<html><body>Bad gateway</body></html>', {
+              status: 502,
+              headers: { 'content-type': 'text/html' },
+            })
+          : emulator(request),
+    );
+    await user.type(passwordField(), OLIVIA.password);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    await waitFor(() => expect(alert()).toHaveTextContent(en.serviceUnavailable));
+    expect(tab.count('/auth')).toBe(1);
+
+    await user.click(tab.getByRole('button', { name: en.tryAgain }));
+    await waitFor(() => expect(tab.count('/auth')).toBe(2));
+    await waitFor(() => expect(alert()).toHaveTextContent(en.serviceUnavailable));
+
+    tab.backend.intercept(undefined);
+    await user.click(tab.getByRole('button', { name: en.tryAgain }));
+    expect(await tab.findByRole('heading', { name: en.signedInHeading })).toBeInTheDocument();
+    expect(tab.count('/auth')).toBe(3);
+  });
+
+  it('discovery unreachable on "Continue": the message and "Try again" stay on the first step', async () => {
+    const { tab, user, alert } = await renderForm();
+    tab.backend.intercept(
+      (emulator) => (request) =>
+        new URL(request.url).pathname.endsWith('/auth/discovery')
+          ? new Response('upstream timeout', { status: 504 })
+          : emulator(request),
+    );
+    // A name without a domain is not prefetched, so Continue asks.
+    await user.type(tab.getByRole('textbox', { name: en.usernameLabel }), 'olivia');
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    // Discovery itself retries a transient fault once before giving up.
+    await waitFor(() => expect(alert()).toHaveTextContent(en.serviceUnavailable), {
+      timeout: 5_000,
+    });
+    expect(tab.getByRole('textbox', { name: en.usernameLabel })).toHaveValue('olivia');
+
+    tab.backend.intercept(undefined);
+    await user.click(tab.getByRole('button', { name: en.tryAgain }));
+    expect(await tab.findByRole('heading', { name: en.passwordHeading })).toBeInTheDocument();
+  });
+});

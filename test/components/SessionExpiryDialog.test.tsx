@@ -1,0 +1,297 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it, vi } from 'vitest';
+import { deSessionMessages } from '../../src/components/i18n/sessionMessages';
+import {
+  SessionExpiryDialog,
+  type SessionExpiryDialogProps,
+} from '../../src/components/SessionExpiryDialog';
+import { RequireSession } from '../../src/react/RequireSession';
+import { useSession } from '../../src/react/useSession';
+import { failing, faults } from '../react/support/faults';
+import {
+  OLIVIA,
+  type RenderWithSessionOptions,
+  renderWithSession,
+} from '../support/renderWithSession';
+
+// Time is the emulator's manual clock, shared by the session, its keep-alive and the
+// service; `backend.advance` moves it. The dialog re-reads it on a short real tick.
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const TICK = 5;
+const WCAG = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] };
+const NO_IDLE_LIMIT = {
+  service: { emulator: { idleTimeoutMs: 49 * HOUR } },
+  settings: { joinTimeoutMs: 20, keepAlive: { idleTimeoutMs: 49 * HOUR } },
+} as const;
+
+function StatusLine() {
+  const { status } = useSession();
+  return <output aria-label="Session status">{status}</output>;
+}
+
+function LoginPlaceholder() {
+  const { lastUsername } = useSession();
+  return <p>Sign in as {lastUsername}</p>;
+}
+
+function App(props: SessionExpiryDialogProps) {
+  return (
+    <>
+      <SessionExpiryDialog tickMs={TICK} {...props} />
+      <StatusLine />
+      <RequireSession fallback={<LoginPlaceholder />}>
+        <button type="button">Edit document</button>
+      </RequireSession>
+    </>
+  );
+}
+
+async function signedIn(
+  props: SessionExpiryDialogProps = {},
+  options: RenderWithSessionOptions = {},
+) {
+  const user = userEvent.setup();
+  const tab = await renderWithSession(<App {...props} />, {
+    manualTime: true,
+    settings: { joinTimeoutMs: 20 },
+    ...options,
+  });
+  await act(() => tab.session.manager.signIn(OLIVIA));
+  await tab.backend.settle();
+  // Focus without input: a click or a key press would count as activity.
+  const work = tab.getByRole('button', { name: 'Edit document' });
+  act(() => work.focus());
+  const status = () => tab.getByRole('status', { name: 'Session status' });
+  return { ...tab, user, work, status };
+}
+
+async function noViolations() {
+  expect((await axe.run(document.body, WCAG)).violations).toEqual([]);
+}
+
+describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
+  it('warns two minutes before the idle timeout; "Stay signed in" sends one keep-alive and closes it', async () => {
+    const tab = await signedIn();
+    await tab.backend.advance(28 * MINUTE - SECOND);
+    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await tab.backend.advance(SECOND);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription(
+      'For your security, you will be signed out in 2 minutes because there has been no activity. Do you want to stay signed in?',
+    );
+    const stay = within(dialog).getByRole('button', { name: 'Stay signed in' });
+    expect(stay).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeVisible();
+    // The page behind is out of reach while the dialog is open.
+    expect(tab.container).toHaveAttribute('inert');
+    expect(tab.count('/keep-alive')).toBe(0);
+    await noViolations();
+
+    await tab.user.click(stay);
+    await tab.backend.settle();
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(tab.count('/keep-alive')).toBe(1);
+    expect(tab.status()).toHaveTextContent('active');
+    expect(tab.work).toHaveFocus();
+    expect(tab.container).not.toHaveAttribute('inert');
+    // A fresh idle period: no warning until two minutes before its end.
+    await tab.backend.advance(27 * MINUTE);
+    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('Escape means "Stay signed in" as well', async () => {
+    const tab = await signedIn();
+    await tab.backend.advance(28 * MINUTE);
+    await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+
+    await tab.user.keyboard('{Escape}');
+    await tab.backend.settle();
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(tab.count('/keep-alive')).toBe(1);
+    expect(tab.work).toHaveFocus();
+  });
+
+  it('counts down in the text and speaks only at 1 minute and 30 seconds', async () => {
+    const tab = await signedIn();
+    await tab.backend.advance(28 * MINUTE);
+    const dialog = await screen.findByRole('alertdialog');
+    const live = dialog.querySelector('[aria-live="polite"]');
+    expect(live).toHaveTextContent(/^$/);
+
+    await tab.backend.advance(45 * SECOND);
+    await waitFor(() =>
+      expect(dialog).toHaveAccessibleDescription(/signed out in 1 minute, 15 seconds because/),
+    );
+    expect(live).toHaveTextContent(/^$/);
+
+    await tab.backend.advance(15 * SECOND);
+    await waitFor(() => expect(live).toHaveTextContent('You will be signed out in 1 minute.'));
+    await tab.backend.advance(20 * SECOND);
+    await waitFor(() => expect(dialog).toHaveAccessibleDescription(/in 40 seconds because/));
+    expect(live).toHaveTextContent('You will be signed out in 1 minute.');
+    await tab.backend.advance(10 * SECOND);
+    await waitFor(() => expect(live).toHaveTextContent('You will be signed out in 30 seconds.'));
+  });
+
+  it('keeps the dialog and says so when the keep-alive fails in transit; a retry then works', async () => {
+    const tab = await signedIn();
+    await tab.backend.advance(28 * MINUTE);
+    const dialog = await screen.findByRole('alertdialog');
+
+    tab.backend.intercept(failing('/keep-alive', faults.unavailable));
+    await tab.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await tab.backend.settle();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The server could not be reached. Your session is still active; please try again.',
+    );
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
+    expect(tab.status()).toHaveTextContent('active');
+    await noViolations();
+
+    tab.backend.intercept(undefined);
+    await tab.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await tab.backend.settle();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(tab.status()).toHaveTextContent('active');
+  });
+
+  it('SES-05: unanswered, it signs the user out at the timeout and says why; "Sign in again" closes it', async () => {
+    const onSignInAgain = vi.fn();
+    const tab = await signedIn({ onSignInAgain });
+    await tab.backend.advance(28 * MINUTE);
+    await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+
+    await tab.backend.advance(2 * MINUTE);
+    const ended = await screen.findByRole('alertdialog', { name: 'You have been signed out' });
+    expect(ended).toHaveAccessibleDescription(
+      'You were signed out automatically because there was no activity for a while. Sign in again to continue.',
+    );
+    expect(tab.status()).toHaveTextContent('ended');
+    expect(tab.count('/keep-alive')).toBe(0);
+    await waitFor(() => expect(tab.count('/session')).toBe(1));
+    expect(tab.emulator.sessionCount()).toBe(0);
+    const again = within(ended).getByRole('button', { name: 'Sign in again' });
+    expect(again).toHaveFocus();
+    await noViolations();
+
+    await tab.user.click(again);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onSignInAgain).toHaveBeenCalledTimes(1);
+    // The login form behind keeps the user name (WCAG 3.3.7).
+    expect(tab.getByText('Sign in as olivia@sunrise.example')).toBeVisible();
+  });
+
+  it('"Sign out" signs out at once and shows no notice', async () => {
+    const tab = await signedIn();
+    await tab.backend.advance(28 * MINUTE);
+    const dialog = await screen.findByRole('alertdialog');
+    await tab.user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    expect(tab.status()).toHaveTextContent('ended');
+    await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('tells the user when the service no longer knows the session', async () => {
+    const tab = await signedIn();
+    await tab.backend.advance(28 * MINUTE);
+    const dialog = await screen.findByRole('alertdialog');
+    tab.emulator.reset();
+    await tab.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await tab.backend.settle();
+    const ended = await screen.findByRole('alertdialog', { name: 'Your session has ended' });
+    expect(ended).toHaveAccessibleDescription(/^The server no longer accepts your session/);
+    expect(tab.status()).toHaveTextContent('expired');
+  });
+
+  it('gives at least 20 seconds to respond, whatever idleWarningMs says', async () => {
+    const tab = await signedIn({ idleWarningMs: 5 * SECOND });
+    await tab.backend.advance(30 * MINUTE - 21 * SECOND);
+    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await tab.backend.advance(SECOND);
+    expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription(
+      /signed out in 20 seconds/,
+    );
+  });
+
+  it('speaks German with the German messages', async () => {
+    const tab = await signedIn({ messages: deSessionMessages });
+    await tab.backend.advance(28 * MINUTE);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sind Sie noch da?' });
+    expect(dialog).toHaveAccessibleDescription(/werden Sie in 2 Minuten abgemeldet/);
+    expect(within(dialog).getByRole('button', { name: 'Angemeldet bleiben' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  });
+});
+
+describe('SessionExpiryDialog: the 48-hour cap', () => {
+  it('warns at `expiring` that the session cannot be extended, traps focus, and Escape continues', async () => {
+    const tab = await signedIn({}, NO_IDLE_LIMIT);
+    await tab.backend.advance(48 * HOUR - 5 * MINUTE);
+    expect(tab.status()).toHaveTextContent('expiring');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Your session is about to end' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Sessions last at most 48 hours and cannot be extended. Yours ends in 5 minutes. Save your work; you will need to sign in again.',
+    );
+    const proceed = within(dialog).getByRole('button', { name: 'Continue until then' });
+    const leave = within(dialog).getByRole('button', { name: 'Sign out now' });
+    expect(proceed).toHaveFocus();
+    await noViolations();
+
+    await tab.user.tab();
+    expect(leave).toHaveFocus();
+    await tab.user.tab();
+    expect(proceed).toHaveFocus();
+    await tab.user.tab({ shift: true });
+    expect(leave).toHaveFocus();
+
+    await tab.user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(tab.work).toHaveFocus();
+    expect(tab.status()).toHaveTextContent('expiring');
+  });
+
+  it('"Continue until then", then at the cap: the session ended after 48 hours, "Sign in again"', async () => {
+    const onSignInAgain = vi.fn();
+    const tab = await signedIn({ onSignInAgain }, NO_IDLE_LIMIT);
+    await tab.backend.advance(48 * HOUR - 5 * MINUTE);
+    const warning = await screen.findByRole('alertdialog');
+    await tab.user.click(within(warning).getByRole('button', { name: 'Continue until then' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await tab.backend.advance(5 * MINUTE);
+    const ended = await screen.findByRole('alertdialog', { name: 'Your session has ended' });
+    expect(ended).toHaveAccessibleDescription(
+      'For your security, every session ends after 48 hours. Sign in again to continue.',
+    );
+    expect(tab.status()).toHaveTextContent('expired');
+    expect(within(ended).getByRole('button', { name: 'Sign in again' })).toHaveFocus();
+    await noViolations();
+
+    await tab.user.click(within(ended).getByRole('button', { name: 'Sign in again' }));
+    expect(onSignInAgain).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(tab.getByText('Sign in as olivia@sunrise.example')).toBeVisible();
+  });
+
+  it('"Sign out now" ends the session before the cap', async () => {
+    const tab = await signedIn({}, NO_IDLE_LIMIT);
+    await tab.backend.advance(48 * HOUR - 5 * MINUTE);
+    const warning = await screen.findByRole('alertdialog');
+    await tab.user.click(within(warning).getByRole('button', { name: 'Sign out now' }));
+    expect(tab.status()).toHaveTextContent('ended');
+    await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createVaultClient } from '../../src/core/client/createVaultClient';
+import type { AuthProfile } from '../../src/core/client/types';
+import { VaultConfigError } from '../../src/core/errors';
+import { createVaultSession, type VaultSession } from '../../src/core/session/createVaultSession';
+import { SessionProvider } from '../../src/react/SessionProvider';
+import { useSsoLogin } from '../../src/react/useSsoLogin';
+
+const ISSUER = 'https://idp.harbor.example';
+
+const profile: AuthProfile = {
+  id: 'harbor-oidc',
+  label: 'Harbor SSO',
+  description: undefined,
+  vaultSessionEndpoint: undefined,
+  asClientId: undefined,
+  asMetadata: {
+    issuer: ISSUER,
+    authorizationEndpoint: `${ISSUER}/authorize`,
+    tokenEndpoint: `${ISSUER}/token`,
+    endSessionEndpoint: undefined,
+    jwksUri: undefined,
+    scopesSupported: undefined,
+    raw: {},
+  },
+};
+
+const sessions: VaultSession[] = [];
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.destroy();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+function wrapperFor(clientId: string | undefined) {
+  const session = createVaultSession({
+    client: createVaultClient({
+      baseUrl: 'http://127.0.0.1:9',
+      ...(clientId === undefined ? {} : { clientId }),
+    }),
+    BroadcastChannel: null,
+    keepAlive: false,
+  });
+  sessions.push(session);
+  return ({ children }: { children?: ReactNode }) => (
+    <SessionProvider session={session}>{children}</SessionProvider>
+  );
+}
+
+function storedStates(): { data?: Record<string, unknown> }[] {
+  return Object.keys(sessionStorage)
+    .filter((key) => key.startsWith('oidc.'))
+    .map((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}'));
+}
+
+describe('useSsoLogin', () => {
+  it('stores the sign-in state with the current page as returnTo and stays busy while leaving', async () => {
+    window.history.replaceState(null, '', '/documents?id=7');
+    const { result } = renderHook(() => useSsoLogin(), { wrapper: wrapperFor('demo-app') });
+
+    act(() => {
+      void result.current.startSso({ profile, username: 'sam@harbor.example' });
+    });
+
+    // jsdom cannot leave the page; the state stored just before leaving shows the attempt.
+    await waitFor(() => expect(storedStates()).toHaveLength(1));
+    expect(result.current.isPending).toBe(true);
+    expect(result.current.error).toBeNull();
+    expect(storedStates()).toMatchObject([
+      {
+        client_id: 'demo-app',
+        data: {
+          profileId: 'harbor-oidc',
+          username: 'sam@harbor.example',
+          returnTo: '/documents?id=7',
+        },
+      },
+    ]);
+  });
+
+  it('rejects with a typed error, without leaving or storing anything, when it cannot start', async () => {
+    const { result } = renderHook(() => useSsoLogin(), { wrapper: wrapperFor(undefined) });
+
+    let failure: unknown;
+    await act(async () => {
+      failure = await result.current
+        .startSso({ profile, username: 'sam@harbor.example' })
+        .catch((error: unknown) => error);
+    });
+
+    expect(failure).toBeInstanceOf(VaultConfigError);
+    await waitFor(() => expect(result.current.error).toBe(failure));
+    expect(result.current.isPending).toBe(false);
+    expect(storedStates()).toEqual([]);
+
+    act(() => result.current.reset());
+    await waitFor(() => expect(result.current.error).toBeNull());
+  });
+});

@@ -1,0 +1,120 @@
+import { act } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  isTransientError,
+  VaultApiError,
+  type VaultError,
+  type VaultErrorKind,
+} from '../../src/core/errors';
+import { useLogin } from '../../src/react/useLogin';
+import { useSession } from '../../src/react/useSession';
+import { useVaultFetch } from '../../src/react/useVaultFetch';
+import { OLIVIA, renderHookWithSession } from '../support/renderWithSession';
+import { failing, faults, USERS_ME, withUsersMe } from './support/faults';
+
+const ALONE = { joinTimeoutMs: 20 } as const;
+const HOUR = 3_600_000;
+
+function useDocumentScreen() {
+  return { login: useLogin(), session: useSession(), vaultFetch: useVaultFetch() };
+}
+
+async function signedIn() {
+  const screen = await renderHookWithSession(useDocumentScreen, { settings: ALONE });
+  screen.backend.intercept(withUsersMe);
+  await act(() => screen.result.current.login.login(OLIVIA));
+  expect(screen.result.current.session.status).toBe('active');
+  return screen;
+}
+
+async function failureOf(call: Promise<unknown>): Promise<VaultError> {
+  let failure: unknown;
+  await act(() =>
+    call.then(
+      () => expect.fail('the call should have failed'),
+      (error: unknown) => {
+        failure = error;
+      },
+    ),
+  );
+  return failure as VaultError;
+}
+
+describe('useVaultFetch: REST calls with the session', () => {
+  it('a call made before sign-in waits for the session, then completes with it', async () => {
+    const { result, backend } = await renderHookWithSession(useDocumentScreen, {
+      settings: ALONE,
+    });
+    backend.intercept(withUsersMe);
+    let answer: Record<string, unknown> | undefined;
+    const call = result.current.vaultFetch(USERS_ME).then((body) => {
+      answer = body;
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(backend.count(USERS_ME)).toBe(0);
+    expect(answer).toBeUndefined();
+
+    await act(() => result.current.login.login(OLIVIA));
+    await act(() => call);
+    expect(answer).toEqual({ responseStatus: 'SUCCESS', users: [{ user: { active__v: true } }] });
+    expect(backend.count(USERS_ME)).toBe(1);
+    const [sent] = backend.requests(USERS_ME);
+    expect(sent?.headers.get('authorization') === backend.issued.own[0]).toBe(true);
+    // The session ID travels only in the header (SES-09).
+    expect(sent?.path).toBe(`/api/v26.1${USERS_ME}`);
+  });
+
+  it('B14: INVALID_SESSION_ID after the 48-hour cap turns the session `expired`, user name kept', async () => {
+    const { result, backend } = await signedIn();
+    backend.env.clock.advance(48 * HOUR + 1_000);
+
+    // A call the emulator serves itself, so the answer is the service's own verdict.
+    const failure = await failureOf(result.current.vaultFetch('/delegation/vaults'));
+    expect(failure).toBeInstanceOf(VaultApiError);
+    expect((failure as VaultApiError).type).toBe('INVALID_SESSION_ID');
+    expect(result.current.session).toMatchObject({
+      status: 'expired',
+      endReason: 'invalid-session',
+      lastUsername: OLIVIA.username,
+    });
+    expect(result.current.session.user).toBeUndefined();
+  });
+
+  it('B14: a session ended on the server turns `expired` at the next call', async () => {
+    const { result, backend, session } = await signedIn();
+    const [own] = backend.issued.own;
+    await backend.env.client.endSession(own ?? '');
+    expect(backend.emulator.sessionCount()).toBe(0);
+
+    const failure = await failureOf(result.current.vaultFetch('/delegation/vaults'));
+    expect((failure as VaultApiError).type).toBe('INVALID_SESSION_ID');
+    expect(result.current.session.status).toBe('expired');
+    expect(result.current.session.lastUsername).toBe(OLIVIA.username);
+    expect(session.manager.getSessionId()).toBeUndefined();
+  });
+
+  it.each<[string, () => Response | Promise<Response>, VaultErrorKind]>([
+    ['B3: a 503 page', faults.unavailable, 'protocol'],
+    ['an HTML page with status 200', faults.htmlPage, 'protocol'],
+    ['B4: no answer before the timeout', faults.hang, 'timeout'],
+    ['B6: a dropped connection', faults.connectionDropped, 'network'],
+  ])('%s rejects with a transient error and the session stays active', async (_, fault, kind) => {
+    const { result, backend } = await signedIn();
+    backend.intercept((emulator) => failing(USERS_ME, fault)(withUsersMe(emulator)));
+
+    const failure = await failureOf(result.current.vaultFetch(USERS_ME, {}, { timeoutMs: 100 }));
+    expect(failure.kind).toBe(kind);
+    expect(isTransientError(failure)).toBe(true);
+    expect(result.current.session.status).toBe('active');
+    expect(result.current.session.user?.username).toBe(OLIVIA.username);
+    expect(backend.emulator.sessionCount()).toBe(1);
+
+    // Once the fault is gone, the same session carries on.
+    backend.intercept(withUsersMe);
+    await act(() => result.current.vaultFetch(USERS_ME));
+    const [first, second] = backend.requests(USERS_ME).map((r) => r.headers.get('authorization'));
+    expect(first !== null && first === second).toBe(true);
+    expect(backend.count('/auth')).toBe(1);
+  });
+});
