@@ -1,0 +1,108 @@
+import type { Decorator } from '@storybook/react-vite';
+import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
+import { VaultMessagesProvider } from '../src/components/i18n/VaultMessagesContext';
+import { SessionProvider } from '../src/react/SessionProvider';
+import { readStoryVault } from '../stories/support/readStoryVault';
+import { workshopMessages } from '../stories/support/workshopMessages';
+import { applyKitStyles } from './applyKitStyles';
+
+/**
+ * The workshop's toolbar settings, as `globals`.
+ *
+ * - `theme`: `system` follows `prefers-color-scheme`; `light` / `dark` set
+ *   `data-vsk-theme`; `unstyled` takes every kit stylesheet out of the page.
+ * - `locale`: the kit's English or German messages (and the page's `lang`).
+ * - `dir`: `rtl` sets `dir="rtl"` on the page.
+ * - `strictMode`: `on` renders the story inside `<StrictMode>` (double effects).
+ *
+ * @example
+ * ```ts
+ * const globals: WorkshopGlobals = { theme: 'dark', locale: 'de', dir: 'rtl', strictMode: 'on' };
+ * ```
+ */
+export interface WorkshopGlobals {
+  readonly theme: 'system' | 'light' | 'dark' | 'unstyled';
+  readonly locale: 'en' | 'de';
+  readonly dir: 'ltr' | 'rtl';
+  readonly strictMode: 'on' | 'off';
+}
+
+/**
+ * Default toolbar settings: the system theme, English, left to right, StrictMode on.
+ *
+ * @example
+ * ```ts
+ * const preview = { initialGlobals: { ...defaultWorkshopGlobals } };
+ * ```
+ */
+export const defaultWorkshopGlobals: WorkshopGlobals = {
+  theme: 'system',
+  locale: 'en',
+  dir: 'ltr',
+  strictMode: 'on',
+};
+
+/**
+ * Renders every story the way an application would: inside a `SessionProvider` holding
+ * the story's own session (signed in for real by the story's `beforeEach` when needed),
+ * under the messages, theme, direction and StrictMode chosen in the toolbar. The provider
+ * is keyed by the story vault, so a re-render that made a fresh vault starts clean.
+ *
+ * @example
+ * ```ts
+ * const preview: Preview = { decorators: [withWorkshop] };
+ * ```
+ */
+export const withWorkshop: Decorator = (Story, context) => {
+  const vault = readStoryVault(context);
+  const globals = readGlobals(context.globals);
+  const tree = (
+    <WorkshopFrame globals={globals}>
+      <VaultMessagesProvider messages={workshopMessages(globals.locale)}>
+        <SessionProvider key={vault.id} session={vault.session}>
+          <Story />
+        </SessionProvider>
+      </VaultMessagesProvider>
+    </WorkshopFrame>
+  );
+  return globals.strictMode === 'on' ? <StrictMode>{tree}</StrictMode> : tree;
+};
+
+function WorkshopFrame({ globals, children }: { globals: WorkshopGlobals; children: ReactNode }) {
+  const { theme, locale, dir } = globals;
+  const forcedTheme = theme === 'light' || theme === 'dark' ? theme : undefined;
+
+  // Dialogs render into document.body, outside this frame, so the page itself carries the
+  // language, direction and theme too, as it would in an application.
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const previous = { lang: root.lang, dir: root.dir };
+    root.lang = locale;
+    root.dir = dir;
+    if (forcedTheme) root.dataset.vskTheme = forcedTheme;
+    else delete root.dataset.vskTheme;
+    applyKitStyles(theme !== 'unstyled');
+    return () => {
+      root.lang = previous.lang;
+      root.dir = previous.dir;
+      delete root.dataset.vskTheme;
+    };
+  }, [theme, forcedTheme, locale, dir]);
+
+  return (
+    <div className="vsk-root vsk-workshop" lang={locale} dir={dir} data-vsk-theme={forcedTheme}>
+      {children}
+    </div>
+  );
+}
+
+function readGlobals(globals: Record<string, unknown>): WorkshopGlobals {
+  const pick = <K extends keyof WorkshopGlobals>(key: K, allowed: readonly WorkshopGlobals[K][]) =>
+    allowed.find((value) => value === globals[key]) ?? defaultWorkshopGlobals[key];
+  return {
+    theme: pick('theme', ['system', 'light', 'dark', 'unstyled']),
+    locale: pick('locale', ['en', 'de']),
+    dir: pick('dir', ['ltr', 'rtl']),
+    strictMode: pick('strictMode', ['on', 'off']),
+  };
+}

@@ -1,0 +1,66 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ActingAsBanner } from '../src/components/ActingAsBanner';
+import { DelegationPicker } from '../src/components/DelegationPicker';
+import { demoUserNames, demoUsers } from './support/demoUsers';
+import { signedInAs } from './support/signedInAs';
+import { workshopMessages } from './support/workshopMessages';
+
+const meta = {
+  title: 'Delegation/ActingAsBanner',
+  component: ActingAsBanner,
+  args: { delegatorNames: demoUserNames },
+} satisfies Meta<typeof ActingAsBanner>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Olivia acts as Marcus in Sunrise QualityDocs, in a delegated session started for real. */
+export const Delegated: Story = {
+  beforeEach: signedInAs(demoUsers.olivia, {
+    delegation: { vaultId: 1002, delegatorUserId: '61002' },
+  }),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    await expect(
+      await within(canvasElement).findByRole('button', { name: t.stopActing }),
+    ).toBeVisible();
+  },
+};
+
+/** Started from the picker: the banner appears and takes the focus. */
+export const StartedFromThePicker: Story = {
+  render: (args) => (
+    <>
+      <ActingAsBanner {...args} />
+      <DelegationPicker delegatorNames={demoUserNames} />
+    </>
+  ),
+  beforeEach: signedInAs(demoUsers.olivia),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: t.actAsLabel({ delegator: 'Marcus Webb', vault: 'Sunrise QualityDocs' }),
+      }),
+    );
+    const banner = await canvas.findByRole('region', { name: t.bannerLabel });
+    await waitFor(() => expect(banner).toHaveFocus());
+  },
+};
+
+/** "Stop acting": back in her own session, focus on the picker's heading. */
+export const Stopped: Story = {
+  ...StartedFromThePicker,
+  beforeEach: signedInAs(demoUsers.olivia, {
+    delegation: { vaultId: 1002, delegatorUserId: '61002' },
+  }),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: t.stopActing }));
+    const heading = await canvas.findByRole('heading', { name: t.heading });
+    await waitFor(() => expect(heading).toHaveFocus());
+  },
+};

@@ -1,0 +1,95 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, userEvent, within } from 'storybook/test';
+import { DelegationPicker } from '../src/components/DelegationPicker';
+import { demoUserNames, demoUsers } from './support/demoUsers';
+import { manyDelegationsData, manyDelegatorNames } from './support/manyDelegationsData';
+import { signedInAs } from './support/signedInAs';
+import { vaultParameters } from './support/vaultParameters';
+import { workshopMessages } from './support/workshopMessages';
+
+// The picker lists what the emulator answers for the signed-in user's own session.
+const meta = {
+  title: 'Delegation/DelegationPicker',
+  component: DelegationPicker,
+  args: { delegatorNames: demoUserNames },
+} satisfies Meta<typeof DelegationPicker>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Olivia may act as Marcus in Sunrise QualityDocs. */
+export const OliviasDelegations: Story = {
+  beforeEach: signedInAs(demoUsers.olivia),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('button', {
+        name: t.actAsLabel({ delegator: 'Marcus Webb', vault: 'Sunrise QualityDocs' }),
+      }),
+    ).toBeVisible();
+  },
+};
+
+/** Twelve more colleagues gave olivia delegate access: the list gets a filter field. */
+export const ManyDelegations: Story = {
+  args: { delegatorNames: { ...demoUserNames, ...manyDelegatorNames } },
+  parameters: vaultParameters({ emulator: { data: manyDelegationsData } }),
+  beforeEach: signedInAs(demoUsers.olivia),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText(t.filterLabel)).toBeVisible();
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(13);
+  },
+};
+
+/** The long list, filtered by a person's name. */
+export const ManyDelegationsFiltered: Story = {
+  ...ManyDelegations,
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(t.filterLabel), 'greta');
+    await expect(await canvas.findByText(t.filterResults({ shown: 1, total: 13 }))).toBeVisible();
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(1);
+  },
+};
+
+/** Marcus has no delegate access. */
+export const NoDelegations: Story = {
+  beforeEach: signedInAs(demoUsers.marcus),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    await expect(await within(canvasElement).findByText(t.empty)).toBeVisible();
+  },
+};
+
+/**
+ * The list cannot be loaded: the delegation call never reaches the service. The kit
+ * retries twice (1 s, then 2 s) before it shows the failure with "Try again".
+ */
+export const LoadFailed: Story = {
+  parameters: {
+    msw: [http.get('/api/:version/delegation/vaults', () => HttpResponse.error())],
+  },
+  beforeEach: signedInAs(demoUsers.olivia),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.loadFailed, {}, { timeout: 10_000 })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.retry })).toBeVisible();
+  },
+};
+
+/** Olivia is acting as Marcus: that entry is marked as the current one. */
+export const ActingNow: Story = {
+  beforeEach: signedInAs(demoUsers.olivia, {
+    delegation: { vaultId: 1002, delegatorUserId: '61002' },
+  }),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    await expect(await within(canvasElement).findByText(t.current)).toBeVisible();
+  },
+};

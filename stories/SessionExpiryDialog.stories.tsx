@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor } from 'storybook/test';
+import { LoginForm } from '../src/components/LoginForm';
+import { SessionExpiryDialog } from '../src/components/SessionExpiryDialog';
+import { SessionTimer } from '../src/components/SessionTimer';
+import { SignOutButton } from '../src/components/SignOutButton';
+import { RequireSession } from '../src/react/RequireSession';
+import { demoUsers } from './support/demoUsers';
+import { keepAliveStarted } from './support/keepAliveStarted';
+import { readStoryVault } from './support/readStoryVault';
+import { signedInAs } from './support/signedInAs';
+import { vaultParameters } from './support/vaultParameters';
+import { workshopMessages } from './support/workshopMessages';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const SESSION_CAP_MS = 48 * HOUR;
+// The countdowns re-read the clock once a second; a busy machine may take a few.
+const TICKS = { timeout: 5_000 };
+
+// The dialog where an application puts it: once, outside RequireSession, over a page with
+// the session timer and sign-out button (and the login form once the session is gone).
+const meta = {
+  title: 'Session/SessionExpiryDialog',
+  component: SessionExpiryDialog,
+  render: (args) => (
+    <>
+      <SessionExpiryDialog {...args} />
+      <RequireSession fallback={<LoginForm />}>
+        <SessionTimer />
+        <SignOutButton />
+      </RequireSession>
+    </>
+  ),
+  beforeEach: signedInAs(demoUsers.olivia),
+} satisfies Meta<typeof SessionExpiryDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * 28½ idle minutes after the page opened (the story clock skips them): 90 seconds before
+ * the idle timeout, the dialog asks whether to stay signed in.
+ */
+export const IdleWarning: Story = {
+  play: async ({ loaded, globals }) => {
+    const t = workshopMessages(globals.locale).session;
+    const vault = readStoryVault({ loaded });
+    await keepAliveStarted(vault);
+    vault.clock.advance(28.5 * MINUTE);
+    const dialog = await screen.findByRole('alertdialog', { name: t.idleTitle }, TICKS);
+    await expect(dialog).toBeVisible();
+    const stay = screen.getByRole('button', { name: t.staySignedIn });
+    await waitFor(() => expect(stay).toHaveFocus());
+  },
+};
+
+/** The idle timeout ran out unanswered: signed out, and told why. */
+export const SignedOutForInactivity: Story = {
+  play: async ({ loaded, globals }) => {
+    const t = workshopMessages(globals.locale).session;
+    const vault = readStoryVault({ loaded });
+    await keepAliveStarted(vault);
+    vault.clock.advance(31 * MINUTE);
+    await expect(
+      await screen.findByRole('alertdialog', { name: t.idleEndedTitle }, TICKS),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * Four minutes before the 48-hour cap: the session cannot be extended. The story skips the
+ * keep-alives of those hours, so its emulator's idle timeout is set past the cap.
+ */
+export const CapWarning: Story = {
+  parameters: vaultParameters({ emulator: { idleTimeoutMs: 49 * HOUR } }),
+  beforeEach: signedInAs(demoUsers.olivia, { advanceBy: SESSION_CAP_MS - 4 * MINUTE }),
+  play: async ({ globals }) => {
+    const t = workshopMessages(globals.locale).session;
+    await expect(await screen.findByRole('alertdialog', { name: t.capTitle }, TICKS)).toBeVisible();
+    const continueButton = screen.getByRole('button', { name: t.continueSession });
+    await waitFor(() => expect(continueButton).toHaveFocus());
+  },
+};
+
+/** The 48-hour cap was reached while the page was open: the session has ended. */
+export const Ended: Story = {
+  play: async ({ loaded, globals }) => {
+    const t = workshopMessages(globals.locale).session;
+    const vault = readStoryVault({ loaded });
+    const { clock, session } = vault;
+    await keepAliveStarted(vault);
+    clock.advance(SESSION_CAP_MS);
+    session.manager.checkDeadline();
+    await expect(
+      await screen.findByRole('alertdialog', { name: t.expiredTitle }, TICKS),
+    ).toBeVisible();
+    const signInAgain = screen.getByRole('button', { name: t.signInAgain });
+    await waitFor(() => expect(signInAgain).toHaveFocus());
+  },
+};

@@ -1,0 +1,234 @@
+// Every story of the workshop in Debian's Chromium, against the built Storybook: the story
+// renders (its emulator answering through the mock service worker), its play function
+// passes, nothing throws, and axe finds no WCAG 2.0/2.1/2.2 A or AA violation in the light
+// or the dark colour scheme (A11Y-01). `npm test` builds storybook-static first; run alone,
+// this file builds it when it is missing.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/launchChromium';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const STATIC_DIR = join(ROOT, 'storybook-static');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** Pages working at once: enough to overlap network and rendering on two cores, no more. */
+const PAGES = 3;
+const STORY_TIMEOUT_MS = 30_000;
+
+const MIME_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+interface IndexEntry {
+  readonly type: string;
+  readonly id: string;
+  readonly title: string;
+  readonly name: string;
+}
+
+async function ensureBuilt(): Promise<void> {
+  if (existsSync(join(STATIC_DIR, 'index.json'))) return;
+  await promisify(execFile)('npx', ['storybook', 'build', '--quiet', '-o', STATIC_DIR], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+// The story list decides which tests exist, so the build (when missing) happens while the
+// file is collected.
+await ensureBuilt();
+const index = JSON.parse(await readFile(join(STATIC_DIR, 'index.json'), 'utf8')) as {
+  entries: Record<string, IndexEntry>;
+};
+const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
+
+/** A static file server for storybook-static on loopback; nothing outside it is served. */
+function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      let file = normalize(join(dir, pathname));
+      if (file !== dir && !file.startsWith(dir + sep)) {
+        response.writeHead(403).end();
+        return;
+      }
+      try {
+        if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+        const body = await readFile(file);
+        response.writeHead(200, {
+          'Content-Type': MIME_TYPES[extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': 'no-store',
+        });
+        response.end(body);
+      } catch {
+        response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      }
+    })();
+  });
+  return new Promise((resolveServer) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolveServer({ server, url: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** A fixed set of pages, lent to one story at a time. */
+function createPagePool(context: BrowserContext, size: number) {
+  const idle: Page[] = [];
+  const waiting: ((page: Page) => void)[] = [];
+  let created = 0;
+  return {
+    async acquire(): Promise<Page> {
+      const page = idle.pop();
+      if (page) return page;
+      if (created < size) {
+        created += 1;
+        return context.newPage();
+      }
+      return new Promise((resolvePage) => waiting.push(resolvePage));
+    },
+    release(page: Page): void {
+      const next = waiting.shift();
+      if (next) next(page);
+      else idle.push(page);
+    },
+  };
+}
+
+/** The part of Storybook's preview channel the test reads. */
+type StoryChannel = { last(event: string): unknown[] | undefined };
+
+let server: Server | undefined;
+let baseUrl = '';
+let browser: Browser | undefined;
+let context: BrowserContext | undefined;
+let pool: ReturnType<typeof createPagePool>;
+
+beforeAll(async () => {
+  const served = await serveStatic(STATIC_DIR);
+  server = served.server;
+  baseUrl = served.url;
+  browser = await launchChromium();
+  // One context for the whole run: the mock service worker registers once and then
+  // controls every page of it.
+  context = await browser.newContext({ colorScheme: 'light', reducedMotion: 'reduce' });
+  pool = createPagePool(context, PAGES);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+});
+
+/** Axe on the whole preview document; the messages name each rule and the elements it hit. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // The preview document has no frames, so axe runs in it directly ("legacy" mode) rather
+  // than frame by frame with a blank page opened to merge the results: same rules, same
+  // document, a third of the time.
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
+async function checkStory(page: Page, story: IndexEntry): Promise<void> {
+  const pageErrors: string[] = [];
+  const onPageError = (error: Error) => pageErrors.push(error.message);
+  page.on('pageerror', onPageError);
+  try {
+    await page.emulateMedia({ colorScheme: 'light' });
+    // The a11y addon's own axe run is switched off: this test runs axe itself, and two axe
+    // runs in one document at once refuse to start.
+    await page.goto(
+      `${baseUrl}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story&globals=a11y.manual:!true`,
+    );
+    // Storybook announces the end of a story (after the loaders, so the worker is up, the
+    // render and the play function) on its channel, which keeps the last value of each event.
+    await page.waitForFunction(
+      (id) => {
+        const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__?: StoryChannel })
+          .__STORYBOOK_ADDONS_CHANNEL__;
+        const finished = channel?.last('storyFinished')?.[0] as { storyId?: string } | undefined;
+        return finished?.storyId === id;
+      },
+      story.id,
+      { timeout: STORY_TIMEOUT_MS, polling: 50 },
+    );
+
+    const outcome = await page.evaluate(() => {
+      const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: StoryChannel })
+        .__STORYBOOK_ADDONS_CHANNEL__;
+      const messages = (event: string) =>
+        (channel.last(event) ?? []).flat().map((error) => {
+          const { message, description } = error as { message?: string; description?: string };
+          return `${event}: ${message ?? description ?? JSON.stringify(error)}`;
+        });
+      const root = document.querySelector('#storybook-root');
+      return {
+        status: (channel.last('storyFinished')?.[0] as { status?: string } | undefined)?.status,
+        errors: [
+          'storyThrewException',
+          'storyErrored',
+          'playFunctionThrewException',
+          'unhandledErrorsWhilePlaying',
+        ].flatMap(messages),
+        errorDisplay: document.body.classList.contains('sb-show-errordisplay'),
+        text: root?.textContent?.trim() ?? '',
+      };
+    });
+    const label = `${story.title} / ${story.name} (${story.id})`;
+    expect(outcome.errors, `${label}: ${outcome.errors.join('; ')}`).toEqual([]);
+    expect(outcome.status, `${label}: the story finished with an error`).toBe('success');
+    expect(outcome.errorDisplay, `${label}: Storybook shows its error display`).toBe(false);
+    expect(pageErrors, `${label}: uncaught in the page: ${pageErrors.join('; ')}`).toEqual([]);
+    expect(outcome.text, `${label}: the story rendered no text`).not.toBe('');
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const violations = await axeViolations(page);
+      expect(violations, `${label}, ${colorScheme}: ${violations.join('; ')}`).toEqual([]);
+    }
+  } finally {
+    page.off('pageerror', onPageError);
+  }
+}
+
+describe.concurrent('Storybook: every story renders, plays and passes axe (A11Y-01)', () => {
+  it('has stories', () => {
+    expect(stories.length).toBeGreaterThan(0);
+  });
+
+  for (const story of stories) {
+    it(`${story.title} / ${story.name}`, async () => {
+      const page = await pool.acquire();
+      try {
+        await checkStory(page, story);
+      } finally {
+        pool.release(page);
+      }
+    });
+  }
+});
