@@ -79,7 +79,7 @@ describe('DelegationPicker + ActingAsBanner', () => {
     expect(banner).toHaveTextContent(
       'Acting as Marcus Reed in Sunrise QualityDocs — you are olivia@sunrise.example',
     );
-    expect(banner).toHaveFocus();
+    await waitFor(() => expect(banner).toHaveFocus());
     expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('delegated');
     expect(
       tab.getByText('You are now acting as Marcus Reed in Sunrise QualityDocs.'),
@@ -243,7 +243,8 @@ describe('DelegationPicker + ActingAsBanner', () => {
     await user.click(button);
 
     release();
-    expect(await tab.findByRole('region', { name: 'Delegated session' })).toHaveFocus();
+    const focused246 = await tab.findByRole('region', { name: 'Delegated session' });
+    await waitFor(() => expect(focused246).toHaveFocus());
     expect(tab.count('/delegation/login')).toBe(1);
   });
 

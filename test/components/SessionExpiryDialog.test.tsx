@@ -88,7 +88,7 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
       'For your security, you will be signed out in 2 minutes because there has been no activity. Do you want to stay signed in?',
     );
     const stay = within(dialog).getByRole('button', { name: 'Stay signed in' });
-    expect(stay).toHaveFocus();
+    await waitFor(() => expect(stay).toHaveFocus());
     expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeVisible();
     // The page behind is out of reach while the dialog is open.
     expect(tab.container).toHaveAttribute('inert');
@@ -182,7 +182,7 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     await waitFor(() => expect(tab.count('/session')).toBe(1));
     expect(tab.emulator.sessionCount()).toBe(0);
     const again = within(ended).getByRole('button', { name: 'Sign in again' });
-    expect(again).toHaveFocus();
+    await waitFor(() => expect(again).toHaveFocus());
     await noViolations();
 
     await tab.user.click(again);
@@ -230,7 +230,9 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     await tab.backend.advance(28 * MINUTE);
     const dialog = await screen.findByRole('alertdialog', { name: 'Sind Sie noch da?' });
     expect(dialog).toHaveAccessibleDescription(/werden Sie in 2 Minuten abgemeldet/);
-    expect(within(dialog).getByRole('button', { name: 'Angemeldet bleiben' })).toHaveFocus();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Angemeldet bleiben' })).toHaveFocus(),
+    );
     expect(within(dialog).getByRole('button', { name: 'Abmelden' })).toBeVisible();
   });
 });
@@ -276,7 +278,9 @@ describe('SessionExpiryDialog: the 48-hour cap', () => {
       'For your security, every session ends after 48 hours. Sign in again to continue.',
     );
     expect(tab.status()).toHaveTextContent('expired');
-    expect(within(ended).getByRole('button', { name: 'Sign in again' })).toHaveFocus();
+    await waitFor(() =>
+      expect(within(ended).getByRole('button', { name: 'Sign in again' })).toHaveFocus(),
+    );
     await noViolations();
 
     await tab.user.click(within(ended).getByRole('button', { name: 'Sign in again' }));
