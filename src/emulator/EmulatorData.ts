@@ -55,6 +55,14 @@ export interface EmulatorUser {
   readonly defaultVaultId: number;
   /** Vaults the user belongs to, in the order `vaultIds` lists them on login. */
   readonly vaultIds: readonly number[];
+  /** Shown by "Validate Session User" as `user_first_name__v`. */
+  readonly firstName?: string;
+  /** Shown by "Validate Session User" as `user_last_name__v`. */
+  readonly lastName?: string;
+  /** IANA time zone, `user_timezone__v`. Default `UTC`. */
+  readonly timezone?: string;
+  /** Locale such as `en_US`, `user_locale__v`. Default `en_US`. */
+  readonly locale?: string;
 }
 
 /**
@@ -123,8 +131,60 @@ export interface EmulatorSubjectMapping {
 }
 
 /**
- * Everything the emulator knows about: vaults, users, realms, profiles, delegation grants
- * and subject mappings. Defaults to {@link demoDirectory}.
+ * A document of a vault, as the document listing shows its latest version. Dates are ISO
+ * 8601 strings in UTC, the way the service writes them.
+ *
+ * @example
+ * ```ts
+ * const doc: EmulatorDocument = {
+ *   id: 101,
+ *   vaultId: 1001,
+ *   name: 'Sunscreen launch brochure',
+ *   title: 'SPF 50 launch brochure, US market',
+ *   documentNumber: 'PM-0101',
+ *   type: 'Promotional Piece',
+ *   lifecycle: 'Promotional Piece',
+ *   status: 'Approved for Distribution',
+ *   majorVersion: 2,
+ *   minorVersion: 0,
+ *   format: 'application/pdf',
+ *   createdBy: 61001,
+ *   createdAt: '2026-01-12T09:30:00.000Z',
+ *   modifiedAt: '2026-02-20T14:05:00.000Z',
+ * };
+ * ```
+ */
+export interface EmulatorDocument {
+  /** Unique across the whole directory, like the service's document IDs within a vault. */
+  readonly id: number;
+  readonly vaultId: number;
+  /** `name__v`. */
+  readonly name: string;
+  /** `title__v`. */
+  readonly title: string;
+  /** `document_number__v`. */
+  readonly documentNumber: string;
+  /** `type__v`. */
+  readonly type: string;
+  /** `lifecycle__v`. */
+  readonly lifecycle: string;
+  /** `status__v`: the lifecycle state's label. */
+  readonly status: string;
+  readonly majorVersion: number;
+  readonly minorVersion: number;
+  /** `format__v`: the source file's media type. */
+  readonly format: string;
+  /** User ID of the author, `created_by__v`; it may name someone outside the directory. */
+  readonly createdBy: number;
+  /** `document_creation_date__v`. */
+  readonly createdAt: string;
+  /** `version_modified_date__v`. */
+  readonly modifiedAt: string;
+}
+
+/**
+ * Everything the emulator knows about: vaults, users, realms, profiles, delegation grants,
+ * subject mappings and, optionally, documents. Defaults to {@link demoDirectory}.
  *
  * @example
  * ```ts
@@ -139,4 +199,6 @@ export interface EmulatorData {
   readonly realms: readonly EmulatorRealm[];
   readonly delegations: readonly EmulatorDelegationGrant[];
   readonly subjects: readonly EmulatorSubjectMapping[];
+  /** Served by the document listing of each vault; none when omitted. */
+  readonly documents?: readonly EmulatorDocument[];
 }

@@ -7,7 +7,7 @@ import {
   type SessionSummary,
 } from './createSessionStore';
 import { demoDirectory } from './demoDirectory';
-import type { EmulatorAuthProfile, EmulatorData } from './EmulatorData';
+import type { EmulatorAuthProfile, EmulatorData, EmulatorDocument } from './EmulatorData';
 import type { EmulatorEvent, LoginFailureReason, OAuthFailureReason } from './EmulatorEvent';
 import {
   DEFAULT_PASSWORD_HASH_ITERATIONS,
@@ -134,6 +134,9 @@ export interface VaultEmulator {
 
 const MINUTE = 60_000;
 const TOKEN_LEEWAY_MS = 10_000;
+/** The document listing's page size when the caller names none, and its ceiling. */
+const DOCUMENTS_DEFAULT_LIMIT = 200;
+const DOCUMENTS_MAX_LIMIT = 1000;
 
 const MESSAGES = {
   invalidSession: 'Invalid or expired session ID.',
@@ -150,8 +153,10 @@ const MESSAGES = {
  * Creates the emulator. Every rule of the service that a client can observe is enforced:
  * 256-bit opaque session IDs, the 48-hour cap and the idle timeout, per-session end,
  * delegated sessions bound to their actor, hashed passwords with lockout, the auth burst
- * limit, realm-based discovery and introspection-checked OAuth logins. Browser-safe:
- * WebCrypto only.
+ * limit, realm-based discovery and introspection-checked OAuth logins. Beside the eight
+ * session calls it serves two read-only calls an application makes with a session:
+ * "Validate Session User" (`GET objects/users/me`) and the document listing
+ * (`GET objects/documents`) of the session's vault. Browser-safe: WebCrypto only.
  *
  * @example
  * ```ts
@@ -326,6 +331,10 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
           return expect('POST', () => delegatedLogin(ctx));
         case 'session':
           return expect('DELETE', () => endSession(ctx));
+        case 'objects/users/me':
+          return expect('GET', () => validateSessionUser(ctx));
+        case 'objects/documents':
+          return expect('GET', () => listDocuments(ctx, second));
         default:
           return malformed(ctx);
       }
@@ -716,6 +725,90 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     return reply(ctx, { responseStatus: 'SUCCESS' }, headers);
   }
 
+  /**
+   * "Validate Session User": who the session acts as. A delegated session names the delegator
+   * and adds `delegate_user_id`, the person actually at the keyboard.
+   */
+  function validateSessionUser(ctx: Context): Response {
+    const session = sessionFrom(ctx);
+    if (!session) return invalidSession(ctx);
+    const user = index.usersById.get(session.userId);
+    // Sessions are only ever issued for directory users, and the directory never changes.
+    if (!user) throw new Error('A session names a user the directory does not hold.');
+    return reply(
+      ctx,
+      {
+        responseStatus: 'SUCCESS',
+        users: [
+          {
+            user: {
+              id: user.id,
+              user_name__v: user.username,
+              user_first_name__v: user.firstName,
+              user_last_name__v: user.lastName,
+              user_email__v: user.username,
+              user_timezone__v: user.timezone,
+              user_locale__v: user.locale,
+              user_language__v: user.locale.split('_')[0] ?? 'en',
+              active__v: true,
+              ...(session.actor ? { delegate_user_id: session.actor.userId } : {}),
+            },
+          },
+        ],
+      },
+      sessionHeaders(session),
+    );
+  }
+
+  /** The documents of the session's vault, one page at a time (`start`, `limit`). */
+  function listDocuments(ctx: Context, version: string): Response {
+    const session = sessionFrom(ctx);
+    if (!session) return invalidSession(ctx);
+    const headers = sessionHeaders(session);
+    const limit = integerParam(ctx.url.searchParams, 'limit', DOCUMENTS_DEFAULT_LIMIT);
+    const start = integerParam(ctx.url.searchParams, 'start', 0);
+    if (limit === undefined || limit < 1 || limit > DOCUMENTS_MAX_LIMIT) {
+      return reply(
+        ctx,
+        vaultFailure(
+          'INVALID_DATA',
+          `Invalid value for [limit]: an integer from 1 to ${DOCUMENTS_MAX_LIMIT} is expected.`,
+        ),
+        headers,
+      );
+    }
+    if (start === undefined || start < 0) {
+      return reply(
+        ctx,
+        vaultFailure(
+          'INVALID_DATA',
+          'Invalid value for [start]: a non-negative integer is expected.',
+        ),
+        headers,
+      );
+    }
+    const all = index.documentsByVault.get(session.vaultId) ?? [];
+    const page = all.slice(start, start + limit);
+    const pageUrl = (from: number) =>
+      `/api/${version}/objects/documents?start=${from}&limit=${limit}`;
+    return reply(
+      ctx,
+      {
+        responseStatus: 'SUCCESS',
+        responseDetails: {
+          total: all.length,
+          size: page.length,
+          start,
+          limit,
+          ...(start + limit < all.length ? { next_page: pageUrl(start + limit) } : {}),
+          ...(start > 0 ? { previous_page: pageUrl(Math.max(0, start - limit)) } : {}),
+        },
+        documents: page.map((document) => ({ document: documentBody(document) })),
+      },
+      headers,
+    );
+  }
+
   return {
     fetch: handle,
     clock,
@@ -738,6 +831,33 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
       burst.clear();
     },
   };
+}
+
+function documentBody(document: EmulatorDocument): Record<string, unknown> {
+  return {
+    id: document.id,
+    version_id: `${document.id}_${document.majorVersion}_${document.minorVersion}`,
+    name__v: document.name,
+    title__v: document.title,
+    document_number__v: document.documentNumber,
+    type__v: document.type,
+    lifecycle__v: document.lifecycle,
+    status__v: document.status,
+    major_version_number__v: document.majorVersion,
+    minor_version_number__v: document.minorVersion,
+    format__v: document.format,
+    created_by__v: document.createdBy,
+    document_creation_date__v: document.createdAt,
+    version_modified_date__v: document.modifiedAt,
+  };
+}
+
+/** A query parameter as a whole number: `fallback` when absent, `undefined` when not one. */
+function integerParam(params: URLSearchParams, name: string, fallback: number): number | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw)) return undefined;
+  return Number(raw);
 }
 
 function nonEmpty(value: string | null | undefined): string | undefined {

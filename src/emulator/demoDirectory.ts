@@ -1,3 +1,4 @@
+import { demoDocuments } from './demoDocuments';
 import type { EmulatorData } from './EmulatorData';
 
 /**
@@ -14,6 +15,8 @@ import type { EmulatorData } from './EmulatorData';
  * | inactive@sunrise.example | any | 1001, inactive |
  * | sam@harbor.example | at the identity provider: sam / Harbor-Demo-1 | 2001, single sign-on |
  *
+ * Each vault holds a few documents ({@link demoDocuments}).
+ *
  * @example
  * ```ts
  * const olivia = demoDirectory.users.find((u) => u.username === 'olivia@sunrise.example');
@@ -28,6 +31,9 @@ export const demoDirectory: EmulatorData = {
   users: [
     {
       id: 61001,
+      firstName: 'Olivia',
+      lastName: 'Bennett',
+      timezone: 'America/New_York',
       username: 'olivia@sunrise.example',
       password: 'Sunrise-Demo-1',
       status: 'active',
@@ -36,6 +42,9 @@ export const demoDirectory: EmulatorData = {
     },
     {
       id: 61002,
+      firstName: 'Marcus',
+      lastName: 'Reed',
+      timezone: 'America/Chicago',
       username: 'marcus@sunrise.example',
       password: 'Sunrise-Demo-2',
       status: 'active',
@@ -44,6 +53,9 @@ export const demoDirectory: EmulatorData = {
     },
     {
       id: 61003,
+      firstName: 'Nina',
+      lastName: 'Hale',
+      timezone: 'America/New_York',
       username: 'newhire@sunrise.example',
       password: 'Sunrise-Demo-3',
       status: 'password_change_required',
@@ -52,6 +64,9 @@ export const demoDirectory: EmulatorData = {
     },
     {
       id: 61004,
+      firstName: 'Leo',
+      lastName: 'Brandt',
+      timezone: 'Europe/Berlin',
       username: 'locked@sunrise.example',
       status: 'locked',
       defaultVaultId: 1001,
@@ -59,6 +74,9 @@ export const demoDirectory: EmulatorData = {
     },
     {
       id: 61005,
+      firstName: 'Ivy',
+      lastName: 'Stone',
+      timezone: 'Europe/London',
       username: 'inactive@sunrise.example',
       status: 'inactive',
       defaultVaultId: 1001,
@@ -66,6 +84,9 @@ export const demoDirectory: EmulatorData = {
     },
     {
       id: 61006,
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      timezone: 'Europe/London',
       username: 'sam@harbor.example',
       status: 'active',
       defaultVaultId: 2001,
@@ -83,4 +104,5 @@ export const demoDirectory: EmulatorData = {
   realms: [{ domain: 'harbor.example', profileIds: ['harbor-oidc'] }],
   delegations: [{ vaultId: 1002, delegatorUserId: 61002, delegateUserId: 61001 }],
   subjects: [{ profileId: 'harbor-oidc', subject: 'sam', userId: 61006 }],
+  documents: demoDocuments,
 };

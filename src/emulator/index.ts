@@ -11,10 +11,12 @@ export type {
 } from './createVaultEmulator';
 export { API_VERSIONS, createVaultEmulator } from './createVaultEmulator';
 export { demoDirectory } from './demoDirectory';
+export { demoDocuments } from './demoDocuments';
 export type {
   EmulatorAuthProfile,
   EmulatorData,
   EmulatorDelegationGrant,
+  EmulatorDocument,
   EmulatorRealm,
   EmulatorSubjectMapping,
   EmulatorUser,

@@ -2,6 +2,7 @@ import type {
   EmulatorAuthProfile,
   EmulatorData,
   EmulatorDelegationGrant,
+  EmulatorDocument,
   EmulatorUserStatus,
   EmulatorVault,
 } from './EmulatorData';
@@ -21,6 +22,10 @@ export interface IndexedUser {
   readonly status: EmulatorUserStatus;
   readonly defaultVaultId: number;
   readonly vaultIds: readonly number[];
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly timezone: string;
+  readonly locale: string;
 }
 
 /**
@@ -47,6 +52,8 @@ export interface EmulatorIndex {
   readonly delegations: readonly EmulatorDelegationGrant[];
   /** User ID per `profileId` + newline + `subject`. */
   readonly subjects: ReadonlyMap<string, number>;
+  /** Documents per vault ID, in the order the data lists them. */
+  readonly documentsByVault: ReadonlyMap<number, readonly EmulatorDocument[]>;
   readonly pendingPasswords: Map<number, string>;
   readonly presetHashes: ReadonlyMap<number, PasswordHash>;
 }
@@ -93,6 +100,10 @@ export function indexEmulatorData(data: EmulatorData): EmulatorIndex {
       status: user.status,
       defaultVaultId: user.defaultVaultId,
       vaultIds: [...user.vaultIds],
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      timezone: user.timezone ?? 'UTC',
+      locale: user.locale ?? 'en_US',
     };
     usersById.set(user.id, indexed);
     usersByName.set(name, indexed);
@@ -133,6 +144,18 @@ export function indexEmulatorData(data: EmulatorData): EmulatorIndex {
     subjects.set(`${mapping.profileId}\n${mapping.subject}`, mapping.userId);
   }
 
+  const documentsByVault = new Map<number, EmulatorDocument[]>();
+  const documentIds = new Set<number>();
+  for (const document of data.documents ?? []) {
+    check(Number.isSafeInteger(document.id), `document id ${document.id} is not an integer`);
+    check(!documentIds.has(document.id), `duplicate document id ${document.id}`);
+    check(vaultsById.has(document.vaultId), `document ${document.id}: vault ${document.vaultId}`);
+    documentIds.add(document.id);
+    const list = documentsByVault.get(document.vaultId) ?? [];
+    list.push({ ...document });
+    documentsByVault.set(document.vaultId, list);
+  }
+
   return {
     vaultsById,
     vaultsByDns,
@@ -142,6 +165,7 @@ export function indexEmulatorData(data: EmulatorData): EmulatorIndex {
     realms,
     delegations: data.delegations.map((grant) => ({ ...grant })),
     subjects,
+    documentsByVault,
     pendingPasswords,
     presetHashes,
   };

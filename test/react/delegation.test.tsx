@@ -8,7 +8,7 @@ import { useSession } from '../../src/react/useSession';
 import { useVaultFetch } from '../../src/react/useVaultFetch';
 import { vaultQueryKeys } from '../../src/react/vaultQueryKeys';
 import { OLIVIA, renderHookWithSession } from '../support/renderWithSession';
-import { USERS_ME, withUsersMe } from './support/faults';
+import { USERS_ME } from './support/faults';
 
 const ALONE = { joinTimeoutMs: 20 } as const;
 
@@ -27,7 +27,6 @@ describe('acting on behalf of another user: useDelegations + useDelegatedLogin',
   it('olivia sees marcus in 1002, acts as him (REST calls use the delegated session), then stops', async () => {
     const screen = await renderHookWithSession(useDelegationScreen, { settings: ALONE });
     const { result, backend } = screen;
-    backend.intercept(withUsersMe);
     await act(() => result.current.login.login(OLIVIA));
 
     await waitFor(() =>

@@ -10,7 +10,7 @@ import { useLogin } from '../../src/react/useLogin';
 import { useSession } from '../../src/react/useSession';
 import { useVaultFetch } from '../../src/react/useVaultFetch';
 import { OLIVIA, renderHookWithSession } from '../support/renderWithSession';
-import { failing, faults, USERS_ME, withUsersMe } from './support/faults';
+import { failing, faults, USERS_ME } from './support/faults';
 
 const ALONE = { joinTimeoutMs: 20 } as const;
 const HOUR = 3_600_000;
@@ -21,7 +21,6 @@ function useDocumentScreen() {
 
 async function signedIn() {
   const screen = await renderHookWithSession(useDocumentScreen, { settings: ALONE });
-  screen.backend.intercept(withUsersMe);
   await act(() => screen.result.current.login.login(OLIVIA));
   expect(screen.result.current.session.status).toBe('active');
   return screen;
@@ -45,7 +44,6 @@ describe('useVaultFetch: REST calls with the session', () => {
     const { result, backend } = await renderHookWithSession(useDocumentScreen, {
       settings: ALONE,
     });
-    backend.intercept(withUsersMe);
     let answer: Record<string, unknown> | undefined;
     const call = result.current.vaultFetch(USERS_ME).then((body) => {
       answer = body;
@@ -57,7 +55,10 @@ describe('useVaultFetch: REST calls with the session', () => {
 
     await act(() => result.current.login.login(OLIVIA));
     await act(() => call);
-    expect(answer).toEqual({ responseStatus: 'SUCCESS', users: [{ user: { active__v: true } }] });
+    expect(answer).toMatchObject({
+      responseStatus: 'SUCCESS',
+      users: [{ user: { user_name__v: 'olivia@sunrise.example' } }],
+    });
     expect(backend.count(USERS_ME)).toBe(1);
     const [sent] = backend.requests(USERS_ME);
     expect(sent?.headers.get('authorization') === backend.issued.own[0]).toBe(true);
@@ -101,7 +102,7 @@ describe('useVaultFetch: REST calls with the session', () => {
     ['B6: a dropped connection', faults.connectionDropped, 'network'],
   ])('%s rejects with a transient error and the session stays active', async (_, fault, kind) => {
     const { result, backend } = await signedIn();
-    backend.intercept((emulator) => failing(USERS_ME, fault)(withUsersMe(emulator)));
+    backend.intercept((emulator) => failing(USERS_ME, fault)(emulator));
 
     const failure = await failureOf(result.current.vaultFetch(USERS_ME, {}, { timeoutMs: 100 }));
     expect(failure.kind).toBe(kind);
@@ -111,7 +112,7 @@ describe('useVaultFetch: REST calls with the session', () => {
     expect(backend.emulator.sessionCount()).toBe(1);
 
     // Once the fault is gone, the same session carries on.
-    backend.intercept(withUsersMe);
+    backend.intercept(undefined);
     await act(() => result.current.vaultFetch(USERS_ME));
     const [first, second] = backend.requests(USERS_ME).map((r) => r.headers.get('authorization'));
     expect(first !== null && first === second).toBe(true);

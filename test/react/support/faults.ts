@@ -65,8 +65,8 @@ function silenceConsoleError(): void {
 }
 
 /**
- * The path of a REST call beyond the eight authentication calls, which the emulator does
- * not serve: {@link withUsersMe} answers it in front of the emulator.
+ * The path of a REST call beyond the eight authentication calls: the emulator's "Validate
+ * Session User", which answers for the session's user (the delegator while delegated).
  *
  * @example
  * ```ts
@@ -74,20 +74,3 @@ function silenceConsoleError(): void {
  * ```
  */
 export const USERS_ME = '/objects/users/me';
-
-/**
- * Answers `GET /api/v26.1/objects/users/me` with a success envelope and forwards everything
- * else to the emulator. The test reads the `Authorization` header the client sent from the
- * backend's request log.
- *
- * @example
- * ```ts
- * backend.intercept(withUsersMe);
- * ```
- */
-export function withUsersMe(emulatorFetch: FetchHandler): FetchHandler {
-  return (request) =>
-    new URL(request.url).pathname === `/api/v26.1${USERS_ME}`
-      ? Response.json({ responseStatus: 'SUCCESS', users: [{ user: { active__v: true } }] })
-      : emulatorFetch(request);
-}

@@ -1,0 +1,100 @@
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import {
+  isLiveStatus,
+  isTransientError,
+  RequireSession,
+  SessionExpiryDialog,
+  SessionProvider,
+  sessionStorageAdapter,
+  useSession,
+  useSsoCallback,
+} from '../src/index';
+import { DEMO_QUERY_KEY } from './demoQueryKeys';
+import { focusSignInField, SignInPage } from './SignInPage';
+import { Workspace } from './Workspace';
+
+/**
+ * The client ID the demo sends to the vault and to discovery. The development OpenID
+ * Provider knows a public client of this name, so discovery answers with `as_client_id`.
+ *
+ * @example
+ * ```ts
+ * createVaultClient({ baseUrl: '', clientId: DEMO_CLIENT_ID });
+ * ```
+ */
+export const DEMO_CLIENT_ID = 'vault-session-kit-demo';
+
+function createDemoQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // One more try for faults that say nothing about the request; anything else is shown
+      // at once with its own "Try again".
+      queries: { retry: (count, error) => count < 1 && isTransientError(error) },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * The whole demo: the session (kept in sessionStorage so a reload keeps it, with single
+ * sign-on completing at `/sso/callback`), the expiry dialog that outlives the session, and
+ * either the sign-in page or the workspace.
+ *
+ * @example
+ * ```tsx
+ * createRoot(document.getElementById('root')!).render(<App />);
+ * ```
+ */
+export function App(): ReactNode {
+  const [queryClient] = useState(createDemoQueryClient);
+  const [storage] = useState(() => sessionStorageAdapter());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider
+        config={{ baseUrl: '', clientId: DEMO_CLIENT_ID }}
+        storage={storage}
+        sso={{ redirectUri: `${window.location.origin}/sso/callback` }}
+      >
+        <DemoShell />
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}
+
+function DemoShell(): ReactNode {
+  const { status } = useSession();
+  const live = isLiveStatus(status);
+  const queryClient = useQueryClient();
+  const callback = useSsoCallback();
+
+  // Back from the identity provider, the address is still the callback's (already stripped
+  // of the code); the demo has a single screen, so it shows the page the user started from.
+  useEffect(() => {
+    if (callback.status === 'success') {
+      window.history.replaceState(window.history.state, '', callback.returnTo ?? '/');
+    }
+  }, [callback.status, callback.returnTo]);
+
+  // What the demo fetched for a user must not outlive that user's session.
+  useEffect(() => {
+    if (!live) queryClient.removeQueries({ queryKey: DEMO_QUERY_KEY });
+  }, [live, queryClient]);
+
+  // "Sign in again" closes the dialog; the page behind it is usable again only once the
+  // dialog is gone, so the focus moves on the render after.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusSignInField();
+  }, [focusRequest]);
+  const onSignInAgain = useCallback(() => setFocusRequest((count) => count + 1), []);
+
+  return (
+    <>
+      <SessionExpiryDialog onSignInAgain={onSignInAgain} />
+      <RequireSession fallback={<SignInPage />}>
+        <Workspace />
+      </RequireSession>
+    </>
+  );
+}

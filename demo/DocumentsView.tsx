@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { useSession, VaultApiError, type VaultError } from '../src/index';
+import { DocumentTable } from './DocumentTable';
+import { DEMO_PEOPLE } from './demoAccounts';
+import { useDocuments } from './useDocuments';
+
+/**
+ * ID of the documents heading (the page's `h1`), where focus goes after sign-in and after
+ * a delegation ends.
+ *
+ * @example
+ * ```ts
+ * document.getElementById(DOCUMENTS_HEADING_ID)?.focus();
+ * ```
+ */
+export const DOCUMENTS_HEADING_ID = 'documents-heading';
+
+const SKELETON_ROWS = [0, 1, 2, 3];
+
+/**
+ * The documents of the current vault, with every state spelled out: loading, a failure
+ * with "Try again", an empty vault, and the list.
+ *
+ * @example
+ * ```tsx
+ * <main><DocumentsView /></main>
+ * ```
+ */
+export function DocumentsView(): ReactNode {
+  const { user, delegation } = useSession();
+  const query = useDocuments();
+  const vaultName = delegation?.vaultName ?? user?.vault?.name ?? `Vault ${user?.vaultId ?? ''}`;
+  const dns = delegation?.dns ?? user?.vault?.dns ?? '';
+  const actingFor = delegation
+    ? (DEMO_PEOPLE[delegation.delegatorUserId] ?? `user ${delegation.delegatorUserId}`)
+    : undefined;
+
+  const retry = () => {
+    void query.refetch().then((result) => {
+      // The "Try again" button is gone once the list is back; continue at the heading.
+      if (result.isSuccess) document.getElementById(DOCUMENTS_HEADING_ID)?.focus();
+    });
+  };
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <div className="demo-panel demo-loading" aria-busy="true">
+        <p className="demo-loading__text" role="status">
+          <span className="demo-spinner" aria-hidden="true" />
+          Loading the documents of {vaultName}…
+        </p>
+        <div className="demo-skeleton" aria-hidden="true">
+          {SKELETON_ROWS.map((row) => (
+            <div key={row} className="demo-skeleton__row">
+              <span />
+              <span />
+              <span />
+            </div>
+          ))}
+        </div>
+      </div>
+    );
+  } else if (query.isError && query.data === undefined) {
+    body = (
+      <div className="demo-panel demo-callout demo-callout--error" role="alert">
+        <h2 className="demo-callout__title">The documents could not be loaded</h2>
+        <p>{describeFailure(query.error)}</p>
+        <p>Your session is still active.</p>
+        <button
+          type="button"
+          className="demo-button"
+          aria-disabled={query.isFetching || undefined}
+          onClick={() => {
+            if (!query.isFetching) retry();
+          }}
+        >
+          {query.isFetching ? 'Trying again…' : 'Try again'}
+        </button>
+      </div>
+    );
+  } else if (query.data === undefined) {
+    body = null;
+  } else if (query.data.documents.length === 0) {
+    body = (
+      <div className="demo-panel demo-empty">
+        <svg className="demo-empty__art" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+          <path d="M12 6h16l8 8v28H12z" />
+          <path d="M28 6v8h8" />
+          <path d="M18 26h12M18 32h8" />
+        </svg>
+        <h2 className="demo-empty__title">No documents yet</h2>
+        <p>
+          {vaultName} has no documents you can see. Documents created in the vault, or shared with
+          you, appear here.
+        </p>
+      </div>
+    );
+  } else {
+    const { documents, total } = query.data;
+    body = (
+      <>
+        <div className="demo-toolbar">
+          <p className="demo-toolbar__count">
+            {total === 1 ? '1 document' : `${total} documents`}, most recently changed first
+          </p>
+          <button
+            type="button"
+            className="demo-button demo-button--quiet"
+            aria-disabled={query.isFetching || undefined}
+            onClick={() => {
+              if (!query.isFetching) void query.refetch();
+            }}
+          >
+            {query.isFetching ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+        {query.isError ? (
+          <p className="demo-inline-alert" role="alert">
+            The list could not be refreshed: {describeFailure(query.error)} It shows what was loaded
+            before.
+          </p>
+        ) : null}
+        <DocumentTable documents={documents} caption={`Documents in ${vaultName}`} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="demo-main__head">
+        <h1 id={DOCUMENTS_HEADING_ID} tabIndex={-1} className="demo-main__title">
+          Documents
+        </h1>
+        <p className="demo-main__context">
+          <span className="demo-main__vault">{vaultName}</span>
+          {dns ? <span className="demo-main__dns">{dns}</span> : null}
+          {actingFor ? <span className="demo-main__acting">On behalf of {actingFor}</span> : null}
+        </p>
+      </div>
+      {body}
+    </>
+  );
+}
+
+function describeFailure(error: VaultError): string {
+  switch (error.kind) {
+    case 'network':
+      return 'The vault could not be reached. Check your connection, then try again.';
+    case 'timeout':
+      return 'The vault took too long to answer.';
+    case 'protocol':
+      return 'The vault sent an answer that could not be read. It may be restarting.';
+    default:
+      if (error instanceof VaultApiError && error.type === 'INSUFFICIENT_ACCESS') {
+        return 'You do not have permission to list the documents of this vault.';
+      }
+      return error instanceof VaultApiError
+        ? `The vault refused the request (${error.type}).`
+        : 'Something went wrong while loading the documents.';
+  }
+}

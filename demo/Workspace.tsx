@@ -1,0 +1,56 @@
+import { type ReactNode, useCallback, useEffect } from 'react';
+import { ActingAsBanner, useSession } from '../src/index';
+import { AppHeader } from './AppHeader';
+import { DemoFooter } from './DemoFooter';
+import { DOCUMENTS_HEADING_ID, DocumentsView } from './DocumentsView';
+import { DEMO_PEOPLE } from './demoAccounts';
+import { SkipLink } from './SkipLink';
+import { useDocumentTitle } from './useDocumentTitle';
+
+const MAIN_ID = 'main';
+
+function focusDocumentsHeading(): void {
+  document.getElementById(DOCUMENTS_HEADING_ID)?.focus();
+}
+
+/**
+ * The signed-in screen: the header (who, which vault, the session timer, delegations,
+ * sign-out), the acting-as banner while delegated, and the documents.
+ *
+ * @example
+ * ```tsx
+ * <RequireSession fallback={<SignInPage />}>
+ *   <Workspace />
+ * </RequireSession>
+ * ```
+ */
+export function Workspace(): ReactNode {
+  const { user, delegation } = useSession();
+  const vaultName = delegation?.vaultName ?? user?.vault?.name ?? '';
+  useDocumentTitle('Documents', vaultName);
+
+  // Signing in removed the form that had focus: continue at the top of the content, so a
+  // screen reader says where the user landed.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) focusDocumentsHeading();
+  }, []);
+
+  const onStopped = useCallback(focusDocumentsHeading, []);
+
+  return (
+    <div className="demo-page">
+      <SkipLink target={MAIN_ID} />
+      <AppHeader />
+      <ActingAsBanner
+        delegatorNames={DEMO_PEOPLE}
+        onStopped={onStopped}
+        className="demo-acting-as"
+      />
+      <main id={MAIN_ID} tabIndex={-1} className="demo-main">
+        <DocumentsView />
+      </main>
+      <DemoFooter />
+    </div>
+  );
+}

@@ -1,0 +1,485 @@
+// The dev-server demo (demo/) in real Chromium, with the emulator and the development
+// OpenID Provider on the same origin: every sign-in path of the demo directory, delegation,
+// the timeout warnings on the page clock, sign-out, a keyboard-only run, and axe on every
+// screen in light and dark.
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enLoginMessages } from '../../src/components/i18n/loginMessages';
+import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
+import { normalizeError, VaultApiError } from '../../src/core/errors';
+import { launchChromium } from './support/launchChromium';
+import { type RequestLog, recordRequests } from './support/recordRequests';
+import { type DevServer, startDevServer } from './support/startDevServer';
+
+const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** The emulator's and the kit's default idle timeout, and the dialog's default warning. */
+const IDLE_TIMEOUT_MS = 30 * MINUTE;
+const IDLE_WARNING_MS = 2 * MINUTE;
+const KEEP_ALIVE_PATH = /^\/api\/[^/]+\/keep-alive$/;
+const DOCUMENTS_PATH = /^\/api\/[^/]+\/objects\/documents$/;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
+const SAM = { username: 'sam@harbor.example', idpUser: 'sam', idpPassword: 'Harbor-Demo-1' };
+
+let browser: Browser;
+let dev: DevServer;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [dev, browser] = await Promise.all([
+    // Many sign-ins of the same person follow each other within a minute here; the burst
+    // limit of the service is not what this file is about.
+    startDevServer({ root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } }),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function openDemo(
+  options: { clock?: boolean; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ page: Page; log: RequestLog }> {
+  // A context from browser.newContext(), as @axe-core/playwright requires.
+  context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const log = recordRequests(context);
+  const page = await context.newPage();
+  if (options.clock) await page.clock.install();
+  await page.goto(dev.url);
+  await usernameField(page).waitFor();
+  return { page, log };
+}
+
+function usernameField(page: Page) {
+  return page.getByRole('textbox', { name: enLoginMessages.usernameLabel });
+}
+
+function passwordField(page: Page) {
+  return page.getByLabel(enLoginMessages.passwordLabel, { exact: true });
+}
+
+function documentsHeading(page: Page) {
+  return page.getByRole('heading', { level: 1, name: 'Documents' });
+}
+
+/** The text of the login form's message, once one is shown. */
+function loginMessage(page: Page) {
+  return page.locator('.vsk-login__error[role="alert"]');
+}
+
+function poll<T>(read: () => Promise<T> | T, timeout = 10_000) {
+  return expect.poll(read, { timeout, interval: 25 });
+}
+
+/** What has focus, as "tag: accessible text", for focus assertions. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    const text =
+      element.getAttribute('aria-label') ??
+      (element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null) ??
+      element.textContent ??
+      '';
+    return `${element.tagName.toLowerCase()}: ${text.trim()}`;
+  });
+}
+
+async function continueAs(page: Page, username: string): Promise<void> {
+  await usernameField(page).fill(username);
+  await page.getByRole('button', { name: enLoginMessages.continue }).click();
+}
+
+async function signIn(page: Page, account = OLIVIA): Promise<void> {
+  await continueAs(page, account.username);
+  await passwordField(page).fill(account.password);
+  await page.getByRole('button', { name: enLoginMessages.signIn }).click();
+  await documentsHeading(page).waitFor();
+}
+
+async function documentNumbers(page: Page): Promise<string[]> {
+  await page.getByRole('table').waitFor();
+  return page.locator('tbody td.demo-table__number').allTextContents();
+}
+
+/** What the service answers a keep-alive with this session ID, sent from the test process. */
+async function keepAliveAnswer(sessionId: string): Promise<string> {
+  try {
+    await dev.client.keepAlive(sessionId);
+    return 'SUCCESS';
+  } catch (error) {
+    return error instanceof VaultApiError ? error.type : normalizeError(error).kind;
+  }
+}
+
+/** Rule IDs and targets of every axe violation on the page as it is now. */
+async function axeViolations(page: Page, state: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${state}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/**
+ * Keeps the user active for `steps` jumps of `stepMs` on the page clock: before each jump a
+ * key press counts as activity, so the keep-alive due after it is sent and the service's
+ * idle timer starts again. `stepMs` stays below the warning point of the idle timeout and
+ * above the keep-alive interval, so every jump is answered by exactly one keep-alive.
+ */
+async function stayActive(page: Page, steps: number, stepMs: number): Promise<void> {
+  for (let step = 0; step < steps; step += 1) {
+    await page.keyboard.press('Shift');
+    const answered = page.waitForResponse((response) =>
+      KEEP_ALIVE_PATH.test(new URL(response.url()).pathname),
+    );
+    await page.clock.fastForward(stepMs);
+    await answered;
+    // The page still has to read the answer; the next jump must not find the call open, or
+    // the call's timeout would fire within the jump.
+    await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+/**
+ * Moves the page clock on in small jumps until `target` is shown. How far depends on what
+ * the user did before (each click is activity that a keep-alive reports), so the test does
+ * not guess it.
+ */
+async function fastForwardUntilVisible(
+  page: Page,
+  target: ReturnType<Page['getByRole']>,
+  limitMs: number,
+): Promise<void> {
+  const stepMs = 30 * SECOND;
+  for (let elapsed = 0; elapsed <= limitMs; elapsed += stepMs) {
+    if (await target.isVisible()) return;
+    await page.clock.fastForward(stepMs);
+  }
+  await target.waitFor({ timeout: 1_000 });
+}
+
+describe('the demo, signed out', () => {
+  it('has one h1, the landmarks, a page title and the demo accounts', async () => {
+    const { page } = await openDemo();
+    expect(await page.title()).toBe('Sign in · Vault Docs');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([
+      'Sign in to Vault Docs',
+    ]);
+    for (const role of ['banner', 'main', 'complementary', 'contentinfo'] as const) {
+      expect(await page.getByRole(role).count(), role).toBe(1);
+    }
+    const accounts = page.getByRole('complementary', { name: 'Demo accounts' });
+    for (const name of ['olivia@sunrise.example', 'sam@harbor.example', 'locked@sunrise.example']) {
+      expect(await accounts.getByText(name).count()).toBe(1);
+    }
+    expect(await accounts.getByText(OLIVIA.password).count()).toBe(1);
+  });
+
+  it.each([
+    ['newhire@sunrise.example', 'Sunrise-Demo-3', enLoginMessages.passwordChangeRequired],
+    ['locked@sunrise.example', 'anything', enLoginMessages.lockedOut],
+    ['inactive@sunrise.example', 'anything', enLoginMessages.inactiveUser],
+  ])('tells %s why the sign-in was refused', async (username, password, message) => {
+    const { page } = await openDemo();
+    await continueAs(page, username);
+    await passwordField(page).fill(password);
+    await page.getByRole('button', { name: enLoginMessages.signIn }).click();
+    await poll(() => loginMessage(page).textContent()).toBe(message);
+    expect(await documentsHeading(page).count()).toBe(0);
+  });
+
+  it('gives an unknown user the same answer as a wrong password (PWD-06)', async () => {
+    const { page } = await openDemo();
+    await continueAs(page, OLIVIA.username);
+    await passwordField(page).fill('not-her-password');
+    await page.getByRole('button', { name: enLoginMessages.signIn }).click();
+    await poll(() => loginMessage(page).textContent()).toBe(enLoginMessages.incorrectCredentials);
+    // The error takes focus to the password field, ready for another try (PWD-08).
+    expect(await focused(page)).toBe(`input: ${enLoginMessages.passwordLabel}`);
+
+    await page.getByRole('button', { name: enLoginMessages.notYou }).click();
+    await continueAs(page, 'nobody@sunrise.example');
+    await passwordField(page).fill('whatever-1');
+    await page.getByRole('button', { name: enLoginMessages.signIn }).click();
+    await poll(() => loginMessage(page).textContent()).toBe(enLoginMessages.incorrectCredentials);
+  });
+});
+
+describe('the demo, signed in', () => {
+  it("signs olivia in with her password and shows Sunrise PromoMats' documents", async () => {
+    const { page, log } = await openDemo();
+    await continueAs(page, OLIVIA.username);
+    // Identifier-first: the password step carries the user name, never asks for it again (PWD-07).
+    await passwordField(page).waitFor();
+    expect(await page.locator('input[autocomplete="username"]').inputValue()).toBe(OLIVIA.username);
+    await passwordField(page).fill(OLIVIA.password);
+    await page.getByRole('button', { name: enLoginMessages.signIn }).click();
+
+    await documentsHeading(page).waitFor();
+    expect(await documentNumbers(page)).toEqual([
+      'PM-0101',
+      'PM-0102',
+      'PM-0103',
+      'PM-0104',
+      'PM-0105',
+    ]);
+    expect(await focused(page)).toBe('h1: Documents');
+    expect(await page.title()).toBe('Documents · Sunrise PromoMats · Vault Docs');
+    const header = page.getByRole('banner');
+    await poll(() => header.getByText('Olivia Bennett').count()).toBe(1);
+    expect(await header.getByText('Sunrise PromoMats').count()).toBe(1);
+    expect(await header.getByRole('timer').first().textContent()).toMatch(/Inactivity sign-out/);
+    expect(await header.getByRole('button', { name: enSessionMessages.signOut }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+
+    // The session survives a reload of the tab (sessionStorage), without a new sign-in.
+    await page.reload();
+    expect(await documentNumbers(page)).toContain('PM-0101');
+    expect(log.count('POST', /^\/api\/[^/]+\/auth$/)).toBe(1);
+
+    // The session ID travels in the Authorization header only: never in a URL, never in
+    // localStorage (SES-09).
+    const [sessionId] = log.sessionIds();
+    if (sessionId === undefined) throw new Error('No session ID was captured.');
+    expect(log.entries.filter((entry) => entry.url.includes(sessionId)).length).toBe(0);
+    expect(page.url().includes(sessionId)).toBe(false);
+    expect(
+      await page.evaluate((id) => JSON.stringify({ ...localStorage }).includes(id), sessionId),
+    ).toBe(false);
+  });
+
+  it('signs sam in through single sign-on at the development identity provider', async () => {
+    const { page } = await openDemo();
+    await continueAs(page, SAM.username);
+    await page.getByRole('heading', { name: enLoginMessages.ssoHeading }).waitFor();
+    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+
+    await page.waitForURL(/\/oidc\//);
+    await page.getByLabel('User name').fill(SAM.idpUser);
+    await page.getByLabel('Password').fill(SAM.idpPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await documentsHeading(page).waitFor();
+    expect(await documentNumbers(page)).toEqual(['HC-PRT-201', 'HC-ICF-201-EN', 'HC-IB-005']);
+    // Neither the code nor the callback path is left in the address bar.
+    await poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('acts as marcus in Sunrise QualityDocs and comes back (DEL-05)', async () => {
+    const { page } = await openDemo();
+    await signIn(page);
+    await page.getByRole('button', { name: /^Delegations/ }).click();
+    await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+
+    const banner = page.getByRole('region', { name: 'Delegated session' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(
+      'Acting as Marcus Reed in Sunrise QualityDocs — you are olivia@sunrise.example',
+    );
+    await poll(() => documentNumbers(page)).toEqual([
+      'QD-SOP-014',
+      'QD-CAPA-2026-007',
+      'QD-WI-031',
+      'QD-PLN-2026-01',
+    ]);
+    expect(await focused(page)).toMatch(/^section: /);
+    // The picker closed once the delegated session was in use.
+    expect(
+      await page.getByRole('button', { name: /^Delegations/ }).getAttribute('aria-expanded'),
+    ).toBe('false');
+
+    await banner.getByRole('button', { name: 'Stop acting' }).click();
+    await poll(() => banner.count()).toBe(0);
+    await poll(() => documentNumbers(page)).toContain('PM-0101');
+    expect(await focused(page)).toBe('h1: Documents');
+  });
+
+  it('shows a failed document load with "Try again" and recovers', async () => {
+    const { page } = await openDemo();
+    await page.route(
+      (url) => DOCUMENTS_PATH.test(url.pathname),
+      (route) => route.abort('connectionrefused'),
+    );
+    await signIn(page);
+    const failure = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('The vault could not be reached');
+
+    await page.unrouteAll();
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    expect(await documentNumbers(page)).toContain('PM-0101');
+    await poll(() => focused(page)).toBe('h1: Documents');
+  });
+
+  it('signs out: back to the login form with the user name kept, the session ended on the server (SES-07)', async () => {
+    const { page, log } = await openDemo();
+    await signIn(page);
+    await documentNumbers(page);
+    const [sessionId] = log.sessionIds();
+    if (sessionId === undefined) throw new Error('No session ID was captured.');
+    expect(await keepAliveAnswer(sessionId)).toBe('SUCCESS');
+
+    await page.getByRole('button', { name: enSessionMessages.signOut }).click();
+    await usernameField(page).waitFor();
+    expect(await usernameField(page).inputValue()).toBe(OLIVIA.username);
+    await poll(() => page.getByText(enLoginMessages.signedOut).count()).toBe(1);
+    await poll(() => focused(page)).toBe(`input: ${enLoginMessages.usernameLabel}`);
+    await poll(() => keepAliveAnswer(sessionId)).toBe('INVALID_SESSION_ID');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
+  it('signs in and out with the keyboard alone', async () => {
+    const { page } = await openDemo();
+    const keyboard = page.keyboard;
+
+    await keyboard.press('Tab');
+    expect(await focused(page)).toBe('a: Skip to main content');
+    await keyboard.press('Enter');
+    await keyboard.press('Tab');
+    expect(await focused(page)).toBe(`input: ${enLoginMessages.usernameLabel}`);
+    await keyboard.type(OLIVIA.username);
+    await keyboard.press('Enter');
+
+    // The password step takes focus to its field.
+    await poll(() => focused(page)).toBe(`input: ${enLoginMessages.passwordLabel}`);
+    await keyboard.type(OLIVIA.password);
+    await keyboard.press('Enter');
+
+    await documentsHeading(page).waitFor();
+    await poll(() => focused(page)).toBe('h1: Documents');
+    expect(await documentNumbers(page)).toContain('PM-0101');
+
+    // Sign out is the header's last control, right before the content.
+    await keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe(`button: ${enSessionMessages.signOut}`);
+    await keyboard.press('Enter');
+    await poll(() => focused(page)).toBe(`input: ${enLoginMessages.usernameLabel}`);
+    expect(await usernameField(page).inputValue()).toBe(OLIVIA.username);
+  });
+});
+
+describe('the demo on the page clock', () => {
+  it('warns before the idle timeout and "Stay signed in" sends a keep-alive (A11Y-04, SES-05)', async () => {
+    const { page, log } = await openDemo({ clock: true });
+    await signIn(page);
+    await documentNumbers(page);
+
+    await page.clock.fastForward(IDLE_TIMEOUT_MS - IDLE_WARNING_MS + 30 * SECOND);
+    const dialog = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
+    await dialog.waitFor();
+    // No input since sign-in: nothing was sent to keep the session alive (SES-05).
+    expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
+    const stay = dialog.getByRole('button', { name: enSessionMessages.staySignedIn });
+    expect(await focused(page)).toBe(`button: ${enSessionMessages.staySignedIn}`);
+
+    const sent = page.waitForResponse((response) =>
+      KEEP_ALIVE_PATH.test(new URL(response.url()).pathname),
+    );
+    await stay.click();
+    expect(await (await sent).json()).toEqual({ responseStatus: 'SUCCESS' });
+    await poll(() => dialog.count()).toBe(0);
+    expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(1);
+    expect(await documentsHeading(page).isVisible()).toBe(true);
+  });
+
+  it('warns before the 48-hour cap, then ends the session with the user name kept (SES-04)', async () => {
+    const { page } = await openDemo({ clock: true });
+    await signIn(page);
+    await documentNumbers(page);
+
+    // An active user for 47 h 55 min: keep-alives keep the idle timeout away, but never
+    // move the cap, and the warning opens 5 minutes before it.
+    await stayActive(page, (47 * HOUR + 55 * MINUTE) / (25 * MINUTE), 25 * MINUTE);
+    const warning = page.getByRole('alertdialog', { name: enSessionMessages.capTitle });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('cannot be extended');
+    await warning.getByRole('button', { name: enSessionMessages.continueSession }).click();
+    await poll(() => warning.count()).toBe(0);
+
+    await page.clock.fastForward(5 * MINUTE);
+    const ended = page.getByRole('alertdialog', { name: enSessionMessages.expiredTitle });
+    await ended.waitFor();
+    await ended.getByRole('button', { name: enSessionMessages.signInAgain }).click();
+    await poll(() => ended.count()).toBe(0);
+
+    expect(await usernameField(page).inputValue()).toBe(OLIVIA.username);
+    await poll(() => page.getByText(enLoginMessages.sessionExpired).count()).toBe(1);
+    await poll(() => focused(page)).toBe(`input: ${enLoginMessages.usernameLabel}`);
+    expect(await documentsHeading(page).count()).toBe(0);
+  });
+});
+
+describe('accessibility of every demo screen (axe, WCAG 2.2 AA)', () => {
+  it.each(['light', 'dark'] as const)('has no violations in %s', async (colorScheme) => {
+    const { page } = await openDemo({ clock: true, colorScheme });
+    await page.emulateMedia({ colorScheme });
+    const found: string[] = [];
+
+    found.push(...(await axeViolations(page, 'identifier step')));
+
+    await continueAs(page, OLIVIA.username);
+    await passwordField(page).waitFor();
+    found.push(...(await axeViolations(page, 'password step')));
+
+    await passwordField(page).fill('not-her-password');
+    await page.getByRole('button', { name: enLoginMessages.signIn }).click();
+    await poll(() => loginMessage(page).textContent()).toBe(enLoginMessages.incorrectCredentials);
+    found.push(...(await axeViolations(page, 'error state')));
+
+    await page.getByRole('button', { name: enLoginMessages.notYou }).click();
+    await continueAs(page, SAM.username);
+    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).waitFor();
+    found.push(...(await axeViolations(page, 'SSO step')));
+
+    await page.getByRole('button', { name: enLoginMessages.notYou }).click();
+    await signIn(page);
+    await documentNumbers(page);
+    await page.getByRole('banner').getByText('Olivia Bennett').waitFor();
+    found.push(...(await axeViolations(page, 'documents')));
+
+    await page.getByRole('button', { name: /^Delegations/ }).click();
+    const actAs = page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' });
+    await actAs.waitFor();
+    found.push(...(await axeViolations(page, 'delegation picker open')));
+
+    await actAs.click();
+    await page.getByRole('region', { name: 'Delegated session' }).waitFor();
+    await poll(() => documentNumbers(page)).toContain('QD-SOP-014');
+    found.push(...(await axeViolations(page, 'acting as marcus')));
+
+    const warning = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
+    await fastForwardUntilVisible(page, warning, IDLE_TIMEOUT_MS + 10 * MINUTE);
+    found.push(...(await axeViolations(page, 'expiry dialog')));
+
+    const signedOut = page.getByRole('alertdialog', { name: enSessionMessages.idleEndedTitle });
+    await fastForwardUntilVisible(page, signedOut, IDLE_WARNING_MS + MINUTE);
+    found.push(...(await axeViolations(page, 'signed out after expiry, dialog')));
+    await signedOut.getByRole('button', { name: enSessionMessages.signInAgain }).click();
+    await poll(() => signedOut.count()).toBe(0);
+    expect(await usernameField(page).inputValue()).toBe(OLIVIA.username);
+    found.push(...(await axeViolations(page, 'signed out after expiry')));
+
+    expect(found).toEqual([]);
+  });
+});
