@@ -31,7 +31,7 @@ export function AppHeader(): ReactNode {
             {initials(displayName)}
           </span>
           <span className="demo-identity__text">
-            <span className="demo-visually-hidden">Signed in as </span>
+            <span className="vsk-visually-hidden">Signed in as </span>
             <span className="demo-identity__name">{displayName}</span>
             <span className="demo-identity__meta">
               {displayName === username ? null : (
@@ -40,7 +40,7 @@ export function AppHeader(): ReactNode {
                   <span aria-hidden="true"> · </span>
                 </>
               )}
-              <span className="demo-visually-hidden">, in </span>
+              <span className="vsk-visually-hidden">, in </span>
               <span className="demo-identity__vault">{vaultName}</span>
             </span>
           </span>

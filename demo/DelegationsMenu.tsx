@@ -63,7 +63,7 @@ export function DelegationsMenu(): ReactNode {
         {count !== undefined && count > 0 ? (
           <span className="demo-count">
             <span aria-hidden="true">{count}</span>
-            <span className="demo-visually-hidden">{` (${count} available)`}</span>
+            <span className="vsk-visually-hidden">{` (${count} available)`}</span>
           </span>
         ) : null}
         <svg className="demo-chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">

@@ -50,20 +50,20 @@ function Credential({ credential }: { credential: DemoAccount['credential'] }): 
     case 'password':
       return (
         <span className="demo-account__password">
-          <span className="demo-visually-hidden">, password </span>
+          <span className="vsk-visually-hidden">, password </span>
           <code>{credential.password}</code>
         </span>
       );
     case 'any':
       return (
         <span className="demo-account__note">
-          <span className="demo-visually-hidden">, </span>any password
+          <span className="vsk-visually-hidden">, </span>any password
         </span>
       );
     default:
       return (
         <span className="demo-account__note">
-          <span className="demo-visually-hidden">, </span>single sign-on
+          <span className="vsk-visually-hidden">, </span>single sign-on
         </span>
       );
   }

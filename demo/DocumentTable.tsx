@@ -37,7 +37,7 @@ export function DocumentTable({ documents, caption }: DocumentTableProps): React
   return (
     <div className="demo-panel demo-table-panel">
       <table className="demo-table">
-        <caption className="demo-visually-hidden">{caption}</caption>
+        <caption className="vsk-visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Document</th>

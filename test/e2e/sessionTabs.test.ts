@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeError, VaultApiError } from '../../src/core/errors';
 import { launchChromium } from './support/launchChromium';
 import { type RequestLog, recordRequests } from './support/recordRequests';
+import { keepAliveOf, settleTabs } from './support/sessionAppTabs';
 import { type DevServer, startDevServer } from './support/startDevServer';
 
 const APP_ROOT = resolve(import.meta.dirname, 'fixtures/session-app');
@@ -108,33 +109,6 @@ async function keepAliveAnswer(sessionId: string): Promise<string> {
   } catch (error) {
     return error instanceof VaultApiError ? error.type : normalizeError(error).kind;
   }
-}
-
-interface KeepAliveView {
-  readonly status: string | undefined;
-  readonly leader: boolean;
-  readonly lastSent: string | undefined;
-  readonly lastActivity: string | undefined;
-}
-
-function keepAliveOf(page: Page): Promise<KeepAliveView> {
-  return page.getByTestId('keep-alive').evaluate((element) => {
-    const data = (element as HTMLElement).dataset;
-    return {
-      status: data.status,
-      leader: data.leader === 'true',
-      lastSent: data.lastSent,
-      lastActivity: data.lastActivity,
-    };
-  });
-}
-
-/**
- * One more round trip from every tab. A request a tab started earlier reaches the log
- * before this one completes, so counting afterwards sees it.
- */
-async function settle(tabs: readonly Page[]): Promise<void> {
-  await Promise.all(tabs.map((tab) => tab.evaluate(() => fetch('/api').then((r) => r.status))));
 }
 
 /** Records what the tabs post on their BroadcastChannels, except the session hand-off. */
@@ -326,13 +300,13 @@ describe('the session across tabs of one browser', () => {
         await poll(async () => (await keepAliveOf(follower)).lastSent).not.toBe(previous);
       }
     }
-    await settle(tabs);
+    await settleTabs(tabs);
     expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(rounds.length);
 
     // Three more intervals without input: nothing at all.
     for (let index = 0; index < 3; index += 1) await target.clock.fastForward(INTERVAL_MS);
     await poll(async () => (await keepAliveOf(leader)).status).toBe('idle');
-    await settle(tabs);
+    await settleTabs(tabs);
     expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(rounds.length);
     for (const tab of tabs) expect(await statusOf(tab)).toBe('active');
   });

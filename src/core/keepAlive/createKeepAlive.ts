@@ -189,7 +189,15 @@ interface Attempt {
   abort(reason: VaultError): void;
 }
 
-const STOPPED: KeepAliveSnapshot = Object.freeze({
+/**
+ * The snapshot of a scheduler that is not running.
+ *
+ * @example
+ * ```ts
+ * const idle = keepAlive?.getSnapshot() ?? STOPPED_KEEP_ALIVE;
+ * ```
+ */
+export const STOPPED_KEEP_ALIVE: KeepAliveSnapshot = Object.freeze({
   status: 'stopped',
   isLeader: false,
   lastSentAt: undefined,
@@ -251,7 +259,7 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     throw new VaultConfigError('Keep-alive: send must be a function that performs the call.');
   }
 
-  let snapshot: KeepAliveSnapshot = STOPPED;
+  let snapshot: KeepAliveSnapshot = STOPPED_KEEP_ALIVE;
   const listeners = new Set<() => void>();
   let destroyed = false;
 

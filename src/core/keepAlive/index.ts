@@ -8,7 +8,7 @@ export type {
   KeepAliveSnapshot,
   KeepAliveStatus,
 } from './createKeepAlive';
-export { createKeepAlive } from './createKeepAlive';
+export { createKeepAlive, STOPPED_KEEP_ALIVE } from './createKeepAlive';
 export type {
   LeaderElection,
   LeaderElectionOptions,

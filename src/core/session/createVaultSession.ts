@@ -5,6 +5,7 @@ import {
   type KeepAlive,
   type KeepAliveOptions,
   type KeepAliveSnapshot,
+  STOPPED_KEEP_ALIVE,
 } from '../keepAlive/createKeepAlive';
 import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
 import { createSessionManager } from './createSessionManager';
@@ -133,17 +134,6 @@ export interface VaultKeepAlive {
   notifyActivity(): void;
 }
 
-const STOPPED: KeepAliveSnapshot = Object.freeze({
-  status: 'stopped',
-  isLeader: false,
-  lastSentAt: undefined,
-  nextDueAt: undefined,
-  lastActivityAt: undefined,
-  idleExpiresAt: undefined,
-  consecutiveFailures: 0,
-  lastError: undefined,
-});
-
 /**
  * Creates a {@link VaultSession}: {@link createSessionManager} and {@link createKeepAlive}
  * wired together. The keep-alive runs only while a session is live and is restarted for each
@@ -230,7 +220,7 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
   }
 
   const keepAlive: VaultKeepAlive = {
-    getSnapshot: () => scheduler?.getSnapshot() ?? STOPPED,
+    getSnapshot: () => scheduler?.getSnapshot() ?? STOPPED_KEEP_ALIVE,
     subscribe(listener) {
       keepAliveListeners.add(listener);
       return () => {

@@ -1,0 +1,271 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  type BundleInput,
+  buildBundle,
+  bytesFrom,
+  type ChunkSet,
+  type CompressedSizes,
+  initialChunks,
+  lazyChunks,
+  packageCodePrefixes,
+  REACT_PEERS,
+  REPO_ROOT,
+} from './buildBundle';
+
+/**
+ * The kit's peer dependencies without `oidc-client-ts`: what every application brings.
+ *
+ * @example
+ * ```ts
+ * await buildBundle({ entry: 'src/index.ts', external: [...KIT_PEERS, 'oidc-client-ts'] });
+ * ```
+ */
+export const KIT_PEERS: readonly string[] = [...REACT_PEERS, '@tanstack/react-query'];
+
+/**
+ * The size budgets of the design (section 7), min+gzip, with 1 kB = 1 000 bytes.
+ *
+ * @example
+ * ```ts
+ * const over = initial.gzip > SIZE_BUDGETS.reactEntryGzip;
+ * ```
+ */
+export const SIZE_BUDGETS = {
+  /** `vault-session-kit` (react + components), initial chunk, peers external. */
+  reactEntryGzip: 12_000,
+  /** `vault-session-kit/core` alone. */
+  coreGzip: 5_000,
+  /** oidc-client-ts (and what it depends on) in the initial chunk of the React entry. */
+  oidcOnPasswordPath: 0,
+} as const;
+
+/**
+ * One source of minified bytes in a bundle: a package or a file of the kit.
+ *
+ * @example
+ * ```ts
+ * const top: Contributor = { source: 'valibot', bytes: 9348, share: 0.11 };
+ * ```
+ */
+export interface Contributor {
+  /** A package name (`valibot`) or a path of the kit (`src/components/LoginForm.tsx`). */
+  readonly source: string;
+  /** Minified bytes, before compression. */
+  readonly bytes: number;
+  /** Fraction of the set's minified bytes. */
+  readonly share: number;
+}
+
+/**
+ * One line of the size table: what was measured, its sizes and what it is held against.
+ *
+ * @example
+ * ```ts
+ * const row: SizeRow = {
+ *   label: 'vault-session-kit/core',
+ *   group: 'kit',
+ *   sizes: { raw: 54_410, gzip: 17_755, brotli: 15_900 },
+ *   target: { bytes: 5_000, kind: 'budget' },
+ *   contributors: [],
+ * };
+ * ```
+ */
+export interface SizeRow {
+  readonly label: string;
+  /** The kit's own entries, a rival kit, or a package shown for context. */
+  readonly group: 'kit' | 'anchor' | 'context';
+  readonly sizes: CompressedSizes;
+  /** A budget (pass or over) or a figure quoted by the design (a cross-check). */
+  readonly target?: { readonly bytes: number; readonly kind: 'budget' | 'quoted' };
+  /** Biggest sources of minified bytes, largest first. */
+  readonly contributors: readonly Contributor[];
+  readonly note?: string;
+}
+
+/**
+ * The whole size measurement: the table's rows plus the one byte count that must stay 0.
+ *
+ * @example
+ * ```ts
+ * const report: BundleSizeReport = await measureBundleSizes();
+ * report.oidcBytesOnPasswordPath; // 0
+ * ```
+ */
+export interface BundleSizeReport {
+  readonly rows: readonly SizeRow[];
+  /** Minified bytes of oidc-client-ts and its dependencies in the React entry's initial chunk. */
+  readonly oidcBytesOnPasswordPath: number;
+  /** Whether the initial chunk imports `oidc-client-ts` when it is left external. */
+  readonly oidcImportedOnPasswordPath: boolean;
+}
+
+/**
+ * An application that uses the login form and the session guard, nothing else: how much
+ * of the entry tree-shaking leaves.
+ *
+ * @example
+ * ```ts
+ * await buildBundle({ contents: TYPICAL_APP_IMPORT, external: [...KIT_PEERS, 'oidc-client-ts'] });
+ * ```
+ */
+export const TYPICAL_APP_IMPORT =
+  "export { SessionProvider, RequireSession, LoginForm } from './src/index';";
+
+const TOP_CONTRIBUTORS = 12;
+
+/**
+ * Builds the kit's entries and the rival kits the same way in one run (see `buildBundle`)
+ * and returns the rows of the size table: core, the React entry's initial chunk, the lazy
+ * single sign-on chunk with oidc-client-ts inside, a typical application import, the
+ * anchors react-oidc-context + oidc-client-ts and @auth0/auth0-react, and TanStack Query,
+ * the peer the kit is built on.
+ *
+ * @example
+ * ```ts
+ * const { rows } = await measureBundleSizes();
+ * for (const row of rows) console.log(row.label, row.sizes.gzip);
+ * ```
+ */
+export async function measureBundleSizes(): Promise<BundleSizeReport> {
+  const withOidcPeer = [...KIT_PEERS, 'oidc-client-ts'];
+  const [core, reactEntry, reactWithOidc, typical, roc, auth0, query] = await Promise.all([
+    buildBundle({ entry: 'src/core/index.ts', external: withOidcPeer }),
+    buildBundle({ entry: 'src/index.ts', external: withOidcPeer }),
+    buildBundle({ entry: 'src/index.ts', external: KIT_PEERS }),
+    buildBundle({ contents: TYPICAL_APP_IMPORT, external: withOidcPeer }),
+    buildBundle(
+      reexport(
+        'react-oidc-context',
+        ['AuthProvider', 'useAuth', 'useAutoSignin', 'withAuthenticationRequired'],
+        REACT_PEERS,
+      ),
+    ),
+    buildBundle(
+      reexport(
+        '@auth0/auth0-react',
+        ['Auth0Provider', 'useAuth0', 'withAuthenticationRequired'],
+        REACT_PEERS,
+      ),
+    ),
+    buildBundle(
+      reexport(
+        '@tanstack/react-query',
+        ['QueryClient', 'QueryClientProvider', 'useQuery', 'useMutation'],
+        REACT_PEERS,
+      ),
+    ),
+  ]);
+
+  const passwordPath = initialChunks(reactWithOidc);
+  const oidcBytesOnPasswordPath = bytesFrom(passwordPath, packageCodePrefixes('oidc-client-ts'));
+  const oidcImportedOnPasswordPath = initialChunks(reactEntry).outputs.some((output) =>
+    output.externalImports.includes('oidc-client-ts'),
+  );
+
+  const rows: SizeRow[] = [
+    kitRow('`vault-session-kit/core` (whole entry)', initialChunks(core), SIZE_BUDGETS.coreGzip),
+    kitRow(
+      '`vault-session-kit` (react + components), initial chunk',
+      initialChunks(reactEntry),
+      SIZE_BUDGETS.reactEntryGzip,
+    ),
+    kitRow(
+      'Typical app: `{ SessionProvider, RequireSession, LoginForm }`, initial chunk',
+      initialChunks(typical),
+      SIZE_BUDGETS.reactEntryGzip,
+      'held to the entry budget',
+    ),
+    kitRow(
+      `Single sign-on extra: lazy chunk(s) with oidc-client-ts ${version('oidc-client-ts')} inside`,
+      lazyChunks(reactWithOidc),
+      undefined,
+      'downloaded only when discovery answers sso',
+    ),
+    anchorRow(
+      `react-oidc-context ${version('react-oidc-context')} + oidc-client-ts ${version('oidc-client-ts')}`,
+      roc,
+      19_000,
+    ),
+    anchorRow(`@auth0/auth0-react ${version('@auth0/auth0-react')} (spa-js inside)`, auth0, 62_000),
+    {
+      label: `@tanstack/react-query ${version('@tanstack/react-query')} (the kit's peer)`,
+      group: 'context',
+      sizes: sizesOf(initialChunks(query)),
+      contributors: [],
+      note: 'an app without TanStack Query adds this to the kit',
+    },
+  ];
+  return { rows, oidcBytesOnPasswordPath, oidcImportedOnPasswordPath };
+}
+
+function reexport(
+  name: string,
+  names: readonly string[],
+  external: readonly string[],
+): BundleInput {
+  return { contents: `export { ${names.join(', ')} } from '${name}';`, external };
+}
+
+function kitRow(label: string, chunks: ChunkSet, budget?: number, note?: string): SizeRow {
+  return {
+    label,
+    group: 'kit',
+    sizes: sizesOf(chunks),
+    ...(budget === undefined ? {} : { target: { bytes: budget, kind: 'budget' as const } }),
+    contributors: contributorsOf(chunks),
+    ...(note === undefined ? {} : { note }),
+  };
+}
+
+function anchorRow(
+  label: string,
+  bundle: Awaited<ReturnType<typeof buildBundle>>,
+  quoted: number,
+): SizeRow {
+  return {
+    label,
+    group: 'anchor',
+    sizes: sizesOf(initialChunks(bundle)),
+    target: { bytes: quoted, kind: 'quoted' },
+    contributors: [],
+  };
+}
+
+function sizesOf(chunks: ChunkSet): CompressedSizes {
+  return { raw: chunks.raw, gzip: chunks.gzip, brotli: chunks.brotli };
+}
+
+/**
+ * Groups a chunk set's minified bytes by package (everything under `node_modules/<name>`)
+ * or by the kit's own file, largest first.
+ *
+ * @example
+ * ```ts
+ * const [biggest] = contributorsOf(initialChunks(bundle));
+ * ```
+ */
+export function contributorsOf(chunks: ChunkSet, limit = TOP_CONTRIBUTORS): Contributor[] {
+  const bySource = new Map<string, number>();
+  for (const [file, bytes] of Object.entries(chunks.inputs)) {
+    const source = packageOf(file) ?? file;
+    bySource.set(source, (bySource.get(source) ?? 0) + bytes);
+  }
+  const total = [...bySource.values()].reduce((sum, bytes) => sum + bytes, 0);
+  return [...bySource.entries()]
+    .sort((left, right) => right[1] - left[1])
+    .slice(0, limit)
+    .map(([source, bytes]) => ({ source, bytes, share: total === 0 ? 0 : bytes / total }));
+}
+
+function packageOf(file: string): string | undefined {
+  const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+  return match?.[1];
+}
+
+function version(name: string): string {
+  const manifest = JSON.parse(
+    readFileSync(resolve(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8'),
+  ) as { version?: string };
+  return manifest.version ?? '?';
+}

@@ -1,0 +1,53 @@
+// The size budgets that hold today, checked from esbuild's metafile: bytes are
+// deterministic, so these are tests, while the kB figures live in `npm run bench`.
+import { describe, expect, it } from 'vitest';
+import {
+  buildBundle,
+  bytesFrom,
+  initialChunks,
+  lazyChunks,
+  packageCodePrefixes,
+} from '../../bench/buildBundle';
+import { KIT_PEERS, SIZE_BUDGETS, TYPICAL_APP_IMPORT } from '../../bench/measureBundleSizes';
+
+const OIDC_CODE = packageCodePrefixes('oidc-client-ts');
+const WITH_OIDC_PEER = [...KIT_PEERS, 'oidc-client-ts'];
+
+describe('the password path carries no single sign-on library', () => {
+  it('oidc-client-ts adds 0 bytes to the initial chunk of vault-session-kit when bundled', async () => {
+    const bundle = await buildBundle({ entry: 'src/index.ts', external: KIT_PEERS });
+
+    expect(bytesFrom(initialChunks(bundle), OIDC_CODE)).toBe(SIZE_BUDGETS.oidcOnPasswordPath);
+    // The library is in the build, behind the dynamic import: the measurement sees it there.
+    expect(bytesFrom(lazyChunks(bundle), OIDC_CODE)).toBeGreaterThan(10_000);
+  });
+
+  it('the initial chunk does not import oidc-client-ts when the application provides it', async () => {
+    const bundle = await buildBundle({ entry: 'src/index.ts', external: WITH_OIDC_PEER });
+    const imported = initialChunks(bundle).outputs.flatMap((output) => output.externalImports);
+
+    expect(imported).not.toContain('oidc-client-ts');
+    expect(imported).toContain('react');
+    expect(lazyChunks(bundle).outputs.flatMap((output) => output.externalImports)).toContain(
+      'oidc-client-ts',
+    );
+  });
+
+  it('an app importing only the session guard and the login form gets no oidc-client-ts up front', async () => {
+    const bundle = await buildBundle({ contents: TYPICAL_APP_IMPORT, external: KIT_PEERS });
+
+    expect(bytesFrom(initialChunks(bundle), OIDC_CODE)).toBe(0);
+    expect(bytesFrom(lazyChunks(bundle), OIDC_CODE)).toBeGreaterThan(10_000);
+  });
+});
+
+describe('the core entry', () => {
+  it('imports none of the peers: no React, TanStack Query or oidc-client-ts', async () => {
+    const bundle = await buildBundle({ entry: 'src/core/index.ts', external: WITH_OIDC_PEER });
+    const chunks = initialChunks(bundle);
+
+    expect(chunks.outputs.flatMap((output) => output.externalImports)).toEqual([]);
+    expect(bytesFrom(chunks, OIDC_CODE)).toBe(0);
+    expect(lazyChunks(bundle).outputs).toEqual([]);
+  });
+});
