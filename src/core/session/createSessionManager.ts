@@ -112,6 +112,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   let signInController: AbortController | undefined;
   let signInStartedAt: number | undefined;
   let delegationGeneration = 0;
+  // Delegated sessions this tab opened: if another tab's simultaneous change displaces one,
+  // this tab is the one that ends it, so that no tab leaves it open and no tab ends it twice.
+  const openedDelegations = new Set<string>();
 
   function dispatch(event: SessionEvent): void {
     if (destroyed) return;
@@ -263,12 +266,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (current || state.status === 'signing-in') return;
     } else if (current) {
       if (record.startedAt < current.startedAt) return;
-      if (
-        record.key === current.key &&
-        record.delegation?.sessionId === current.delegation?.sessionId
-      ) {
-        return;
-      }
+      if (record.key === current.key && !supersedes(record, current)) return;
     } else if (
       state.status === 'signing-in' &&
       signInStartedAt !== undefined &&
@@ -279,7 +277,15 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
     if (state.status === 'signing-in') cancelSignIn();
     if (current?.key !== record.key) delegationGeneration += 1;
+    const displaced = current?.delegation?.sessionId;
     adopt(record);
+    if (
+      displaced !== undefined &&
+      displaced !== record.delegation?.sessionId &&
+      openedDelegations.delete(displaced)
+    ) {
+      void endQuietly(displaced);
+    }
   }
 
   const canJoin = options.BroadcastChannel === null ? false : hasBroadcastChannel(options);
@@ -330,6 +336,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     const record = state.record;
     // Local first, and regardless of what the server says: the user asked to leave (SES-07).
     dispatch({ type: 'session-ended', reason: 'signed-out' });
+    openedDelegations.clear();
     storage.removeItem(storageKey);
     channel.post({ type: 'signed-out', from: tabId });
     if (!record) return;
@@ -484,9 +491,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         delegatorUserId,
       };
       dispatch({ type: 'delegation-changed', delegation, now: now(), warnBeforeMs });
+      if (state.record?.delegation === delegation) openedDelegations.add(delegatedSessionId);
       announceExpiry(record);
       handOff();
-      if (previous) void endQuietly(previous.sessionId);
+      if (previous) {
+        openedDelegations.delete(previous.sessionId);
+        void endQuietly(previous.sessionId);
+      }
     },
 
     async stopDelegation() {
@@ -498,6 +509,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       dispatch({ type: 'delegation-changed', delegation: undefined, now: now(), warnBeforeMs });
       announceExpiry(record);
       handOff();
+      openedDelegations.delete(delegation.sessionId);
       await endQuietly(delegation.sessionId);
     },
 
@@ -544,6 +556,19 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     },
   };
   return manager;
+}
+
+/**
+ * Whether a hand-off of the same session replaces the record a tab holds. The higher
+ * delegation revision wins; two changes made at the same moment carry the same revision,
+ * and every tab then keeps the one with the greater delegated session ID (no delegation
+ * counting as the least), so all tabs settle on one outcome.
+ */
+function supersedes(incoming: SessionRecord, held: SessionRecord): boolean {
+  const incomingRevision = incoming.revision ?? 0;
+  const heldRevision = held.revision ?? 0;
+  if (incomingRevision !== heldRevision) return incomingRevision > heldRevision;
+  return (incoming.delegation?.sessionId ?? '') > (held.delegation?.sessionId ?? '');
 }
 
 function hasBroadcastChannel(options: SessionManagerOptions): boolean {

@@ -25,7 +25,7 @@ export function parseSessionRecord(value: unknown): SessionRecord | undefined {
     !isValidSessionId(sessionId) ||
     !isText(userId) ||
     !isText(username) ||
-    !isVaultId(vaultId) ||
+    !isWholeNumber(vaultId) ||
     !Array.isArray(vaults) ||
     vaults.length > MAX_VAULTS ||
     !isTime(startedAt) ||
@@ -51,15 +51,18 @@ export function parseSessionRecord(value: unknown): SessionRecord | undefined {
     startedAt,
     deadline,
   };
-  if (value.delegation === undefined) return base;
+  const { revision } = value;
+  if (revision !== undefined && !isWholeNumber(revision)) return undefined;
+  const counted = revision === undefined ? base : { ...base, revision };
+  if (value.delegation === undefined) return counted;
   const delegation = parseDelegation(value.delegation);
-  return delegation ? { ...base, delegation } : undefined;
+  return delegation ? { ...counted, delegation } : undefined;
 }
 
 function parseVault(value: unknown): VaultInfo | undefined {
   if (!isObject(value)) return undefined;
   const { id, name, url, dns } = value;
-  if (!isVaultId(id) || !isText(name, true) || !isText(url, true) || !isText(dns, true)) {
+  if (!isWholeNumber(id) || !isText(name, true) || !isText(url, true) || !isText(dns, true)) {
     return undefined;
   }
   return { id, name, url, dns };
@@ -70,7 +73,7 @@ function parseDelegation(value: unknown): DelegationRecord | undefined {
   const { sessionId, vaultId, vaultName, dns, delegatorUserId } = value;
   if (
     !isValidSessionId(sessionId) ||
-    !isVaultId(vaultId) ||
+    !isWholeNumber(vaultId) ||
     !isText(vaultName, true) ||
     !isText(dns, true) ||
     !isText(delegatorUserId)
@@ -88,7 +91,7 @@ function isText(value: unknown, allowEmpty = false): value is string {
   return typeof value === 'string' && value.length <= MAX_TEXT && (allowEmpty || value.length > 0);
 }
 
-function isVaultId(value: unknown): value is number {
+function isWholeNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 

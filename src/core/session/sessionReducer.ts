@@ -161,9 +161,10 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
     case 'delegation-changed': {
       if (!state.record || !isLiveStatus(state.status)) return state;
       const { delegation: _dropped, ...own } = state.record;
+      const counted = { ...own, revision: (own.revision ?? 0) + 1 };
       const record: SessionRecord = event.delegation
-        ? { ...own, delegation: event.delegation }
-        : own;
+        ? { ...counted, delegation: event.delegation }
+        : counted;
       const status = liveStatus(record, event.now, event.warnBeforeMs);
       if (status === 'expired') return ended(state, 'expired');
       return freeze({ ...state, status, record });

@@ -151,6 +151,12 @@ export interface SessionRecord {
   readonly startedAt: number;
   readonly deadline: number;
   readonly delegation?: DelegationRecord;
+  /**
+   * How many times the delegation of this session has changed. Tabs keep the record with
+   * the higher count, so that two tabs changing the delegation at the same moment agree on
+   * one outcome instead of swapping theirs. Absent counts as 0.
+   */
+  readonly revision?: number;
 }
 
 /**

@@ -35,6 +35,13 @@ class RecordingChannel extends BroadcastChannel {
   }
 }
 
+/** A channel whose notices arrive 50 ms late. */
+class SlowChannel extends RecordingChannel {
+  override postMessage(message: unknown): void {
+    setTimeout(() => super.postMessage(message), 50);
+  }
+}
+
 function openTab(options: Partial<SessionManagerOptions> = {}): SessionManager {
   const tab = createSessionManager({
     client: backend.client,
@@ -244,6 +251,88 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     expect(backend.emulator.sessionCount()).toBe(1);
   });
 
+  it('settles two tabs that change the delegation at the same moment on one outcome (DEL-06)', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const b = openTab();
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    const target = {
+      vaultId: 1002,
+      delegatorUserId: String(MARCUS_ID),
+      vaultName: 'Sunrise QualityDocs',
+      dns: 'quality.sunrise.example',
+    };
+    // Both delegated logins are held until both have arrived, then answered together, so
+    // each tab applies its own answer before the other tab's notice reaches it.
+    const held: (() => void)[] = [];
+    backend.intercept(async (request, emulator) => {
+      if (!new URL(request.url).pathname.endsWith('/delegation/login')) return emulator(request);
+      const answer = await emulator(request);
+      await new Promise<void>((release) => {
+        held.push(release);
+        if (held.length === 2) for (const go of held) go();
+      });
+      return answer;
+    });
+
+    await Promise.all([a.startDelegation(target), b.startDelegation(target)]);
+
+    await vi.waitFor(() => {
+      expect(a.getSnapshot().status).toBe('delegated');
+      expect(b.getSnapshot().status).toBe('delegated');
+      expect(b.getSessionId()).toBe(a.getSessionId());
+      // The actor's session and the delegated session both tabs kept; the other one is ended.
+      expect(backend.emulator.sessionCount()).toBe(2);
+    }, WITHIN_A_SECOND);
+    const kept = a.getSessionId() ?? '';
+    await expect(backend.client.keepAlive(kept)).resolves.toBeUndefined();
+
+    // The tabs still agree on what comes next.
+    await b.stopDelegation();
+    await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    expect(backend.emulator.sessionCount()).toBe(1);
+  });
+
+  it('settles a stop in one tab and a new delegation in another on the new delegation', async () => {
+    // Notices between these tabs take 50 ms, as between busy tabs, so each tab applies its
+    // own change before it hears of the other's.
+    const a = openTab({ BroadcastChannel: SlowChannel as BroadcastChannelConstructor });
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const b = openTab({ BroadcastChannel: SlowChannel as BroadcastChannelConstructor });
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    const target = { vaultId: 1002, delegatorUserId: String(MARCUS_ID), vaultName: 'Q', dns: 'q' };
+    await a.startDelegation(target);
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('delegated'), WITHIN_A_SECOND);
+
+    let releaseLogin: () => void = () => undefined;
+    const loginHeld = new Promise<void>((release) => {
+      releaseLogin = release;
+    });
+    backend.intercept(async (request, emulator) => {
+      if (!new URL(request.url).pathname.endsWith('/delegation/login')) return emulator(request);
+      const answer = await emulator(request);
+      await loginHeld;
+      return answer;
+    });
+    const starting = b.startDelegation(target);
+    await vi.waitFor(() => expect(backend.emulator.sessionCount()).toBe(3), WITHIN_A_SECOND);
+    // Tab b has its new delegated session but has not applied it yet; tab a stops meanwhile.
+    const stopping = a.stopDelegation();
+    releaseLogin();
+    await Promise.all([starting, stopping]);
+    expect(a.getSnapshot().status).toBe('active');
+    expect(b.getSnapshot().status).toBe('delegated');
+
+    await vi.waitFor(() => {
+      expect(a.getSnapshot().status).toBe('delegated');
+      expect(b.getSnapshot().status).toBe('delegated');
+      expect(a.getSessionId()).toBe(b.getSessionId());
+      expect(backend.emulator.sessionCount()).toBe(2);
+    }, WITHIN_A_SECOND);
+  });
+
   it('propagates a login in another tab to a signed-out tab', async () => {
     const a = openTab();
     const b = openTab();
@@ -310,6 +399,8 @@ describe('cross-tab session sync over BroadcastChannel', () => {
       { ...envelope, ns: 'another-kit', type: 'session', record },
       { ...envelope, type: 'session', record: { ...record, sessionId: 'bad id\r\nX: y' } },
       { ...envelope, type: 'session', record: { ...record, vaultId: '1001' } },
+      { ...envelope, type: 'session', record: { ...record, revision: -1 } },
+      { ...envelope, type: 'session', record: { ...record, revision: '2' } },
       { ...envelope, type: 'session', record: { ...record, deadline: Date.now() - 1 } },
       { ...envelope, type: 'session', to: 'some-other-tab', record },
       { ...envelope, type: 'nonsense' },
@@ -325,11 +416,30 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     expect(a.getSessionId()).toBe(result.sessionId);
 
+    // A delegation notice older than what the tab holds changes nothing.
+    const delegated: SessionRecord = {
+      ...record,
+      revision: 2,
+      delegation: {
+        sessionId: 'x'.repeat(43),
+        vaultId: 1002,
+        vaultName: 'Sunrise QualityDocs',
+        dns: 'quality.sunrise.example',
+        delegatorUserId: String(MARCUS_ID),
+      },
+    };
+    raw.postMessage({ ...envelope, type: 'session', record: delegated });
+    await vi.waitFor(() => expect(a.getSnapshot().status).toBe('delegated'), WITHIN_A_SECOND);
+    raw.postMessage({ ...envelope, type: 'session', record: { ...record, revision: 1 } });
+    raw.postMessage({ ...envelope, type: 'hello' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(a.getSnapshot().status).toBe('delegated');
+
     // An expiry notice for another session (other key) leaves this one alone.
     raw.postMessage({ ...envelope, type: 'expired', key: 'another-key', reason: 'expired' });
     raw.postMessage({ ...envelope, type: 'expired', key: 'handoff-key', reason: 'banana' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(a.getSnapshot().status).toBe('active');
+    expect(a.getSnapshot().status).toBe('delegated');
   });
 
   it('answers a hello only with a live session', async () => {

@@ -76,6 +76,7 @@ describe('sessionReducer', () => {
     });
     expect(state.status).toBe('delegated');
     expect(state.record?.delegation?.sessionId).toBe(DELEGATED_ID);
+    expect(state.record?.revision).toBe(1);
     state = sessionReducer(state, {
       type: 'delegation-changed',
       delegation: undefined,
@@ -84,6 +85,8 @@ describe('sessionReducer', () => {
     });
     expect(state.status).toBe('active');
     expect(state.record?.delegation).toBeUndefined();
+    // Every change counts, so tabs can tell the later record from the earlier one.
+    expect(state.record?.revision).toBe(2);
     state = sessionReducer(state, { type: 'session-ended', reason: 'signed-out' });
     expect(state).toMatchObject({
       status: 'ended',
