@@ -29,6 +29,7 @@ export default defineConfig(({ command }) =>
               index: resolve(root, 'src/index.ts'),
               core: resolve(root, 'src/core/index.ts'),
               emulator: resolve(root, 'src/emulator/index.ts'),
+              'locales/de': resolve(root, 'src/locales/de/index.ts'),
             },
             formats: ['es'],
           },

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { SessionDelegation } from '../core/session/types';
 import { useDelegatedLogin } from '../react/useDelegatedLogin';
 import { useSession } from '../react/useSession';
-import type { DelegationMessages } from './i18n/delegationMessages';
+import { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 
 /**
@@ -53,7 +53,7 @@ export function ActingAsBanner({
   delegatorNames,
   onStopped,
 }: ActingAsBannerProps): ReactNode {
-  const t = useVaultMessages('delegation', messages);
+  const t = useVaultMessages('delegation', enDelegationMessages, messages);
   const { delegation, user } = useSession();
   const { stop } = useDelegatedLogin();
   const username = user?.username ?? '';

@@ -11,7 +11,7 @@ import { isLiveStatus } from '../core/session/sessionReducer';
 import { useDelegatedLogin } from '../react/useDelegatedLogin';
 import { useDelegations } from '../react/useDelegations';
 import { useSession } from '../react/useSession';
-import type { DelegationMessages } from './i18n/delegationMessages';
+import { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 
 /**
@@ -77,7 +77,7 @@ export function DelegationPicker({
   filterThreshold = 8,
   onStarted,
 }: DelegationPickerProps): ReactNode {
-  const t = useVaultMessages('delegation', messages);
+  const t = useVaultMessages('delegation', enDelegationMessages, messages);
   const { status, user } = useSession();
   const query = useDelegations();
   const { start, delegation } = useDelegatedLogin();

@@ -19,7 +19,7 @@ import { useSession } from '../react/useSession';
 import { useSsoCallback } from '../react/useSsoCallback';
 import { useSsoLogin } from '../react/useSsoLogin';
 import { describeLoginError, type LoginErrorDescription } from './describeLoginError';
-import type { LoginMessages } from './i18n/loginMessages';
+import { enLoginMessages, type LoginMessages } from './i18n/loginMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { PasswordField } from './PasswordField';
 import { useCountdown } from './useCountdown';
@@ -137,7 +137,7 @@ export function LoginForm(props: LoginFormProps) {
     onSignedIn,
     returnTo,
   } = props;
-  const t = useVaultMessages('login', messages);
+  const t = useVaultMessages('login', enLoginMessages, messages);
   const session = useSession();
   const live = isLiveStatus(session.status);
   const { login } = useLogin();

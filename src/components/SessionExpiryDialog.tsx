@@ -8,7 +8,7 @@ import { useKeepAlive } from '../react/useKeepAlive';
 import { useLogout } from '../react/useLogout';
 import { useSession } from '../react/useSession';
 import { formatDuration } from './formatDuration';
-import type { SessionMessages } from './i18n/sessionMessages';
+import { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useThresholdAnnouncement } from './useThresholdAnnouncement';
 
@@ -104,7 +104,7 @@ export function SessionExpiryDialog({
   container,
   tickMs = SECOND,
 }: SessionExpiryDialogProps): ReactNode {
-  const t = useVaultMessages('session', messages);
+  const t = useVaultMessages('session', enSessionMessages, messages);
   const session = useSession();
   const keepAlive = useKeepAlive({ tickMs });
   const { logout, isPending: signingOut } = useLogout();

@@ -4,7 +4,7 @@ import { isLiveStatus } from '../core/session/sessionReducer';
 import { useKeepAlive } from '../react/useKeepAlive';
 import { useSession } from '../react/useSession';
 import { formatDuration } from './formatDuration';
-import type { SessionMessages } from './i18n/sessionMessages';
+import { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useThresholdAnnouncement } from './useThresholdAnnouncement';
 
@@ -69,7 +69,7 @@ export function SessionTimer({
   durationStyle = 'short',
   tickMs = 1_000,
 }: SessionTimerProps): ReactNode {
-  const t = useVaultMessages('session', messages);
+  const t = useVaultMessages('session', enSessionMessages, messages);
   const { status } = useSession();
   const { idleTimeLeftMs, timeLeftMs } = useKeepAlive({ tickMs });
   const live = isLiveStatus(status);

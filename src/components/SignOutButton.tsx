@@ -1,7 +1,7 @@
 'use client';
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useLogout } from '../react/useLogout';
-import type { SessionMessages } from './i18n/sessionMessages';
+import { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 
 /**
@@ -42,7 +42,7 @@ export function SignOutButton({
   onClick,
   ...rest
 }: SignOutButtonProps): ReactNode {
-  const t = useVaultMessages('session', messages);
+  const t = useVaultMessages('session', enSessionMessages, messages);
   const { logout, isPending } = useLogout();
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     onClick?.(event);

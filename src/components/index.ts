@@ -6,20 +6,14 @@ export {
   type LoginErrorDescription,
 } from './describeLoginError';
 export { type FormatDurationOptions, formatDuration } from './formatDuration';
+export { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
+export { enMessages } from './i18n/enMessages';
+export { enLoginMessages, type LoginMessages } from './i18n/loginMessages';
+export { mergeMessages } from './i18n/mergeMessages';
+export { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
+export type { PartialVaultMessages, VaultMessages } from './i18n/VaultMessages';
 export {
-  type DelegationMessages,
-  deDelegationMessages,
-  enDelegationMessages,
-} from './i18n/delegationMessages';
-export { deLoginMessages, enLoginMessages, type LoginMessages } from './i18n/loginMessages';
-export { deSessionMessages, enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
-export {
-  deMessages,
-  enMessages,
-  mergeMessages,
-  type PartialVaultMessages,
   useVaultMessages,
-  type VaultMessages,
   VaultMessagesProvider,
   type VaultMessagesProviderProps,
 } from './i18n/VaultMessagesContext';

@@ -170,12 +170,15 @@ async function readStateData(
 ): Promise<SsoStateData> {
   const stored = await stateStore.get(state);
   if (stored === null) throw createSsoError('sso_state_mismatch');
+  let parsed: v.SafeParseResult<typeof ssoStateData>;
   try {
     const signinState = await SigninState.fromStorageString(stored);
-    return v.parse(ssoStateData, signinState.data);
+    parsed = v.safeParse(ssoStateData, signinState.data);
   } catch (error) {
     throw createSsoError('sso_state_mismatch', { cause: error });
   }
+  if (!parsed.success) throw createSsoError('sso_state_mismatch', { cause: parsed.issues });
+  return parsed.output;
 }
 
 /** The code exchange; the token lives in this frame and the caller's, nowhere else. */

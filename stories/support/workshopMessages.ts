@@ -1,13 +1,6 @@
-import { deDelegationMessages } from '../../src/components/i18n/delegationMessages';
-import { deLoginMessages } from '../../src/components/i18n/loginMessages';
-import { deSessionMessages } from '../../src/components/i18n/sessionMessages';
-import { enMessages, type VaultMessages } from '../../src/components/i18n/VaultMessagesContext';
-
-const deMessages: VaultMessages = {
-  login: deLoginMessages,
-  session: deSessionMessages,
-  delegation: deDelegationMessages,
-};
+import { enMessages } from '../../src/components/i18n/enMessages';
+import type { VaultMessages } from '../../src/components/i18n/VaultMessages';
+import { deMessages } from '../../src/locales/de';
 
 /**
  * The kit's messages for the workshop's `locale` global: what the decorator provides and

@@ -51,3 +51,33 @@ describe('the core entry', () => {
     expect(lazyChunks(bundle).outputs).toEqual([]);
   });
 });
+
+describe('message catalogues', () => {
+  it('the react + components entry carries no German strings; vault-session-kit/locales/de does', async () => {
+    const [entry, german] = await Promise.all([
+      buildBundle({ entry: 'src/index.ts', external: WITH_OIDC_PEER }),
+      buildBundle({ entry: 'src/locales/de/index.ts', external: WITH_OIDC_PEER }),
+    ]);
+
+    expect(bytesFrom(initialChunks(entry), ['src/locales/'])).toBe(0);
+    expect(bytesFrom(initialChunks(german), ['src/locales/'])).toBeGreaterThan(3_000);
+    // The German entry is plain data: no React, no kit code, nothing to load after it.
+    expect(initialChunks(german).outputs.flatMap((output) => output.externalImports)).toEqual([]);
+    expect(bytesFrom(initialChunks(german), ['src/components/', 'src/core/', 'src/react/'])).toBe(
+      0,
+    );
+  });
+
+  it('an app rendering only the login form carries no session or delegation strings', async () => {
+    const bundle = await buildBundle({ contents: TYPICAL_APP_IMPORT, external: WITH_OIDC_PEER });
+    const chunks = initialChunks(bundle);
+
+    expect(bytesFrom(chunks, ['src/components/i18n/loginMessages'])).toBeGreaterThan(1_000);
+    expect(
+      bytesFrom(chunks, [
+        'src/components/i18n/sessionMessages',
+        'src/components/i18n/delegationMessages',
+      ]),
+    ).toBe(0);
+  });
+});

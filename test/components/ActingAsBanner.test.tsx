@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { ActingAsBanner } from '../../src/components/ActingAsBanner';
-import { deDelegationMessages } from '../../src/components/i18n/delegationMessages';
+import { deDelegationMessages } from '../../src/locales/de';
 import { useSession } from '../../src/react/useSession';
 import { OLIVIA, renderWithSession } from '../support/renderWithSession';
 

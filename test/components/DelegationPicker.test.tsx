@@ -5,10 +5,10 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ActingAsBanner } from '../../src/components/ActingAsBanner';
 import { DelegationPicker } from '../../src/components/DelegationPicker';
-import { deDelegationMessages } from '../../src/components/i18n/delegationMessages';
 import { VaultMessagesProvider } from '../../src/components/i18n/VaultMessagesContext';
 import type { EmulatorData } from '../../src/emulator/index';
 import { demoDirectory } from '../../src/emulator/index';
+import { deDelegationMessages } from '../../src/locales/de';
 import { useSession } from '../../src/react/useSession';
 import { failing, faults } from '../react/support/faults';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeLoginError } from '../../src/components/describeLoginError';
-import { deLoginMessages, enLoginMessages as en } from '../../src/components/i18n/loginMessages';
+import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import {
   VaultAbortedError,
   VaultApiError,
@@ -11,6 +11,7 @@ import {
   VaultProtocolError,
   VaultTimeoutError,
 } from '../../src/core/errors';
+import { deLoginMessages } from '../../src/locales/de';
 
 function apiError(type: string, retryAfterSeconds?: number): VaultApiError {
   return new VaultApiError({

@@ -2,11 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
-import { deSessionMessages } from '../../src/components/i18n/sessionMessages';
 import {
   SessionExpiryDialog,
   type SessionExpiryDialogProps,
 } from '../../src/components/SessionExpiryDialog';
+import { deSessionMessages } from '../../src/locales/de';
 import { RequireSession } from '../../src/react/RequireSession';
 import { useSession } from '../../src/react/useSession';
 import { failing, faults } from '../react/support/faults';

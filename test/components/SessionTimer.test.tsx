@@ -3,8 +3,8 @@ import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../src/components/formatDuration';
-import { deSessionMessages } from '../../src/components/i18n/sessionMessages';
 import { SessionTimer } from '../../src/components/SessionTimer';
+import { deSessionMessages } from '../../src/locales/de';
 import {
   OLIVIA,
   type RenderWithSessionOptions,

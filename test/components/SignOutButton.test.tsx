@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { deSessionMessages } from '../../src/components/i18n/sessionMessages';
 import { VaultMessagesProvider } from '../../src/components/i18n/VaultMessagesContext';
 import { SignOutButton } from '../../src/components/SignOutButton';
+import { deSessionMessages } from '../../src/locales/de';
 import { useSession } from '../../src/react/useSession';
 import { OLIVIA, renderWithSession } from '../support/renderWithSession';
 

@@ -1,91 +1,40 @@
 'use client';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import {
-  type DelegationMessages,
-  deDelegationMessages,
-  enDelegationMessages,
-} from './delegationMessages';
-import { deLoginMessages, enLoginMessages, type LoginMessages } from './loginMessages';
-import { deSessionMessages, enSessionMessages, type SessionMessages } from './sessionMessages';
+import { mergeMessages } from './mergeMessages';
+import type { PartialVaultMessages, VaultMessages } from './VaultMessages';
 
-/**
- * Every user-facing string of the components, by area. Values are plain strings or, where
- * something is filled in, functions of named parameters.
- *
- * @example
- * ```ts
- * const text: VaultMessages['login']['continue'] = 'Continue';
- * ```
- */
-export interface VaultMessages {
-  readonly login: LoginMessages;
-  readonly session: SessionMessages;
-  readonly delegation: DelegationMessages;
-}
-
-/**
- * Any subset of {@link VaultMessages}: what is given replaces the default, the rest stays.
- *
- * @example
- * ```ts
- * const overrides: PartialVaultMessages = { login: { continue: 'Next' } };
- * ```
- */
-export type PartialVaultMessages = {
-  readonly [Area in keyof VaultMessages]?: Partial<VaultMessages[Area]>;
-};
-
-/**
- * The English messages, the default.
- *
- * @example
- * ```tsx
- * <VaultMessagesProvider messages={enMessages}>{app}</VaultMessagesProvider>
- * ```
- */
-export const enMessages: VaultMessages = {
-  login: enLoginMessages,
-  session: enSessionMessages,
-  delegation: enDelegationMessages,
-};
-
-/**
- * The German messages, shipped as the second locale.
- *
- * @example
- * ```tsx
- * <VaultMessagesProvider messages={deMessages}><LoginForm /></VaultMessagesProvider>
- * ```
- */
-export const deMessages: VaultMessages = {
-  login: deLoginMessages,
-  session: deSessionMessages,
-  delegation: deDelegationMessages,
-};
-
-const VaultMessagesContext = createContext<VaultMessages>(enMessages);
+// Only what providers replaced: the English defaults stay with the components that show
+// them, so rendering one component does not bring in the strings of the others.
+const VaultMessagesContext = createContext<PartialVaultMessages>({});
 
 /**
  * Props of {@link VaultMessagesProvider}.
  *
  * @example
  * ```tsx
- * const props: VaultMessagesProviderProps = { messages: deMessages, children: <App /> };
+ * const props: VaultMessagesProviderProps = { messages: { login: { continue: 'Next' } } };
  * ```
  */
 export interface VaultMessagesProviderProps {
-  /** A whole locale (such as `deMessages`) or just the strings to change. */
+  /** A whole locale (such as `deMessages`), some of its areas, or just the strings to change. */
   messages: PartialVaultMessages;
   children?: ReactNode;
 }
 
 /**
- * Replaces the components' strings below it: a shipped locale, or single strings.
+ * Replaces the components' strings below it: a shipped locale, some of its areas, or single
+ * strings. Providers nest: an inner one lays its strings over the outer one's, string by
+ * string, and a component's own `messages` prop wins over both. Pass a stable object
+ * (a module constant or a memoised value) so the components below do not recompute.
  *
  * @example
  * ```tsx
+ * import { deMessages } from 'vault-session-kit/locales/de';
+ *
  * <VaultMessagesProvider messages={deMessages}>
- *   <LoginForm />
+ *   <VaultMessagesProvider messages={{ login: { title: 'Bei Sunrise Docs anmelden' } }}>
+ *     <LoginForm />
+ *   </VaultMessagesProvider>
  * </VaultMessagesProvider>
  * ```
  */
@@ -96,37 +45,28 @@ export function VaultMessagesProvider({ messages, children }: VaultMessagesProvi
 }
 
 /**
- * The messages of one area, with a component's own `messages` prop applied on top.
+ * The complete messages of one area: `defaults`, then what the enclosing
+ * `VaultMessagesProvider`s replaced, then `overrides` (a component's `messages` prop) on top.
+ * The caller brings the defaults, usually the English catalogue of its area, so a component
+ * ships only the strings it shows. The result keeps its identity until one of the three
+ * inputs changes; without any replacement it is `defaults` itself.
  *
  * @example
  * ```tsx
- * const t = useVaultMessages('login', props.messages);
- * return <button>{t.continue}</button>;
+ * function HelpLink(props: { messages?: Partial<LoginMessages> }) {
+ *   const t = useVaultMessages('login', enLoginMessages, props.messages);
+ *   return <a href="/help">{t.tryAgain}</a>;
+ * }
  * ```
  */
 export function useVaultMessages<Area extends keyof VaultMessages>(
   area: Area,
-  overrides?: Partial<VaultMessages[Area]>,
+  defaults: VaultMessages[Area],
+  overrides?: Partial<VaultMessages[Area]> | undefined,
 ): VaultMessages[Area] {
-  const all = useContext(VaultMessagesContext);
+  const provided = useContext(VaultMessagesContext)[area];
   return useMemo(
-    () => (overrides ? { ...all[area], ...overrides } : all[area]),
-    [all, area, overrides],
+    () => (provided || overrides ? { ...defaults, ...provided, ...overrides } : defaults),
+    [defaults, provided, overrides],
   );
-}
-
-/**
- * Lays `overrides` over `base`, area by area.
- *
- * @example
- * ```ts
- * const messages = mergeMessages(enMessages, { login: { continue: 'Next' } });
- * ```
- */
-export function mergeMessages(base: VaultMessages, overrides: PartialVaultMessages): VaultMessages {
-  return {
-    login: { ...base.login, ...overrides.login },
-    session: { ...base.session, ...overrides.session },
-    delegation: { ...base.delegation, ...overrides.delegation },
-  };
 }

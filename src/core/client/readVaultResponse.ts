@@ -3,11 +3,14 @@ import { VaultApiError, type VaultErrorEntry, VaultProtocolError } from '../erro
 import { parseRetryAfter } from './parseRetryAfter';
 import type { ReceivedResponse } from './sendRequest';
 
-const envelope = v.object({
-  responseStatus: v.picklist(['SUCCESS', 'WARNING', 'FAILURE', 'EXCEPTION']),
-});
+const RESPONSE_STATUSES = ['SUCCESS', 'WARNING', 'FAILURE', 'EXCEPTION'] as const;
 
-const errorEntries = v.array(v.unknown());
+const envelope = v.object({
+  responseStatus: v.custom<(typeof RESPONSE_STATUSES)[number]>(
+    (value) => RESPONSE_STATUSES.includes(value as never),
+    'a known responseStatus',
+  ),
+});
 
 /**
  * Applies the service's answer rules to one received response: HTTP 200 only, a JSON
@@ -68,10 +71,11 @@ export function readVaultResponse<T>(
   const parsed = v.safeParse(schema, body);
   if (!parsed.success) {
     const issue = parsed.issues[0];
-    const path = v.getDotPath(issue) ?? '(body)';
-    // Custom checks carry a value-free message; built-in messages quote the received value.
-    const expected = issue.type === 'check' ? issue.message : (issue.expected ?? 'another value');
-    throw protocolError(`The ${call} answer is malformed at "${path}": expected ${expected}.`);
+    // Custom schemas carry a value-free message; built-in messages quote the received value.
+    const expected = issue.type === 'custom' ? issue.message : (issue.expected ?? 'another value');
+    throw protocolError(
+      `The ${call} answer is malformed at "${formatIssuePath(issue)}": expected ${expected}.`,
+    );
   }
   return parsed.output;
 }
@@ -79,14 +83,28 @@ export function readVaultResponse<T>(
 // Only `type` is contractual; entries without a string type are dropped rather than
 // invented, and VaultApiError falls back to UNEXPECTED_ERROR when none remain.
 function readErrors(raw: unknown): VaultErrorEntry[] {
-  const list = v.safeParse(errorEntries, raw);
-  if (!list.success) return [];
+  if (!Array.isArray(raw)) return [];
   const entries: VaultErrorEntry[] = [];
-  for (const item of list.output) {
+  for (const item of raw as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
     const { type, message } = item as { type?: unknown; message?: unknown };
     if (typeof type !== 'string' || type === '') continue;
     entries.push({ type, message: typeof message === 'string' ? message : '' });
   }
   return entries;
+}
+
+/**
+ * Where a valibot issue lies, as a dot path of field names and list indexes
+ * (`vaultIds.0.url`), or `(body)` for the answer as a whole. Only keys are named, never a
+ * received value: an answer may carry a session ID or a token.
+ *
+ * @example
+ * ```ts
+ * const result = v.safeParse(responseSchemas.auth, body);
+ * if (!result.success) console.warn(`malformed at ${formatIssuePath(result.issues[0])}`);
+ * ```
+ */
+export function formatIssuePath(issue: v.BaseIssue<unknown>): string {
+  return issue.path?.map((item) => String(item.key)).join('.') ?? '(body)';
 }

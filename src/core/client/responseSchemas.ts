@@ -11,10 +11,29 @@ import type {
   VaultInfo,
 } from './types';
 
+// Every valibot schema and action adds its own code to the bundle, so the schemas keep to
+// one small set: `object` and `array` for structure (they name the path of a bad field),
+// `custom` with a predicate for every leaf, `optional` for absent fields, and
+// `pipe` + `transform` to reshape. Each `custom` carries a value-free description of what
+// was expected: it becomes the error message, and the received value may be a secret.
+
 const VERSION_PATTERN = /^v(\d+)\.(\d+)$/;
 const USER_ID_PATTERN = /^[A-Za-z0-9._@-]{1,128}$/;
+// The service sends numeric IDs as JSON numbers; a digit string is the same ID.
+const DIGITS_ID_PATTERN = /^\d{1,15}$/;
 
-function isHttpUrl(value: string): boolean {
+type Guard<T> = (value: unknown) => value is T;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+const isObjectLike = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const isIndex = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0;
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:';
@@ -23,29 +42,58 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const httpUrl = v.pipe(v.string(), v.check(isHttpUrl, 'an absolute http(s) URL'));
-const optionalText = v.nullish(v.string());
-const optionalUrl = v.nullish(httpUrl);
+// Marked free of side effects so that a bundler can still drop schemas nobody uses.
+const field = /* @__NO_SIDE_EFFECTS__ */ <T>(guard: Guard<T>, expected: string) =>
+  v.custom<T>(guard, expected);
 
-const sessionId = v.pipe(
-  v.string(),
-  v.check((value: string) => isValidSessionId(value), 'a well-formed session ID'),
+// The service leaves out or nulls an optional field alike; both read as "not given".
+const nullable = /* @__NO_SIDE_EFFECTS__ */ <T>(guard: Guard<T>, expected: string) =>
+  v.optional(v.custom<T | null>((value) => value === null || guard(value), `${expected} or null`));
+
+// The keys a copy of wire data keeps: own ones, minus those that could reach a prototype.
+function ownFields(input: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key in input) {
+    if (
+      Object.hasOwn(input, key) &&
+      key !== '__proto__' &&
+      key !== 'prototype' &&
+      key !== 'constructor'
+    ) {
+      copy[key] = input[key];
+    }
+  }
+  return copy;
+}
+
+const text = field(isString, 'a string');
+const httpUrl = field(isHttpUrl, 'an absolute http(s) URL');
+const optionalText = nullable(isString, 'a string');
+const optionalUrl = nullable(isHttpUrl, 'an absolute http(s) URL');
+const objectLike = field(isObjectLike, 'an object');
+const sessionId = field(isValidSessionId, 'a well-formed session ID');
+
+const integerId = v.pipe(
+  field(
+    (value): value is number | string =>
+      isIndex(value) || (isString(value) && DIGITS_ID_PATTERN.test(value)),
+    'a non-negative integer ID',
+  ),
+  v.transform(Number),
 );
 
-// The service sends numeric IDs as JSON numbers; a digit string is the same ID.
-const integerId = v.union([
-  v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
-  v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number)),
-]);
-
 // `userId` is a number on the wire and `delegator_userid` a string; both are kept as strings.
-const userIdString = v.union([
-  v.pipe(v.string(), v.regex(USER_ID_PATTERN)),
-  v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.transform(String)),
-]);
+const userIdString = v.pipe(
+  field(
+    (value): value is string | number =>
+      isIndex(value) || (isString(value) && USER_ID_PATTERN.test(value)),
+    'a user ID',
+  ),
+  v.transform(String),
+);
 
 const vaultInfo = v.pipe(
-  v.object({ id: integerId, name: v.string(), url: httpUrl }),
+  v.object({ id: integerId, name: text, url: httpUrl }),
   v.transform(
     (raw): VaultInfo => ({
       id: raw.id,
@@ -74,21 +122,40 @@ const auth = v.pipe(
   ),
 );
 
+// `v.object` keeps only the fields it names, yet `asMetadata.raw` hands on the provider's
+// whole metadata: a copy is taken first and carried through as `raw` (a wire field of
+// that name stays inside the copy).
+const asMetadata = v.pipe(
+  objectLike,
+  v.transform((input) => ({ ...input, raw: Object.freeze(ownFields(input)) })),
+  v.object({
+    token_endpoint: httpUrl,
+    issuer: optionalText,
+    authorization_endpoint: optionalUrl,
+    end_session_endpoint: optionalUrl,
+    jwks_uri: optionalUrl,
+    scopes_supported: nullable(
+      (value): value is string[] => Array.isArray(value) && value.every(isString),
+      'a list of strings',
+    ),
+    raw: objectLike,
+  }),
+);
+
 const authProfile = v.pipe(
   v.object({
-    id: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
-    label: v.string(),
+    id: field(
+      (value): value is string => isString(value) && value.length >= 1 && value.length <= 256,
+      'a string of 1 to 256 characters',
+    ),
+    label: text,
     description: optionalText,
     vault_session_endpoint: optionalUrl,
-    as_client_id: v.nullish(v.pipe(v.string(), v.minLength(1))),
-    as_metadata: v.looseObject({
-      token_endpoint: httpUrl,
-      issuer: optionalText,
-      authorization_endpoint: optionalUrl,
-      end_session_endpoint: optionalUrl,
-      jwks_uri: optionalUrl,
-      scopes_supported: v.nullish(v.array(v.string())),
-    }),
+    as_client_id: nullable(
+      (value): value is string => isString(value) && value !== '',
+      'a non-empty string',
+    ),
+    as_metadata: asMetadata,
   }),
   v.transform(
     (raw): AuthProfile => ({
@@ -104,9 +171,22 @@ const authProfile = v.pipe(
         endSessionEndpoint: raw.as_metadata.end_session_endpoint ?? undefined,
         jwksUri: raw.as_metadata.jwks_uri ?? undefined,
         scopesSupported: raw.as_metadata.scopes_supported ?? undefined,
-        raw: Object.freeze({ ...raw.as_metadata }),
+        raw: raw.as_metadata.raw,
       },
     }),
+  ),
+);
+
+// An absent or null profile list is an empty one; a present list is checked entry by
+// entry, so an error names the profile and field at fault.
+const authProfiles = v.optional(
+  v.pipe(
+    field(
+      (value): value is unknown[] | null => value === null || Array.isArray(value),
+      'a list or null',
+    ),
+    v.transform((value) => value ?? []),
+    v.array(authProfile),
   ),
 );
 
@@ -114,8 +194,11 @@ const authProfile = v.pipe(
 const discovery = v.pipe(
   v.object({
     data: v.object({
-      auth_type: v.picklist(['password', 'sso']),
-      auth_profiles: v.nullish(v.array(authProfile)),
+      auth_type: field(
+        (value): value is 'password' | 'sso' => value === 'password' || value === 'sso',
+        '"password" or "sso"',
+      ),
+      auth_profiles: authProfiles,
     }),
   }),
   v.transform(
@@ -126,11 +209,20 @@ const discovery = v.pipe(
   ),
 );
 
+const versionMap = field(
+  (value): value is Record<string, string> =>
+    isObjectLike(value) &&
+    Object.entries(ownFields(value)).every(
+      ([version, url]) => VERSION_PATTERN.test(version) && isHttpUrl(url),
+    ),
+  'an object of "vN.N" versions to absolute http(s) URLs',
+);
+
 const apiVersions = v.pipe(
-  v.object({ values: v.record(v.pipe(v.string(), v.regex(VERSION_PATTERN)), httpUrl) }),
+  v.object({ values: versionMap }),
   v.transform((raw): ApiVersions => {
-    const versions = Object.entries(raw.values)
-      .map(([version, url]) => ({ version, url }))
+    const versions = Object.entries(ownFields(raw.values))
+      .map(([version, url]) => ({ version, url: url as string }))
       .sort((a, b) => compareVersions(a.version, b.version));
     return { versions, latest: versions.at(-1)?.version };
   }),
@@ -141,8 +233,11 @@ const delegations = v.pipe(
     delegated_vaults: v.array(
       v.object({
         id: integerId,
-        name: v.string(),
-        dns: v.pipe(v.string(), v.regex(DNS_NAME_PATTERN)),
+        name: text,
+        dns: field(
+          (value): value is string => isString(value) && DNS_NAME_PATTERN.test(value),
+          'a DNS name',
+        ),
         delegator_userid: userIdString,
       }),
     ),
@@ -167,6 +262,8 @@ const generic = v.pipe(
   v.transform((): undefined => undefined),
 );
 
+const body = v.pipe(objectLike, v.transform(ownFields));
+
 /**
  * The valibot schemas of the successful (`SUCCESS`/`WARNING`) answers, each turning the
  * wire shape into the kit's camelCase result. Unknown fields are ignored; a missing or
@@ -186,7 +283,7 @@ export const responseSchemas = {
   delegations: delegations as v.GenericSchema<unknown, DelegatedVault[]>,
   delegatedSession: delegatedSession as v.GenericSchema<unknown, DelegatedSession>,
   generic: generic as v.GenericSchema<unknown, undefined>,
-  body: v.looseObject({}) as v.GenericSchema<unknown, Record<string, unknown>>,
+  body: body as v.GenericSchema<unknown, Record<string, unknown>>,
 } as const;
 
 function compareVersions(a: string, b: string): number {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatIssuePath } from '../client/readVaultResponse';
 import { checkTimeout, DEFAULT_TIMEOUT_MS } from '../client/resolveClientConfig';
 import { sendRequest } from '../client/sendRequest';
 import { VaultConfigError, VaultOAuthError, VaultProtocolError } from '../errors';
@@ -9,21 +10,30 @@ const MAX_ACCESS_TOKEN_LENGTH = 16_384;
 // RFC 6749 section 5.2: `error` and `error_description` use printable ASCII without `"`/`\`.
 const OAUTH_TEXT_PATTERN = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+// Predicates with value-free descriptions keep the schemas within the kit's small set of
+// valibot functions (see responseSchemas); the description is what an error names.
 const tokenResponse = v.object({
-  access_token: v.pipe(
-    v.string(),
-    v.maxLength(MAX_ACCESS_TOKEN_LENGTH),
-    v.check((value) => ACCESS_TOKEN_PATTERN.test(value), 'a bearer token'),
+  access_token: v.custom<string>(
+    (value) =>
+      isString(value) &&
+      value.length <= MAX_ACCESS_TOKEN_LENGTH &&
+      ACCESS_TOKEN_PATTERN.test(value),
+    'a bearer token',
   ),
-  token_type: v.pipe(
-    v.string(),
-    v.check((value) => value.toLowerCase() === 'bearer', 'token_type "Bearer"'),
+  token_type: v.custom<string>(
+    (value) => isString(value) && value.toLowerCase() === 'bearer',
+    'token_type "Bearer"',
   ),
 });
 
 const errorResponse = v.object({
-  error: v.pipe(v.string(), v.regex(OAUTH_TEXT_PATTERN)),
-  error_description: v.optional(v.string()),
+  error: v.custom<string>(
+    (value) => isString(value) && OAUTH_TEXT_PATTERN.test(value),
+    'an OAuth error code',
+  ),
+  error_description: v.optional(v.custom<string>(isString, 'a string')),
 });
 
 /**
@@ -156,8 +166,9 @@ export async function requestPasswordGrant(
   }
   const success = v.safeParse(tokenResponse, body);
   if (!success.success) {
-    const path = v.getDotPath(success.issues[0]) ?? '(body)';
-    throw protocolError(`The token endpoint's answer is malformed at "${path}".`);
+    throw protocolError(
+      `The token endpoint's answer is malformed at "${formatIssuePath(success.issues[0])}".`,
+    );
   }
   return success.output.access_token;
 }

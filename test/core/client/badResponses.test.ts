@@ -336,6 +336,23 @@ describe('B8: missing, ill-typed or unknown fields', () => {
     expect((error as Error).message).not.toContain('short');
   });
 
+  it('a nested bad field is named by its full path and what was expected', async () => {
+    const secretish = 'javascript:fetch(token)';
+    server.setHandler(() =>
+      json({ ...GOOD_LOGIN, vaultIds: [{ id: 1001, name: 'PromoMats', url: secretish }] }),
+    );
+    const error = await rejection(login());
+    expect(error).toBeInstanceOf(VaultProtocolError);
+    expect((error as Error).message).toContain('"vaultIds.0.url"');
+    expect((error as Error).message).toContain('an absolute http(s) URL');
+    expect((error as Error).message).not.toContain('token');
+
+    server.setHandler(() => json({ ...GOOD_LOGIN, vaultId: 1001.5 }));
+    expect(((await rejection(login())) as Error).message).toMatch(
+      /"vaultId".*a non-negative integer ID/,
+    );
+  });
+
   it('an unknown auth_type is an error, never a silent password fallback', async () => {
     server.setHandler(() => json({ responseStatus: 'SUCCESS', data: { auth_type: 'saml' } }));
     expect(await rejection(client.discover({ username: 'x@y.example' }))).toBeInstanceOf(

@@ -1,0 +1,30 @@
+import type { DelegationMessages } from './delegationMessages';
+import type { LoginMessages } from './loginMessages';
+import type { SessionMessages } from './sessionMessages';
+
+/**
+ * Every user-facing string of the components, by area. Values are plain strings or, where
+ * something is filled in, functions of named parameters.
+ *
+ * @example
+ * ```ts
+ * const text: VaultMessages['login']['continue'] = 'Continue';
+ * ```
+ */
+export interface VaultMessages {
+  readonly login: LoginMessages;
+  readonly session: SessionMessages;
+  readonly delegation: DelegationMessages;
+}
+
+/**
+ * Any subset of {@link VaultMessages}: what is given replaces the default, the rest stays.
+ *
+ * @example
+ * ```ts
+ * const overrides: PartialVaultMessages = { login: { continue: 'Next' } };
+ * ```
+ */
+export type PartialVaultMessages = {
+  readonly [Area in keyof VaultMessages]?: Partial<VaultMessages[Area]>;
+};

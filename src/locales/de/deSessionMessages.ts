@@ -1,0 +1,53 @@
+import type { SessionMessages } from '../../components/i18n/sessionMessages';
+
+/**
+ * The German strings of `SessionTimer`, `SessionExpiryDialog` and `SignOutButton`; durations
+ * are formatted for `de`. Lives outside the main entry, so that only an application that
+ * imports it ships it.
+ *
+ * @example
+ * ```tsx
+ * import { deSessionMessages } from 'vault-session-kit/locales/de';
+ *
+ * <SessionTimer messages={deSessionMessages} />
+ * ```
+ */
+export const deSessionMessages: SessionMessages = {
+  locale: 'de',
+
+  signOut: 'Abmelden',
+  signingOut: 'Wird abgemeldet …',
+
+  timerIdle: ({ time }) => `Abmeldung bei Inaktivität in ${time}`,
+  timerCap: ({ time }) => `Sitzung endet in ${time}`,
+  timerIdleAnnouncement: ({ time }) => `Sie werden in ${time} wegen Inaktivität abgemeldet.`,
+  timerCapAnnouncement: ({ time }) =>
+    `Ihre Sitzung endet in ${time} und kann nicht verlängert werden.`,
+
+  idleTitle: 'Sind Sie noch da?',
+  idleBody: ({ time }) =>
+    `Zu Ihrer Sicherheit werden Sie in ${time} abgemeldet, weil keine Aktivität erkannt wurde. Möchten Sie angemeldet bleiben?`,
+  staySignedIn: 'Angemeldet bleiben',
+  extending: 'Sitzung wird verlängert …',
+  extendFailed:
+    'Der Server ist gerade nicht erreichbar. Ihre Sitzung läuft weiter; bitte versuchen Sie es erneut.',
+  idleAnnouncement: ({ time }) => `Sie werden in ${time} abgemeldet.`,
+
+  capTitle: 'Ihre Sitzung endet bald',
+  capBody: ({ time, limit }) =>
+    `Eine Sitzung dauert höchstens ${limit} und lässt sich nicht verlängern. Ihre endet in ${time}. Sichern Sie Ihre Arbeit; danach müssen Sie sich erneut anmelden.`,
+  continueSession: 'Bis dahin weiterarbeiten',
+  signOutNow: 'Jetzt abmelden',
+  capAnnouncement: ({ time }) => `Ihre Sitzung endet in ${time}.`,
+
+  expiredTitle: 'Ihre Sitzung ist abgelaufen',
+  expiredBody: ({ limit }) =>
+    `Aus Sicherheitsgründen endet jede Sitzung nach ${limit}. Melden Sie sich erneut an, um weiterzuarbeiten.`,
+  invalidTitle: 'Ihre Sitzung wurde beendet',
+  invalidBody:
+    'Der Server akzeptiert Ihre Sitzung nicht mehr, etwa nach längerer Inaktivität oder nach einer Abmeldung an anderer Stelle. Melden Sie sich erneut an, um weiterzuarbeiten.',
+  idleEndedTitle: 'Sie wurden abgemeldet',
+  idleEndedBody:
+    'Sie wurden automatisch abgemeldet, weil längere Zeit keine Aktivität erkannt wurde. Melden Sie sich erneut an, um weiterzuarbeiten.',
+  signInAgain: 'Erneut anmelden',
+};
