@@ -1,6 +1,6 @@
 import type { Machine } from './describeMachine';
 import { markdownTable } from './markdownTable';
-import type { BundleSizeReport, Contributor, SizeRow } from './measureBundleSizes';
+import type { BundleSizeReport, Contributor, PartCost, SizeRow } from './measureBundleSizes';
 import type { EmulatorLoadReport, LoadStep } from './measureEmulatorLoad';
 import type { KeepAliveTrafficReport } from './measureKeepAliveTraffic';
 import type { RenderReport } from './measureRenders';
@@ -115,6 +115,29 @@ function sizeSection(sizes: BundleSizeReport): string {
       contributorList(row.contributors),
       '',
     ]),
+    partSection(sizes.parts),
+  ].join('\n');
+}
+
+function partSection(parts: readonly PartCost[]): string {
+  return [
+    'What each part costs: the named exports built alone (initial chunk, same settings), and ' +
+      'for components what they add to an app that already has the session guard. The core ' +
+      'rows come from `vault-session-kit/core`, the others from `vault-session-kit`; parts ' +
+      'share code, so the rows do not add up to the entries.',
+    '',
+    markdownTable(
+      ['part', 'imports', 'alone: min', 'alone: min+gzip', 'added to the session guard'],
+      parts.map((part) => [
+        part.label,
+        `\`${part.imports}\``,
+        kB(part.alone.raw),
+        kB(part.alone.gzip),
+        part.addedGzip === undefined ? '—' : `+${kB(part.addedGzip)}`,
+      ]),
+      ['l', 'l', 'r', 'r', 'r'],
+    ),
+    '',
   ].join('\n');
 }
 

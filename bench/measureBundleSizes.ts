@@ -98,6 +98,31 @@ export interface BundleSizeReport {
   readonly oidcBytesOnPasswordPath: number;
   /** Whether the initial chunk imports `oidc-client-ts` when it is left external. */
   readonly oidcImportedOnPasswordPath: boolean;
+  /** What each part of the kit costs on its own, or on top of the session guard. */
+  readonly parts: readonly PartCost[];
+}
+
+/**
+ * The cost of one part of the kit: built alone, and for components also the bytes it adds
+ * to an app that already has `SessionProvider` and `RequireSession`.
+ *
+ * @example
+ * ```ts
+ * const part: PartCost = {
+ *   label: 'LoginForm',
+ *   imports: 'LoginForm',
+ *   alone: { raw: 40_000, gzip: 14_000, brotli: 12_500 },
+ *   addedGzip: 5_000,
+ * };
+ * ```
+ */
+export interface PartCost {
+  readonly label: string;
+  /** The names imported from the entry. */
+  readonly imports: string;
+  readonly alone: CompressedSizes;
+  /** Extra min+gzip bytes over the session guard alone (components only). */
+  readonly addedGzip?: number;
 }
 
 /**
@@ -113,6 +138,23 @@ export const TYPICAL_APP_IMPORT =
   "export { SessionProvider, RequireSession, LoginForm } from './src/index';";
 
 const TOP_CONTRIBUTORS = 12;
+
+const CORE_PARTS: readonly (readonly [label: string, imports: string])[] = [
+  ['the client: eight calls, response validation, errors', 'createVaultClient'],
+  ['the client with the discovery-first login flow', 'createVaultClient, loginWithDiscovery'],
+  ['the session: state machine, 48 h deadline, storage, cross-tab sync', 'createSessionManager'],
+  ['keep-alive: scheduler, leader election, activity, backoff', 'createKeepAlive'],
+  ['client + session + keep-alive together', 'createVaultClient, createVaultSession'],
+];
+
+const GUARD_IMPORTS = 'SessionProvider, RequireSession';
+
+const REACT_PARTS: readonly (readonly [label: string, imports: string])[] = [
+  ['the session guard (provider, hooks on TanStack Query)', GUARD_IMPORTS],
+  ['the login form', 'LoginForm'],
+  ['acting for someone else', 'DelegationPicker, ActingAsBanner'],
+  ['session time and sign-out', 'SessionTimer, SessionExpiryDialog, SignOutButton'],
+];
 
 /**
  * Builds the kit's entries and the rival kits the same way in one run (see `buildBundle`)
@@ -196,7 +238,47 @@ export async function measureBundleSizes(): Promise<BundleSizeReport> {
       note: 'an app without TanStack Query adds this to the kit',
     },
   ];
-  return { rows, oidcBytesOnPasswordPath, oidcImportedOnPasswordPath };
+  return {
+    rows,
+    oidcBytesOnPasswordPath,
+    oidcImportedOnPasswordPath,
+    parts: await measureParts(withOidcPeer),
+  };
+}
+
+async function measureParts(external: readonly string[]): Promise<PartCost[]> {
+  const built = (entry: string, imports: string) =>
+    buildBundle({ contents: `export { ${imports} } from '${entry}';`, external }).then((bundle) =>
+      sizesOf(initialChunks(bundle)),
+    );
+  const [core, react, withGuard] = await Promise.all([
+    Promise.all(CORE_PARTS.map(([, imports]) => built('./src/core/index', imports))),
+    Promise.all(REACT_PARTS.map(([, imports]) => built('./src/index', imports))),
+    Promise.all(
+      REACT_PARTS.map(([, imports]) =>
+        imports === GUARD_IMPORTS
+          ? undefined
+          : built('./src/index', `${GUARD_IMPORTS}, ${imports}`),
+      ),
+    ),
+  ]);
+  const guard = react[0];
+  return [
+    ...CORE_PARTS.map(([label, imports], index) => ({
+      label,
+      imports,
+      alone: core[index] as CompressedSizes,
+    })),
+    ...REACT_PARTS.map(([label, imports], index) => {
+      const together = withGuard[index];
+      return {
+        label,
+        imports,
+        alone: react[index] as CompressedSizes,
+        ...(together && guard ? { addedGzip: together.gzip - guard.gzip } : {}),
+      };
+    }),
+  ];
 }
 
 function reexport(
