@@ -27,6 +27,11 @@ export interface VaultDevStackOptions {
   readonly emulator?: Omit<VaultEmulatorOptions, 'oidc'>;
   /** One line per emulator audit event; default: silent. */
   readonly log?: (line: string) => void;
+  /**
+   * Origins of other apps that sign in through this provider (their `/sso/callback` is
+   * registered too), for a stack served on its own port, apart from the app.
+   */
+  readonly appOrigins?: readonly string[];
 }
 
 /**
@@ -59,10 +64,13 @@ export interface VaultDevStack {
  */
 export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStack {
   const origin = options.origin.replace(/\/+$/, '');
+  const appOrigins = [
+    ...new Set([origin, ...(options.appOrigins ?? []).map((app) => new URL(app).origin)]),
+  ];
   const oidc = createDevOidcProvider({
     issuer: `${origin}/oidc`,
-    redirectUris: [`${origin}${SSO_CALLBACK_PATH}`],
-    postLogoutRedirectUris: [`${origin}/`],
+    redirectUris: appOrigins.map((app) => `${app}${SSO_CALLBACK_PATH}`),
+    postLogoutRedirectUris: appOrigins.map((app) => `${app}/`),
     log: options.log ?? (() => {}),
   });
   const { log } = options;

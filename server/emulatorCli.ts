@@ -1,13 +1,21 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createVaultEmulator, demoDirectory } from '../src/emulator';
-import { serveFetch } from './serveFetch';
+import { demoDirectory } from '../src/emulator';
+import { createVaultDevStack, SSO_CALLBACK_PATH, type VaultDevStack } from './createVaultDevStack';
 
-const USAGE = `Usage: npm run emulator -- [--port N] [--log-events]
+/** Apps that usually sign in through a standalone emulator: the Vite dev server's origins. */
+const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
 
-  --port N       Port on 127.0.0.1 (default 8787; 0 picks a free one)
-  --log-events   Print the emulator's audit events to stderr, one JSON object a line
-  --help         Show this help`;
+const USAGE = `Usage: npm run emulator -- [--port N] [--app-origin URL]... [--log-events]
+
+  --port N          Port on 127.0.0.1 (default 8787; 0 picks a free one)
+  --app-origin URL  Origin of an app that signs in with single sign-on through this
+                    emulator; its ${SSO_CALLBACK_PATH} is registered at the development
+                    OpenID Provider. Repeatable. Default: ${DEFAULT_APP_ORIGINS.join(', ')}
+  --log-events      Print the emulator's audit events to stderr, one line each
+  --help            Show this help`;
 
 /**
  * The settings the emulator CLI accepts.
@@ -19,6 +27,7 @@ const USAGE = `Usage: npm run emulator -- [--port N] [--log-events]
  */
 export interface EmulatorCliArgs {
   readonly port: number;
+  readonly appOrigins: readonly string[];
   readonly logEvents: boolean;
   readonly help: boolean;
 }
@@ -36,15 +45,17 @@ export class CliUsageError extends Error {
 }
 
 /**
- * Parses the CLI's arguments (`--port N`, `--port=N`, `--log-events`, `--help`).
+ * Parses the CLI's arguments (`--port N`, `--port=N`, `--app-origin URL`, `--log-events`,
+ * `--help`).
  *
  * @example
  * ```ts
- * parseEmulatorCliArgs(['--port', '0']); // { port: 0, logEvents: false, help: false }
+ * parseEmulatorCliArgs(['--port', '0']).port; // 0
  * ```
  */
 export function parseEmulatorCliArgs(argv: readonly string[]): EmulatorCliArgs {
   let port = 8787;
+  const appOrigins: string[] = [];
   let logEvents = false;
   let help = false;
   for (let i = 0; i < argv.length; i++) {
@@ -54,9 +65,37 @@ export function parseEmulatorCliArgs(argv: readonly string[]): EmulatorCliArgs {
     else if (arg === '--port' || arg.startsWith('--port=')) {
       const value = arg === '--port' ? argv[++i] : arg.slice('--port='.length);
       port = parsePort(value);
+    } else if (arg === '--app-origin' || arg.startsWith('--app-origin=')) {
+      const value = arg === '--app-origin' ? argv[++i] : arg.slice('--app-origin='.length);
+      appOrigins.push(parseOrigin(value));
     } else throw new CliUsageError(`Unknown argument "${arg}".`);
   }
-  return { port, logEvents, help };
+  return {
+    port,
+    appOrigins: appOrigins.length > 0 ? appOrigins : DEFAULT_APP_ORIGINS,
+    logEvents,
+    help,
+  };
+}
+
+function parseOrigin(value: string | undefined): string {
+  if (value === undefined) throw new CliUsageError('--app-origin needs a value.');
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.origin !== value.replace(/\/$/, '')
+  ) {
+    throw new CliUsageError(
+      `--app-origin needs an origin such as http://127.0.0.1:5173 (scheme, host, port; no path), got "${value}".`,
+    );
+  }
+  return url.origin;
 }
 
 function parsePort(value: string | undefined): number {
@@ -92,23 +131,44 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
     return;
   }
 
-  const emulator = createVaultEmulator(
-    args.logEvents ? { onEvent: (event) => console.error(JSON.stringify(event)) } : {},
-  );
-  let server: Awaited<ReturnType<typeof serveFetch>>;
+  let server: Server;
+  let stack: VaultDevStack | undefined;
   try {
-    server = await serveFetch(emulator.fetch, { port: args.port });
+    server = await listen(args.port, (req, res) => {
+      // The stack needs the origin it serves, so it is built once the port is known.
+      if (!stack) {
+        res.writeHead(503).end();
+        return;
+      }
+      stack.middleware(req, res, () => {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      });
+    });
   } catch (error) {
     console.error(`emulator: could not listen on 127.0.0.1:${args.port}: ${String(error)}`);
     process.exitCode = 1;
     return;
   }
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = createVaultDevStack({
+    origin: url,
+    appOrigins: args.appOrigins,
+    ...(args.logEvents ? { log: (line: string) => console.error(line) } : {}),
+  });
+  const running = stack;
 
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    server.close().then(
+    Promise.all([
+      new Promise<void>((done, fail) => {
+        // Keep-alive sockets from clients would hold close() open for seconds.
+        server.closeAllConnections();
+        server.close((error) => (error ? fail(error) : done()));
+      }),
+      running.close(),
+    ]).then(
       () => {
         process.exitCode = 0;
       },
@@ -124,11 +184,28 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 
-  console.log(`Vault emulator listening on ${server.url}`);
+  console.log(`Vault emulator listening on ${url}`);
+  console.log(
+    `Development OpenID Provider at ${running.oidc.issuer}; single sign-on returns to ${args.appOrigins.map((app) => `${app}${SSO_CALLBACK_PATH}`).join(', ')}`,
+  );
   const passwordUsers = demoDirectory.users.filter((user) => user.password !== undefined);
   console.log(
     `Demo users: ${passwordUsers.map((u) => `${u.username} / ${u.password}`).join(', ')}; locked@ and inactive@sunrise.example take any password.`,
   );
+}
+
+function listen(
+  port: number,
+  handler: Parameters<typeof createServer>[1] & object,
+): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handler);
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
 }
 
 const entry = process.argv[1];

@@ -27,14 +27,17 @@ import {
 } from './vaultResponse';
 
 /**
- * API versions the emulator lists and serves, oldest first; the last one is the beta.
+ * API versions the emulator lists and serves, oldest first; the last one is the beta. The
+ * service keeps every published release available (three a year since v18.3), so clients
+ * built against an old release can still sign in.
  *
  * @example
  * ```ts
  * API_VERSIONS.includes('v26.1'); // true
+ * API_VERSIONS[0]; // 'v18.3'
  * ```
  */
-export const API_VERSIONS = ['v24.3', 'v25.1', 'v25.2', 'v25.3', 'v26.1', 'v26.2'] as const;
+export const API_VERSIONS: readonly string[] = Object.freeze(publishedVersions(18.3, 26.2));
 
 /**
  * The authorization server behind the emulator's OAuth profiles, and how to check its
@@ -317,7 +320,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
 
     if (head === 'api') {
       if (second === undefined) return expect('GET', () => versions(ctx));
-      if (!(API_VERSIONS as readonly string[]).includes(second)) return malformed(ctx);
+      if (!API_VERSIONS.includes(second)) return malformed(ctx);
       switch (rest.join('/')) {
         case '':
           return expect('GET', () => versions(ctx));
@@ -381,16 +384,19 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
   }
 
   function versions(ctx: Context): Response {
+    // The service is HTTPS only: the URLs it lists say https whatever scheme reached this
+    // handler (a TLS front forwarding plain HTTP must not turn them into http URLs).
+    const base = `https://${ctx.url.host}`;
     const values: Record<string, string> = {};
-    for (const version of API_VERSIONS) values[version] = `${ctx.url.origin}/api/${version}`;
-    // Listing needs no session, but a valid one is reported like on every other call, which
-    // is how some clients check a session they were handed.
-    const session = ctx.request.headers.has('authorization') ? sessionFrom(ctx) : undefined;
-    return reply(
-      ctx,
-      { responseStatus: 'SUCCESS', values },
-      session ? sessionHeaders(session) : undefined,
-    );
+    for (const version of API_VERSIONS) values[version] = `${base}/api/${version}`;
+    // Listing needs no session, but a session that is sent is checked like on every other
+    // call: some clients validate a stored session exactly this way.
+    if (!ctx.request.headers.has('authorization')) {
+      return reply(ctx, { responseStatus: 'SUCCESS', values });
+    }
+    const session = sessionFrom(ctx);
+    if (!session) return invalidSession(ctx);
+    return reply(ctx, { responseStatus: 'SUCCESS', values }, sessionHeaders(session));
   }
 
   async function passwordLogin(ctx: Context): Promise<Response> {
@@ -831,6 +837,18 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
       burst.clear();
     },
   };
+}
+
+/** `vYY.R` for every release from `first` to `last` inclusive, three releases a year. */
+function publishedVersions(first: number, last: number): string[] {
+  const out: string[] = [];
+  for (let year = Math.floor(first); year <= Math.floor(last); year++) {
+    for (let release = 1; release <= 3; release++) {
+      const version = year + release / 10;
+      if (version >= first - 1e-9 && version <= last + 1e-9) out.push(`v${year}.${release}`);
+    }
+  }
+  return out;
 }
 
 function documentBody(document: EmulatorDocument): Record<string, unknown> {

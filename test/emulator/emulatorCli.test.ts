@@ -59,7 +59,7 @@ describe('npm run emulator', () => {
     const response = await fetch(`${url}/api`);
     const body = await response.json();
     expect(body.responseStatus).toBe('SUCCESS');
-    expect(body.values['v26.1']).toBe(`${url}/api/v26.1`);
+    expect(body.values['v26.1']).toBe(`https://${new URL(url).host}/api/v26.1`);
 
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
@@ -67,6 +67,54 @@ describe('npm run emulator', () => {
     expect(signal).toBeNull();
     expect(code).toBe(0);
     await expect(fetch(`${url}/api`)).rejects.toThrow();
+  }, 30_000);
+
+  it('serves the OpenID Provider that discovery names, so single sign-on can work', async () => {
+    const child = runCli(['--port', '0', '--app-origin', 'http://127.0.0.1:5199']);
+    const url = /listening on (\S+)$/.exec(await firstLine(child))?.[1] ?? '';
+    const discovery = await fetch(`${url}/auth/discovery`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        username: 'sam@harbor.example',
+        client_id: 'vault-session-kit-demo',
+      }),
+    });
+    const { data } = await discovery.json();
+    expect(data.auth_type).toBe('sso');
+    const metadata = data.auth_profiles[0].as_metadata;
+
+    // Every endpoint it names answers as an OpenID Provider does, not with the vault's
+    // MALFORMED_URL.
+    const configuration = await fetch(`${metadata.issuer}/.well-known/openid-configuration`);
+    expect(configuration.status).toBe(200);
+    const config = await configuration.json();
+    expect(config.authorization_endpoint).toBe(metadata.authorization_endpoint);
+    expect(config.token_endpoint).toBe(metadata.token_endpoint);
+
+    const authorize = new URL(metadata.authorization_endpoint);
+    authorize.search = new URLSearchParams({
+      client_id: data.auth_profiles[0].as_client_id,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'http://127.0.0.1:5199/sso/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'abc',
+    }).toString();
+    const login = await fetch(authorize, { redirect: 'manual' });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toMatch(/\/oidc\/interaction\//);
+
+    const token = await fetch(metadata.token_endpoint, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'nope' }),
+    });
+    expect(token.status).toBe(400);
+    expect((await token.json()).error).toMatch(/^invalid_/);
+
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
   }, 30_000);
 
   it('also exits with 0 on SIGINT', async () => {
@@ -88,7 +136,15 @@ describe('npm run emulator', () => {
 
 describe('parseEmulatorCliArgs', () => {
   it('defaults to port 8787 and validates every argument', () => {
-    expect(parseEmulatorCliArgs([])).toEqual({ port: 8787, logEvents: false, help: false });
+    expect(parseEmulatorCliArgs([])).toEqual({
+      port: 8787,
+      appOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
+      logEvents: false,
+      help: false,
+    });
+    expect(parseEmulatorCliArgs(['--app-origin=https://app.example']).appOrigins).toEqual([
+      'https://app.example',
+    ]);
     expect(parseEmulatorCliArgs(['--port', '0', '--log-events'])).toMatchObject({
       port: 0,
       logEvents: true,
@@ -100,6 +156,9 @@ describe('parseEmulatorCliArgs', () => {
       ['--port', '65536'],
       ['--port', '1.5'],
       ['--bogus'],
+      ['--app-origin'],
+      ['--app-origin', 'http://127.0.0.1:5173/path'],
+      ['--app-origin', 'ftp://files.example'],
     ]) {
       expect(() => parseEmulatorCliArgs(bad)).toThrow();
     }

@@ -17,31 +17,79 @@ async function expectFailure(response: Response, type: string): Promise<Record<s
 }
 
 describe('GET /api', () => {
-  it('lists exactly the supported versions with URLs on the request origin', async () => {
+  it('lists every published version from v18.3 to the v26.2 beta, as https URLs of the called host', async () => {
     vault = await startEmulator();
     const response = await vault.get('/api');
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({
-      responseStatus: 'SUCCESS',
-      values: {
-        'v24.3': `${vault.url}/api/v24.3`,
-        'v25.1': `${vault.url}/api/v25.1`,
-        'v25.2': `${vault.url}/api/v25.2`,
-        'v25.3': `${vault.url}/api/v25.3`,
-        'v26.1': `${vault.url}/api/v26.1`,
-        'v26.2': `${vault.url}/api/v26.2`,
-      },
-    });
-    expect(Object.keys(body.values)).toEqual([
-      'v24.3',
-      'v25.1',
-      'v25.2',
-      'v25.3',
-      'v26.1',
-      'v26.2',
-    ]);
+    const names = Object.keys(body.values);
+    expect(names[0]).toBe('v18.3');
+    expect(names.at(-1)).toBe('v26.2');
+    expect(names).toHaveLength(24);
+    // Three releases a year, none skipped, oldest first.
+    expect(names.slice(0, 5)).toEqual(['v18.3', 'v19.1', 'v19.2', 'v19.3', 'v20.1']);
+    const host = new URL(vault.url).host;
+    for (const name of names) expect(body.values[name]).toBe(`https://${host}/api/${name}`);
     expect(await (await vault.get('/api/')).json()).toEqual(body);
+  });
+
+  it('serves the releases old clients still call (v24.2, v24.1, v23.3, v18.3)', async () => {
+    vault = await startEmulator();
+    for (const version of ['v24.2', 'v24.1', 'v23.3', 'v18.3']) {
+      const body = await vault.login(
+        'olivia@sunrise.example',
+        'Sunrise-Demo-1',
+        undefined,
+        version,
+      );
+      expect(body.responseStatus, version).toBe('SUCCESS');
+    }
+    await expectFailure(await vault.get('/api/v18.2'), 'MALFORMED_URL');
+    await expectFailure(await vault.get('/api/v26.3'), 'MALFORMED_URL');
+  });
+
+  it('checks a session sent to GET /api/{version} like any session call', async () => {
+    vault = await startEmulator();
+    const listed = await vault.get('/api/v26.1');
+    expect((await listed.json()).responseStatus).toBe('SUCCESS');
+    expect(listed.headers.has('x-vaultapi-userid')).toBe(false);
+
+    await expectFailure(
+      await vault.get('/api/v26.1', { Authorization: 'not-a-real-id' }),
+      'INVALID_SESSION_ID',
+    );
+    const { sessionId, userId, vaultId } = await vault.login(
+      'olivia@sunrise.example',
+      'Sunrise-Demo-1',
+    );
+    const valid = await vault.get('/api/v26.1', { Authorization: sessionId });
+    expect((await valid.json()).responseStatus).toBe('SUCCESS');
+    expect(valid.headers.get('x-vaultapi-userid')).toBe(String(userId));
+    expect(valid.headers.get('x-vaultapi-vaultid')).toBe(String(vaultId));
+
+    await vault.del('/api/v26.1/session', { Authorization: sessionId });
+    await expectFailure(
+      await vault.get('/api/v26.1', { Authorization: sessionId }),
+      'INVALID_SESSION_ID',
+    );
+    await expectFailure(
+      await vault.get('/api', { Authorization: sessionId }),
+      'INVALID_SESSION_ID',
+    );
+  });
+
+  it('names vaults with https URLs even when plain HTTP reached it (behind a TLS front)', async () => {
+    vault = await startEmulator();
+    expect(vault.url.startsWith('http://')).toBe(true);
+    const body = await vault.login('olivia@sunrise.example', 'Sunrise-Demo-1');
+    expect(body.vaultIds.map((entry) => entry.url)).toEqual([
+      'https://promomats.sunrise.example/api',
+      'https://quality.sunrise.example/api',
+    ]);
+    const listed = await (await vault.get('/api', { 'X-Forwarded-Proto': 'http' })).json();
+    expect(Object.values(listed.values).every((url) => String(url).startsWith('https://'))).toBe(
+      true,
+    );
   });
 
   it('sends the envelope headers, with a fresh random execution ID each time (SES-10)', async () => {
@@ -73,7 +121,7 @@ describe('routing failures', () => {
   it.each([
     '/',
     '/nope',
-    '/api/v23.1/keep-alive',
+    '/api/v17.3/keep-alive',
     '/api/v1/auth',
     '/api/v26.1/unknown',
     '/api/v26.1/delegation',

@@ -31,8 +31,13 @@ export interface RunningEmulator {
     headers?: Record<string, string>,
   ): Promise<Response>;
   del(path: string, headers?: Record<string, string>): Promise<Response>;
-  /** Password login that must succeed; returns the parsed body. */
-  login(username: string, password: string, vaultDNS?: string): Promise<LoginBody>;
+  /** Password login that must succeed (at API version `version`, default v26.1). */
+  login(
+    username: string,
+    password: string,
+    vaultDNS?: string,
+    version?: string,
+  ): Promise<LoginBody>;
   close(): Promise<void>;
 }
 
@@ -111,8 +116,8 @@ export async function startEmulator(options: VaultEmulatorOptions = {}): Promise
     get: (path, headers = {}) => request('GET', path, { headers }),
     post,
     del: (path, headers = {}) => request('DELETE', path, { headers }),
-    async login(username, password, vaultDNS) {
-      const response = await post('/api/v26.1/auth', {
+    async login(username, password, vaultDNS, version = 'v26.1') {
+      const response = await post(`/api/${version}/auth`, {
         username,
         password,
         ...(vaultDNS === undefined ? {} : { vaultDNS }),

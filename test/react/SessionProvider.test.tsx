@@ -86,7 +86,7 @@ describe('useApiVersions', () => {
     const { result, count } = await renderHookWithSession(() => useApiVersions());
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     const versions = result.current.data?.versions.map((entry) => entry.version) ?? [];
-    expect(versions[0]).toBe('v24.3');
+    expect(versions[0]).toBe('v18.3');
     expect(versions.at(-1)).toBe('v26.2');
     expect(versions).toContain('v26.1');
     expect(count('/api')).toBe(1);

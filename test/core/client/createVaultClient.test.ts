@@ -64,16 +64,13 @@ function only<T>(list: readonly T[]): T {
 describe('the wire format of every call', () => {
   it('1. GET {base}/api lists the versions, oldest first', async () => {
     const versions = await client.getApiVersions();
-    expect(versions.versions.map((v) => v.version)).toEqual([
-      'v24.3',
-      'v25.1',
-      'v25.2',
-      'v25.3',
-      'v26.1',
-      'v26.2',
-    ]);
+    const names = versions.versions.map((v) => v.version);
+    expect(names.slice(0, 2)).toEqual(['v18.3', 'v19.1']);
+    expect(names.slice(-3)).toEqual(['v25.3', 'v26.1', 'v26.2']);
     expect(versions.latest).toBe('v26.2');
-    expect(versions.versions[4]?.url).toBe(`${env.server.url}/api/v26.1`);
+    expect(versions.versions.find((v) => v.version === 'v26.1')?.url).toBe(
+      `https://${new URL(env.server.url).host}/api/v26.1`,
+    );
     const request = only(env.server.requests);
     expect(request.method).toBe('GET');
     expect(request.url.pathname).toBe('/api');
