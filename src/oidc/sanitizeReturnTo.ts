@@ -17,31 +17,50 @@ export function sanitizeReturnTo(
   options: { fallback?: string; origin?: string } = {},
 ): string {
   const fallback = options.fallback ?? '/';
-  if (typeof value !== 'string' || value.length > MAX_LENGTH || !isSafePath(value)) {
+  if (typeof value !== 'string' || value.length > MAX_LENGTH) return fallback;
+  const origin = new URL(options.origin ?? globalThis.location?.origin ?? 'http://localhost')
+    .origin;
+  // The check runs on the input and again on what URL parsing made of it: dot segments can
+  // turn a harmless `/.//evil.example` into the protocol-relative `//evil.example`.
+  const normalised = isSafeInEveryLayer(value) ? normalise(value, origin) : undefined;
+  if (
+    normalised === undefined ||
+    !isSafeInEveryLayer(normalised) ||
+    normalise(normalised, origin) !== normalised
+  ) {
     return fallback;
   }
-  let decoded = value;
+  return normalised;
+}
+
+/** `pathname + search + hash` of `path` resolved on `origin`, unless it leaves the origin. */
+function normalise(path: string, origin: string): string | undefined {
+  let resolved: URL;
+  try {
+    resolved = new URL(path, origin);
+  } catch {
+    return undefined;
+  }
+  if (resolved.origin !== origin) return undefined;
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+}
+
+function isSafeInEveryLayer(path: string): boolean {
+  if (!isSafePath(path)) return false;
+  let decoded = path;
   // Routers and servers may decode once more than the browser does; every layer must be safe.
   for (let round = 0; round < 3; round += 1) {
     let next: string;
     try {
       next = decodeURIComponent(decoded);
     } catch {
-      return fallback;
+      return false;
     }
-    if (!isSafePath(next)) return fallback;
-    if (next === decoded) break;
+    if (!isSafePath(next)) return false;
+    if (next === decoded) return true;
     decoded = next;
   }
-  const origin = options.origin ?? globalThis.location?.origin ?? 'http://localhost';
-  let resolved: URL;
-  try {
-    resolved = new URL(value, origin);
-  } catch {
-    return fallback;
-  }
-  if (resolved.origin !== new URL(origin).origin) return fallback;
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return true;
 }
 
 function isSafePath(path: string): boolean {

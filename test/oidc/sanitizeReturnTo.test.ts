@@ -23,6 +23,18 @@ describe('sanitizeReturnTo (OIDC-05: no open redirect after sign-in)', () => {
     ['malformed percent-encoding', '/%E0%A4%A'],
     ['an empty string', ''],
     ['a non-string', 42],
+    ['a dot segment before a double slash', '/.//evil.example'],
+    ['two dot segments before a double slash', '/a/..//evil.example'],
+    ['a parent segment above the root', '/../..//evil.example'],
+    ['an encoded dot segment before a double slash', '/%2e//evil.example'],
+    ['an encoded parent segment before a double slash', '/x/%2E%2E//evil.example'],
+    ['a dot segment before an encoded slash', '/./%2Fevil.example'],
+    ['a dot segment before a backslash', '/./\\evil.example'],
+    ['a dot segment before an encoded backslash', '/.%2F%5Cevil.example'],
+    ['a tab inside a dot segment', '/.\t//evil.example'],
+    ['a carriage return after the slash', '/\r/evil.example'],
+    ['an encoded tab between the slashes', '/%09/evil.example'],
+    ['an encoded newline between the slashes', '/%0A/evil.example'],
   ])('sends %s to the default route', (_case, value) => {
     expect(sanitizeReturnTo(value, { origin: ORIGIN })).toBe('/');
   });
@@ -33,6 +45,8 @@ describe('sanitizeReturnTo (OIDC-05: no open redirect after sign-in)', () => {
     ['/documents?id=7&tab=versions#notes', '/documents?id=7&tab=versions#notes'],
     ['/a/../b', '/b'],
     ['/search?q=%2F%2Fnot-a-host', '/search?q=%2F%2Fnot-a-host'],
+    ['/./documents', '/documents'],
+    ['/a/%2e%2e/b', '/b'],
   ])('keeps the same-origin path %s', (value, expected) => {
     expect(sanitizeReturnTo(value, { origin: ORIGIN })).toBe(expected);
   });
