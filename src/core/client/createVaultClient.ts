@@ -246,7 +246,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     async request(sessionId, path, init = {}, options) {
       const authorization = checkSessionId(sessionId);
       const query = new URLSearchParams(init.query).toString();
-      const target = `${versionRoot}${checkApiPath(path)}${query === '' ? '' : `?${query}`}`;
+      const target = `${resolveApiPath(versionRoot, path)}${query === '' ? '' : `?${query}`}`;
       const form = init.form === undefined ? undefined : new URLSearchParams(init.form);
       // The body schema is permissive: the envelope rules still run, the payload is the caller's.
       const body = await call(
@@ -271,20 +271,33 @@ function requireString(value: unknown, name: string): string {
   return value;
 }
 
-// A relative path below the version root: no scheme, host, `..` segment or backslash, so a
-// caller-built path cannot send the session header to another origin or API root.
-function checkApiPath(path: unknown): string {
+// Stands in for the page's origin when baseUrl is a same-origin path, so that the path can
+// be resolved the way fetch will resolve it.
+const PROBE_ORIGIN = 'https://same-origin.invalid';
+
+// The session header may only go below the API version root. The path is resolved first,
+// exactly as fetch would (`%2e%2e` is a dot segment to a URL parser), and the result must
+// still lie under `{base}/api/{version}/`; encoded slashes, backslashes and dots are refused
+// too, since a proxy or server that decodes once more would see `..` or another root.
+function resolveApiPath(versionRoot: string, path: unknown): string {
+  const refuse = (): never => {
+    throw new VaultConfigError(
+      'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
+    );
+  };
   if (
     typeof path !== 'string' ||
     !path.startsWith('/') ||
     path.startsWith('//') ||
-    /[\\?#]|(^|\/)\.\.?(\/|$)/.test(path)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
+    /[\\?#\u0000-\u001f\u007f]|%(?:2e|2f|5c)/i.test(path)
   ) {
-    throw new VaultConfigError(
-      'The API path must start with "/" and name a path below the API version, without "..", a query or a fragment.',
-    );
+    return refuse();
   }
-  return path;
+  const root = new URL(`${versionRoot}/`, PROBE_ORIGIN);
+  const target = new URL(`${versionRoot}${path}`, PROBE_ORIGIN);
+  if (target.origin !== root.origin || !target.pathname.startsWith(root.pathname)) refuse();
+  return root.origin === PROBE_ORIGIN ? target.pathname : target.href;
 }
 
 function checkSessionId(sessionId: unknown): string {

@@ -166,6 +166,19 @@ export function checkTimeout(value: unknown, name: string): number {
 }
 
 function normalizeServiceUrl(value: unknown, name: string): string {
+  const normalized = parseServiceUrl(value, name);
+  // The kit appends `/api/{version}` itself; a base that already ends in it would make every
+  // call fail with MALFORMED_URL, so it is refused here with the fix spelled out.
+  const apiSuffix = /\/api(?:\/v\d+(?:\.\d+)?)?$/i.exec(normalized);
+  if (apiSuffix) {
+    throw new VaultConfigError(
+      `${name} "${String(value)}" ends in "${apiSuffix[0]}": give the vault's root instead ("${normalized.slice(0, apiSuffix.index) || '""'}"); the kit adds /api/{version} itself.`,
+    );
+  }
+  return normalized;
+}
+
+function parseServiceUrl(value: unknown, name: string): string {
   if (typeof value !== 'string') {
     throw new VaultConfigError(`${name} must be a string: an absolute URL or a same-origin path.`);
   }

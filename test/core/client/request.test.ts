@@ -87,10 +87,35 @@ describe('client.request: the rest of the REST API with a session', () => {
     ['a parent segment', '/objects/../../auth'],
     ['a query in the path', '/objects/users/me?sessionId=x'],
     ['a backslash', '/objects\\users'],
+    ['encoded parent segments', '/%2e%2e/%2e%2e/oidc/token'],
+    ['upper-case encoded parent segments', '/objects/%2E%2E/%2E%2E/%2E%2E/auth/discovery'],
+    ['half-encoded parent segments', '/.%2e/.%2e/oidc/token'],
+    ['an encoded slash', '/objects%2F..%2F..%2Fauth'],
+    ['an encoded backslash', '/objects%5C..%5Cauth'],
+    ['a tab', '/objects/\tusers'],
   ])('refuses a path with %s and sends nothing', async (_name, path) => {
     const { sessionId } = await env.client.login(OLIVIA);
     const before = env.server.requests.length;
     await expect(env.client.request(sessionId, path)).rejects.toBeInstanceOf(VaultConfigError);
     expect(env.server.requests.length).toBe(before);
+  });
+
+  it('sends the session header only below /api/{version}/ of a base URL with a path', async () => {
+    const { createVaultClient } = await import('../../../src/core/client/createVaultClient');
+    const sent: string[] = [];
+    const client = createVaultClient({
+      baseUrl: 'https://gateway.example/vault',
+      fetch: async (input) => {
+        sent.push(String(input));
+        return Response.json({ responseStatus: 'SUCCESS' });
+      },
+    });
+    const sessionId = 'a'.repeat(64);
+    await client.request(sessionId, '/objects/users/me');
+    expect(sent).toEqual(['https://gateway.example/vault/api/v26.1/objects/users/me']);
+    for (const path of ['/%2e%2e/%2e%2e/%2e%2e/oidc/token', '/../../x', '/objects/../../v25.1/x']) {
+      await expect(client.request(sessionId, path)).rejects.toBeInstanceOf(VaultConfigError);
+    }
+    expect(sent).toHaveLength(1);
   });
 });

@@ -51,6 +51,12 @@ describe('createVaultClient settings', () => {
     '/vault?x',
     '/va ult',
     'vault',
+    'https://promomats.sunrise.example/api',
+    'https://promomats.sunrise.example/api/',
+    'https://promomats.sunrise.example/api/v26.1',
+    'https://gateway.example/vault/API/v25',
+    '/api',
+    '/vault/api/v26.1/',
   ])('refuses base URL %j with a clear VaultConfigError', (baseUrl) => {
     const error = configError({ baseUrl });
     expect(error).toBeInstanceOf(VaultConfigError);
