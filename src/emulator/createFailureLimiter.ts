@@ -3,7 +3,9 @@ import type { EmulatorClock } from './createManualClock';
 /**
  * Counts consecutive failed logins per account name and locks the name for a while after
  * too many (THR-01, THR-02). Names that match no user are counted the same way, so a lock
- * tells nothing about whether an account exists.
+ * tells nothing about whether an account exists. Each further lock of the same name lasts
+ * twice as long as the one before (up to a day), until a successful login or a day
+ * without a lock.
  *
  * @example
  * ```ts
@@ -16,17 +18,26 @@ export interface FailureLimiter {
   lockedUntil(key: string): number | undefined;
   /** Counts a failure; returns the end of the lock it started, if it started one. */
   recordFailure(key: string): number | undefined;
-  /** A success forgets earlier failures. */
+  /** A success forgets earlier failures and earlier locks. */
   recordSuccess(key: string): void;
+  /** Forgets locks (and their history) that no longer matter. */
+  sweep(): void;
   clear(): void;
 }
 
-/** Bounds memory when someone sprays random names; the oldest counters go first. */
-const MAX_TRACKED_NAMES = 100_000;
+const DAY = 24 * 60 * 60_000;
+/** Longest single lock, however often a name was locked before. */
+const MAX_LOCK_MS = DAY;
+/** How long after its last lock ended a name's lock history is kept. */
+const LOCK_MEMORY_MS = DAY;
 
 /**
- * Creates a {@link FailureLimiter}. The lock lifts by itself after `durationMs` and the
- * count starts again from zero.
+ * Creates a {@link FailureLimiter}. The lock lifts by itself and the count starts again
+ * from zero; the n-th lock in a row lasts `durationMs * 2^(n-1)`, at most a day.
+ *
+ * Memory stays bounded without ever forgetting a lock: failure counters of names that are
+ * not locked are capped at `maxTrackedNames` (the oldest counter goes first), while locks
+ * leave only by expiring, and every lock costs `maxFailures` refused logins to make.
  *
  * @example
  * ```ts
@@ -37,41 +48,60 @@ export function createFailureLimiter(options: {
   clock: EmulatorClock;
   maxFailures: number;
   durationMs: number;
+  /** Failure counters kept for names that are not locked. Default 100 000. */
+  maxTrackedNames?: number;
 }): FailureLimiter {
   const { clock, maxFailures, durationMs } = options;
-  const entries = new Map<string, { failures: number; lockedUntil: number | undefined }>();
+  const maxTrackedNames = options.maxTrackedNames ?? 100_000;
+  /** Consecutive failures of names that are not locked, oldest first. */
+  const counters = new Map<string, number>();
+  /** Names locked now, or locked recently enough that the next lock must be longer. */
+  const locks = new Map<string, { until: number; strikes: number }>();
 
-  function lockedUntil(key: string): number | undefined {
-    const entry = entries.get(key);
-    if (entry?.lockedUntil === undefined) return undefined;
-    if (clock.now() < entry.lockedUntil) return entry.lockedUntil;
-    entries.delete(key);
-    return undefined;
+  function activeLock(key: string): { until: number; strikes: number } | undefined {
+    const lock = locks.get(key);
+    if (!lock) return undefined;
+    if (clock.now() >= lock.until + LOCK_MEMORY_MS) {
+      locks.delete(key);
+      return undefined;
+    }
+    return lock;
   }
 
   return {
-    lockedUntil,
+    lockedUntil(key) {
+      const lock = activeLock(key);
+      return lock && clock.now() < lock.until ? lock.until : undefined;
+    },
     recordFailure(key) {
-      let entry = entries.get(key);
-      if (!entry) {
-        if (entries.size >= MAX_TRACKED_NAMES) {
-          const oldest = entries.keys().next();
-          if (!oldest.done) entries.delete(oldest.value);
+      const failures = (counters.get(key) ?? 0) + 1;
+      counters.delete(key);
+      if (failures < maxFailures) {
+        if (counters.size >= maxTrackedNames) {
+          const oldest = counters.keys().next();
+          if (!oldest.done) counters.delete(oldest.value);
         }
-        entry = { failures: 0, lockedUntil: undefined };
-        entries.set(key, entry);
+        counters.set(key, failures);
+        return undefined;
       }
-      entry.failures += 1;
-      if (entry.failures < maxFailures) return undefined;
-      entry.failures = 0;
-      entry.lockedUntil = clock.now() + durationMs;
-      return entry.lockedUntil;
+      const strikes = (activeLock(key)?.strikes ?? 0) + 1;
+      const until = clock.now() + Math.min(durationMs * 2 ** (strikes - 1), MAX_LOCK_MS);
+      locks.set(key, { until, strikes });
+      return until;
     },
     recordSuccess(key) {
-      entries.delete(key);
+      counters.delete(key);
+      locks.delete(key);
+    },
+    sweep() {
+      const now = clock.now();
+      for (const [key, lock] of locks) {
+        if (now >= lock.until + LOCK_MEMORY_MS) locks.delete(key);
+      }
     },
     clear() {
-      entries.clear();
+      counters.clear();
+      locks.clear();
     },
   };
 }

@@ -101,8 +101,16 @@ export interface VaultEmulatorOptions {
   readonly lockout?: {
     /** Consecutive failures that lock an account name. Default 5. */
     readonly maxFailures?: number;
-    /** How long the lock lasts. Default 15 minutes. */
+    /**
+     * How long the first lock lasts; each further lock of the same name lasts twice as long
+     * as the one before, at most a day. Default 15 minutes.
+     */
     readonly durationMs?: number;
+    /**
+     * Failure counters kept for names that are not locked (the oldest goes first); a lock
+     * is never forgotten before it ends. Default 100 000.
+     */
+    readonly maxTrackedNames?: number;
   };
   /** Password logins per user name + vault DNS per minute. Default 20. */
   readonly authBurstLimit?: number;
@@ -194,7 +202,15 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
         reason,
       }),
   });
-  const failures = createFailureLimiter({ clock, maxFailures, durationMs: lockDurationMs });
+  const failures = createFailureLimiter({
+    clock,
+    maxFailures,
+    durationMs: lockDurationMs,
+    maxTrackedNames: positiveInteger(
+      options.lockout?.maxTrackedNames ?? 100_000,
+      'lockout.maxTrackedNames',
+    ),
+  });
   const burst = createBurstLimiter({ clock, limit: burstLimit, windowMs: MINUTE });
 
   const credentials = new Map<number, PasswordHash>(index.presetHashes);
@@ -250,6 +266,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
   function sweepNow(): void {
     sessions.sweep();
     burst.sweep();
+    failures.sweep();
     lastSweep = clock.now();
   }
 
@@ -442,17 +459,19 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     }
     if (password === '')
       return refuse('NO_PASSWORD_PROVIDED', MESSAGES.noPassword, 'missing_password');
+    // Every password login does the same hashing work whatever the account's state, so the
+    // answer's timing tells nothing about which accounts exist, are locked or inactive
+    // (ENUM-01); the state is looked at only once the password has been checked.
+    const user = index.usersByName.get(key);
+    const credential = user ? credentialFor(user) : undefined;
+    const matches = await verifyPassword(password, await (credential ?? decoyCredential()));
     if (failures.lockedUntil(key) !== undefined) {
       return refuse('USER_LOCKED_OUT', MESSAGES.locked, 'temporarily_locked');
     }
-
-    const user = index.usersByName.get(key);
     if (user?.status === 'locked')
       return refuse('USER_LOCKED_OUT', MESSAGES.locked, 'account_locked');
     if (user?.status === 'inactive') return refuse('INACTIVE_USER', MESSAGES.inactive, 'inactive');
 
-    const credential = user ? credentialFor(user) : undefined;
-    const matches = await verifyPassword(password, await (credential ?? decoyCredential()));
     if (!user || !credential || !matches) {
       const lockedUntil = failures.recordFailure(key);
       if (lockedUntil !== undefined) {

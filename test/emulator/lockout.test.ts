@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createManualClock, createVaultEmulator, type VaultEmulator } from '../../src/emulator';
+import { createFailureLimiter } from '../../src/emulator/createFailureLimiter';
+import { TEST_START_MS } from './startEmulator';
+
+const MINUTE = 60_000;
+const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function setup(lockout: { maxTrackedNames?: number } = {}) {
+  const clock = createManualClock(TEST_START_MS);
+  const emulator = createVaultEmulator({
+    clock,
+    passwordHashIterations: 1_000,
+    authBurstLimit: 1_000,
+    lockout: { maxFailures: 5, durationMs: 15 * MINUTE, ...lockout },
+  });
+  return { clock, emulator };
+}
+
+async function login(
+  emulator: VaultEmulator,
+  username: string,
+  password: string,
+): Promise<{ responseStatus: string; errors?: { type: string }[] }> {
+  const response = await emulator.fetch(
+    new Request('http://promomats.sunrise.example/api/v26.1/auth', {
+      method: 'POST',
+      body: new URLSearchParams({ username, password }),
+    }),
+  );
+  return response.json();
+}
+
+async function outcome(emulator: VaultEmulator, username: string, password: string) {
+  const body = await login(emulator, username, password);
+  return body.responseStatus === 'SUCCESS' ? 'SUCCESS' : body.errors?.[0]?.type;
+}
+
+async function lock(emulator: VaultEmulator, username: string): Promise<void> {
+  for (let i = 0; i < 5; i++) await login(emulator, username, `wrong-${i}`);
+}
+
+describe('lockout that cannot be flushed', () => {
+  it('keeps a lock through 100,000 failures for other names (the counter table stays bounded)', () => {
+    const clock = createManualClock(TEST_START_MS);
+    const limiter = createFailureLimiter({ clock, maxFailures: 5, durationMs: 15 * MINUTE });
+    let until: number | undefined;
+    for (let i = 0; i < 5; i++) until = limiter.recordFailure('olivia@sunrise.example');
+    expect(until).toBe(TEST_START_MS + 15 * MINUTE);
+    for (let i = 0; i < 100_000; i++) limiter.recordFailure(`spray-${i}@example.com`);
+    expect(limiter.lockedUntil('olivia@sunrise.example')).toBe(TEST_START_MS + 15 * MINUTE);
+  });
+
+  it('refuses the right password of a locked account after a spray of failed logins', async () => {
+    const { clock, emulator } = setup({ maxTrackedNames: 50 });
+    await lock(emulator, OLIVIA.username);
+    for (let i = 0; i < 200; i++) await login(emulator, `spray-${i}@example.com`, 'x');
+    expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('USER_LOCKED_OUT');
+    clock.advance(15 * MINUTE);
+    expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('SUCCESS');
+  });
+
+  it('locks a second time for longer than the first, and a success resets the schedule', async () => {
+    const { clock, emulator } = setup();
+    await lock(emulator, OLIVIA.username);
+    clock.advance(15 * MINUTE);
+    await lock(emulator, OLIVIA.username);
+    clock.advance(15 * MINUTE);
+    expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('USER_LOCKED_OUT');
+    clock.advance(15 * MINUTE);
+    expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('SUCCESS');
+
+    // After a successful login the next lock is a first lock again.
+    await lock(emulator, OLIVIA.username);
+    clock.advance(15 * MINUTE);
+    expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('SUCCESS');
+  });
+
+  it('doubles each further lock up to a day', () => {
+    const clock = createManualClock(TEST_START_MS);
+    const limiter = createFailureLimiter({ clock, maxFailures: 1, durationMs: 15 * MINUTE });
+    const lengths: number[] = [];
+    for (let round = 0; round < 9; round++) {
+      const until = limiter.recordFailure('olivia@sunrise.example') ?? 0;
+      lengths.push((until - clock.now()) / MINUTE);
+      clock.set(until);
+    }
+    expect(lengths).toEqual([15, 30, 60, 120, 240, 480, 960, 1440, 1440]);
+  });
+});
+
+describe('the same hashing work for every account state', () => {
+  it('derives exactly one key per login, whether the account is unknown, locked, inactive, temporarily locked, or the password right or wrong', async () => {
+    const { emulator } = setup();
+    await lock(emulator, 'marcus@sunrise.example');
+    const cases: [string, string, string][] = [
+      ['unknown user', 'nobody@sunrise.example', 'whatever'],
+      ['wrong password', OLIVIA.username, 'not-it'],
+      ['right password', OLIVIA.username, OLIVIA.password],
+      ['locked account', 'locked@sunrise.example', 'whatever'],
+      ['inactive account', 'inactive@sunrise.example', 'whatever'],
+      ['temporarily locked', 'marcus@sunrise.example', 'Sunrise-Demo-2'],
+      ['password change required', 'newhire@sunrise.example', 'Sunrise-Demo-3'],
+    ];
+    // First use hashes each directory password once; that work is not per login.
+    for (const [, username, password] of cases) await login(emulator, username, password);
+
+    const derive = vi.spyOn(globalThis.crypto.subtle, 'deriveBits');
+    const counts: Record<string, number> = {};
+    for (const [name, username, password] of cases) {
+      derive.mockClear();
+      await login(emulator, username, password);
+      counts[name] = derive.mock.calls.length;
+    }
+    expect(counts).toEqual(Object.fromEntries(cases.map(([name]) => [name, 1])));
+  });
+});
