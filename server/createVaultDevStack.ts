@@ -92,7 +92,10 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
       }),
     },
   });
-  const serveEmulator = getRequestListener((request) => emulator.fetch(request));
+  const serveEmulator = getRequestListener(
+    (request: Request, env: { incoming?: { socket: { remoteAddress?: string | undefined } } }) =>
+      emulator.fetch(request, { clientAddress: env.incoming?.socket.remoteAddress }),
+  );
 
   return {
     origin,

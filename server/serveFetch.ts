@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 
-/** A fetch-style handler: the shape of the emulator and of anything mounted beside it. */
-export type FetchHandler = (request: Request) => Response | Promise<Response>;
+/**
+ * A fetch-style handler: the shape of the emulator and of anything mounted beside it. The
+ * second argument carries the caller's network address, which per-caller limits key on.
+ */
+export type FetchHandler = (
+  request: Request,
+  context?: { clientAddress?: string | undefined },
+) => Response | Promise<Response>;
 
 /**
  * A running loopback HTTP server.
@@ -36,7 +42,14 @@ export function serveFetch(
   const hostname = options.hostname ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     const server = serve(
-      { fetch: handler, port: options.port ?? 0, hostname },
+      {
+        fetch: (
+          request: Request,
+          env: { incoming?: { socket: { remoteAddress?: string | undefined } } },
+        ) => handler(request, { clientAddress: env.incoming?.socket.remoteAddress }),
+        port: options.port ?? 0,
+        hostname,
+      },
       (info: AddressInfo) => {
         resolve({
           url: `http://${hostname}:${info.port}`,

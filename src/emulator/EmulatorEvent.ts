@@ -125,6 +125,12 @@ export type EmulatorEvent =
       readonly path: string;
     }
   | {
+      /** A per-caller limit (discovery, invalid session IDs) refused a call. */
+      readonly type: 'caller_limited';
+      readonly at: number;
+      readonly path: string;
+    }
+  | {
       readonly type: 'unexpected_error';
       readonly at: number;
       readonly executionId: string;

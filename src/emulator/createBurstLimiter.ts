@@ -29,6 +29,8 @@ export interface BurstVerdict {
  */
 export interface BurstLimiter {
   hit(key: string): BurstVerdict;
+  /** The verdict the next call would get, without counting one. */
+  peek(key: string): BurstVerdict;
   /** Forgets windows that have closed. */
   sweep(): void;
   clear(): void;
@@ -46,25 +48,51 @@ export function createBurstLimiter(options: {
   clock: EmulatorClock;
   limit: number;
   windowMs: number;
+  /** Open windows kept at most; past it the oldest goes first. Default 100 000. */
+  maxKeys?: number;
 }): BurstLimiter {
   const { clock, limit, windowMs } = options;
+  const maxKeys = options.maxKeys ?? 100_000;
   const windows = new Map<string, { start: number; count: number }>();
+
+  function current(key: string, now: number): { start: number; count: number } {
+    const window = windows.get(key);
+    if (window && now < window.start + windowMs && now >= window.start) return window;
+    return { start: now, count: 0 };
+  }
+
+  function verdict(
+    window: { start: number; count: number },
+    now: number,
+    allowed: boolean,
+  ): BurstVerdict {
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - window.count),
+      retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)),
+    };
+  }
 
   return {
     hit(key) {
       const now = clock.now();
-      let window = windows.get(key);
-      if (!window || now >= window.start + windowMs || now < window.start) {
-        window = { start: now, count: 0 };
+      const window = current(key, now);
+      if (windows.get(key) !== window) {
+        windows.delete(key);
+        if (windows.size >= maxKeys) {
+          const oldest = windows.keys().next();
+          if (!oldest.done) windows.delete(oldest.value);
+        }
         windows.set(key, window);
       }
       window.count += 1;
-      return {
-        allowed: window.count <= limit,
-        limit,
-        remaining: Math.max(0, limit - window.count),
-        retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)),
-      };
+      return verdict(window, now, window.count <= limit);
+    },
+    peek(key) {
+      const now = clock.now();
+      const window = current(key, now);
+      return verdict(window, now, window.count < limit);
     },
     sweep() {
       const now = clock.now();

@@ -114,10 +114,32 @@ export interface VaultEmulatorOptions {
   };
   /** Password logins per user name + vault DNS per minute. Default 20. */
   readonly authBurstLimit?: number;
+  /**
+   * Per-caller limits, per minute, answered like the service's own limits
+   * (`API_LIMIT_EXCEEDED` with `Retry-After`): discovery calls (default 120), and session
+   * IDs that turn out not to be valid (default 60; past it every call with a session ID
+   * from that caller is refused until the minute is over, so IDs cannot be guessed).
+   */
+  readonly callerLimits?: {
+    readonly discoveryPerMinute?: number;
+    readonly invalidSessionsPerMinute?: number;
+  };
   /** The OAuth authorization server; without it every OAuth login is refused. */
   readonly oidc?: EmulatorOidcOptions;
   /** Audit events; they never carry a session ID, a password or a token. */
   readonly onEvent?: (event: EmulatorEvent) => void;
+}
+
+/**
+ * What the server adapter knows about a request beyond the request itself.
+ *
+ * @example
+ * ```ts
+ * await emulator.fetch(request, { clientAddress: '203.0.113.7' });
+ * ```
+ */
+export interface EmulatorRequestContext {
+  readonly clientAddress?: string | undefined;
 }
 
 /**
@@ -130,8 +152,13 @@ export interface VaultEmulatorOptions {
  * ```
  */
 export interface VaultEmulator {
-  /** Answers one request; never rejects. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one request; never rejects. `context.clientAddress` is the caller's network
+   * address as the server adapter saw it (the Node adapter and the proxy pass it); it keys
+   * the per-caller limits. Without it the test-only `X-Emulator-Caller` header is used, and
+   * without that every caller shares one key.
+   */
+  fetch(request: Request, context?: EmulatorRequestContext): Promise<Response>;
   readonly clock: EmulatorClock;
   /** Live sessions, delegated ones included (expired ones are dropped first). */
   sessionCount(): number;
@@ -212,6 +239,22 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     ),
   });
   const burst = createBurstLimiter({ clock, limit: burstLimit, windowMs: MINUTE });
+  const discoveryLimit = createBurstLimiter({
+    clock,
+    limit: positiveInteger(
+      options.callerLimits?.discoveryPerMinute ?? 120,
+      'callerLimits.discoveryPerMinute',
+    ),
+    windowMs: MINUTE,
+  });
+  const invalidSessionLimit = createBurstLimiter({
+    clock,
+    limit: positiveInteger(
+      options.callerLimits?.invalidSessionsPerMinute ?? 60,
+      'callerLimits.invalidSessionsPerMinute',
+    ),
+    windowMs: MINUTE,
+  });
 
   const credentials = new Map<number, PasswordHash>(index.presetHashes);
   const hashing = new Map<number, Promise<PasswordHash>>();
@@ -266,6 +309,8 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
   function sweepNow(): void {
     sessions.sweep();
     burst.sweep();
+    discoveryLimit.sweep();
+    invalidSessionLimit.sweep();
     failures.sweep();
     lastSweep = clock.now();
   }
@@ -275,13 +320,17 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     if (now - lastSweep >= MINUTE || now < lastSweep) sweepNow();
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, context?: EmulatorRequestContext): Promise<Response> {
     const executionId = hex(randomBytes(16));
     try {
       maybeSweep();
       const url = new URL(request.url);
       const form = request.body ? await readFormBody(request) : new URLSearchParams();
-      return await route({ request, url, form, executionId });
+      const caller =
+        nonEmpty(context?.clientAddress) ??
+        nonEmpty(request.headers.get('x-emulator-caller')) ??
+        'shared';
+      return await route({ request, url, form, executionId, caller });
     } catch (error) {
       if (error instanceof BodyTooLargeError) return payloadTooLargeResponse();
       try {
@@ -308,6 +357,8 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     readonly url: URL;
     readonly form: URLSearchParams;
     readonly executionId: string;
+    /** Key of the per-caller limits. */
+    readonly caller: string;
   }
 
   function reply(ctx: Context, body: VaultBody, headers?: Record<string, string>): Response {
@@ -335,6 +386,12 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
             ),
           );
 
+    if (head === 'api' && ctx.request.headers.has('authorization')) {
+      // A caller that sent too many invalid session IDs learns nothing more this minute,
+      // not even whether the next ID is valid.
+      const verdict = invalidSessionLimit.peek(ctx.caller);
+      if (!verdict.allowed) return limitExceeded(ctx, verdict.retryAfterSeconds);
+    }
     if (head === 'api') {
       if (second === undefined) return expect('GET', () => versions(ctx));
       if (!API_VERSIONS.includes(second)) return malformed(ctx);
@@ -360,7 +417,12 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
       }
     }
     if (head === 'auth') {
-      if (second === 'discovery' && rest.length === 0) return expect('POST', () => discovery(ctx));
+      if (second === 'discovery' && rest.length === 0) {
+        return expect('POST', () => {
+          const verdict = discoveryLimit.hit(ctx.caller);
+          return verdict.allowed ? discovery(ctx) : limitExceeded(ctx, verdict.retryAfterSeconds);
+        });
+      }
       const [third, profileId] = rest;
       if (
         second === 'oauth' &&
@@ -372,6 +434,18 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
       }
     }
     return malformed(ctx);
+  }
+
+  function limitExceeded(ctx: Context, retryAfterSeconds: number): Response {
+    emit({ type: 'caller_limited', at: clock.now(), path: ctx.url.pathname });
+    return reply(
+      ctx,
+      vaultFailure(
+        'API_LIMIT_EXCEEDED',
+        `Too many requests from this caller. Try again in ${retryAfterSeconds} seconds.`,
+      ),
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 
   function malformed(ctx: Context): Response {
@@ -396,6 +470,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
 
   /** Unknown, ended, expired and malformed IDs all get exactly this answer (SES-03). */
   function invalidSession(ctx: Context): Response {
+    invalidSessionLimit.hit(ctx.caller);
     emit({ type: 'invalid_session', at: clock.now(), path: ctx.url.pathname });
     return reply(ctx, vaultFailure('INVALID_SESSION_ID', MESSAGES.invalidSession));
   }
@@ -854,6 +929,8 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
       sessions.clear();
       failures.clear();
       burst.clear();
+      discoveryLimit.clear();
+      invalidSessionLimit.clear();
     },
   };
 }

@@ -6,6 +6,7 @@ export type { SessionSummary } from './createSessionStore';
 export { MAX_SESSION_LIFETIME_MS } from './createSessionStore';
 export type {
   EmulatorOidcOptions,
+  EmulatorRequestContext,
   VaultEmulator,
   VaultEmulatorOptions,
 } from './createVaultEmulator';
