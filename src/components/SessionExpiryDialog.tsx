@@ -1,7 +1,7 @@
 'use client';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { isSessionInvalidError, VaultAbortedError } from '../core/errors';
+import { isSessionInvalidError, isTransientError, VaultAbortedError } from '../core/errors';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import type { SessionEndReason } from '../core/session/types';
 import { useKeepAlive } from '../react/useKeepAlive';
@@ -152,7 +152,12 @@ export function SessionExpiryDialog({
     setExtendFailed(false);
   }
 
-  const idleRanOut = mode === 'idle' && idleLeft === 0 && signOutOnIdleTimeout && !extending;
+  // While the keep-alive fails only for reasons that pass (offline, 5xx, timeouts, limits),
+  // the estimate says nothing about the session: the service may well have it alive. The
+  // user is told the connection is unreliable and is never signed out on a guess.
+  const unreliable = keepAlive.consecutiveFailures > 0 && isTransientError(keepAlive.lastError);
+  const idleRanOut =
+    mode === 'idle' && idleLeft === 0 && signOutOnIdleTimeout && !extending && !unreliable;
   useEffect(() => {
     if (!idleRanOut) return;
     setNotice('idle');
@@ -235,9 +240,11 @@ export function SessionExpiryDialog({
   let actions: ReactNode;
   let dismiss: () => void;
   if (mode === 'idle') {
-    title = t.idleTitle;
-    body = t.idleBody({ time: format(idleLeft ?? 0) });
-    if (crossed !== undefined) announcement = t.idleAnnouncement({ time: format(crossed) });
+    title = unreliable ? t.unreliableTitle : t.idleTitle;
+    body = unreliable ? t.unreliableBody : t.idleBody({ time: format(idleLeft ?? 0) });
+    if (crossed !== undefined && !unreliable) {
+      announcement = t.idleAnnouncement({ time: format(crossed) });
+    }
     dismiss = stay;
     actions = (
       <>
@@ -248,7 +255,13 @@ export function SessionExpiryDialog({
           aria-disabled={extending || undefined}
           onClick={stay}
         >
-          {extending ? t.extending : t.staySignedIn}
+          {unreliable
+            ? extending
+              ? t.retryingConnection
+              : t.retryConnection
+            : extending
+              ? t.extending
+              : t.staySignedIn}
         </button>
         <button
           type="button"

@@ -9,7 +9,7 @@ import {
 import { deSessionMessages } from '../../src/locales/de';
 import { RequireSession } from '../../src/react/RequireSession';
 import { useSession } from '../../src/react/useSession';
-import { failing, faults } from '../react/support/faults';
+import { failing, faults, USERS_ME } from '../react/support/faults';
 import {
   OLIVIA,
   type RenderWithSessionOptions,
@@ -156,11 +156,67 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
       'The server could not be reached. Your session is still active; please try again.',
     );
     expect(screen.getByRole('alertdialog')).toBe(dialog);
+    expect(dialog).toHaveAccessibleName('The connection is unreliable');
     expect(tab.status()).toHaveTextContent('active');
     await noViolations();
 
     tab.backend.intercept(undefined);
-    await tab.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await tab.user.click(within(dialog).getByRole('button', { name: 'Try again now' }));
+    await tab.backend.settle();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(tab.status()).toHaveTextContent('active');
+  });
+
+  it('a keep-alive outage never signs out a user whose other calls succeed', async () => {
+    const tab = await signedIn();
+    // Only the keep-alive call fails; the app's own calls reach the service.
+    tab.backend.intercept(failing('/keep-alive', faults.unavailable));
+    for (let minute = 0; minute < 60; minute += 5) {
+      act(() => tab.session.keepAlive.notifyActivity());
+      await act(() => tab.session.request(USERS_ME));
+      await tab.backend.advance(5 * MINUTE);
+    }
+    await tab.backend.settle();
+    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+
+    expect(tab.count('/keep-alive')).toBeGreaterThan(0);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(tab.status()).toHaveTextContent('active');
+    expect(tab.count('/session')).toBe(0);
+    expect(tab.emulator.sessionCount()).toBe(1);
+  });
+
+  it('says the connection is unreliable instead of signing out while the keep-alive fails in transit', async () => {
+    const tab = await signedIn(
+      {},
+      // The service keeps the session; only the kit's estimate runs out.
+      { service: { emulator: { idleTimeoutMs: 49 * HOUR } } },
+    );
+    tab.backend.intercept(failing('/keep-alive', faults.unavailable));
+    act(() => tab.session.keepAlive.notifyActivity());
+    await tab.backend.advance(6 * MINUTE);
+    await tab.backend.settle();
+    expect(tab.count('/keep-alive')).toBeGreaterThan(0);
+
+    await tab.backend.advance(22 * MINUTE);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'The connection is unreliable',
+    });
+    expect(dialog).toHaveAccessibleDescription(
+      'The vault service cannot be reached to keep your session alive. You stay signed in and nothing is lost; the connection is retried in the background.',
+    );
+    await noViolations();
+
+    // Past the estimated idle timeout: still signed in, and the server session untouched.
+    await tab.backend.advance(5 * MINUTE);
+    await tab.backend.settle();
+    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+    expect(tab.status()).toHaveTextContent('active');
+    expect(tab.count('/session')).toBe(0);
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
+
+    tab.backend.intercept(undefined);
+    await tab.user.click(within(dialog).getByRole('button', { name: 'Try again now' }));
     await tab.backend.settle();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(tab.status()).toHaveTextContent('active');

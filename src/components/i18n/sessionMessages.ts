@@ -30,6 +30,16 @@ export interface SessionMessages {
   readonly extendFailed: string;
   readonly idleAnnouncement: (values: { time: string }) => string;
 
+  /**
+   * Shown instead of the idle warning while the keep-alive keeps failing for a reason that
+   * passes (no network, server errors): the kit never signs the user out then.
+   */
+  readonly unreliableTitle: string;
+  readonly unreliableBody: string;
+  /** Sends a keep-alive now from the unreliable-connection dialog. */
+  readonly retryConnection: string;
+  readonly retryingConnection: string;
+
   readonly capTitle: string;
   /** `limit` is the session's total lifetime (48 hours), `time` what is left of it. */
   readonly capBody: (values: { time: string; limit: string }) => string;
@@ -72,6 +82,12 @@ export const enSessionMessages: SessionMessages = {
   extending: 'Staying signed in…',
   extendFailed: 'The server could not be reached. Your session is still active; please try again.',
   idleAnnouncement: ({ time }) => `You will be signed out in ${time}.`,
+
+  unreliableTitle: 'The connection is unreliable',
+  unreliableBody:
+    'The vault service cannot be reached to keep your session alive. You stay signed in and nothing is lost; the connection is retried in the background.',
+  retryConnection: 'Try again now',
+  retryingConnection: 'Trying…',
 
   capTitle: 'Your session is about to end',
   capBody: ({ time, limit }) =>

@@ -83,7 +83,20 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       },
       { timeoutMs, signal: options?.signal },
     );
-    return readVaultResponse(received, request.schema, request.name);
+    const body = readVaultResponse(received, request.schema, request.name);
+    if (request.authorization !== undefined) confirmSession(request.authorization);
+    return body;
+  }
+
+  const confirmedListeners = new Set<(sessionId: string) => void>();
+  function confirmSession(sessionId: string): void {
+    for (const listener of [...confirmedListeners]) {
+      try {
+        listener(sessionId);
+      } catch {
+        // An observer's failure must not turn the caller's success into an error.
+      }
+    }
   }
 
   async function endSessionCall(sessionId: string, options?: RequestOptions): Promise<void> {
@@ -242,6 +255,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     },
 
     endSession: endSessionCall,
+
+    onSessionConfirmed(listener) {
+      confirmedListeners.add(listener);
+      return () => {
+        confirmedListeners.delete(listener);
+      };
+    },
 
     async request(sessionId, path, init = {}, options) {
       const authorization = checkSessionId(sessionId);

@@ -237,6 +237,14 @@ export interface VaultClient {
     init?: VaultRequestInit,
     options?: RequestOptions,
   ): Promise<T>;
+  /**
+   * Calls `listener` after every call made with a session ID that the service answered
+   * with success (keep-alive, delegations, delegated login, `request`): proof that the
+   * session was alive and that its idle timeout started again. Returns the unsubscribe
+   * function. The session layer uses it so that an app's own calls keep counting while
+   * only the keep-alive call fails.
+   */
+  onSessionConfirmed(listener: (sessionId: string) => void): () => void;
 }
 
 /**

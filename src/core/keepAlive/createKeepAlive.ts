@@ -66,14 +66,18 @@ export interface KeepAliveSnapshot {
   readonly isLeader: boolean;
   /** When the last successful keep-alive, from any tab, completed. */
   readonly lastSentAt: number | undefined;
+  /**
+   * When any other authenticated call (an app's own request, the delegation list…) last
+   * succeeded, in any tab: proof that the session was alive and its idle timeout restarted.
+   */
+  readonly lastConfirmedAt: number | undefined;
   /** The next planned attempt of this tab (status `scheduled` or `backoff`). */
   readonly nextDueAt: number | undefined;
   /** Latest user activity seen in any tab. */
   readonly lastActivityAt: number | undefined;
   /**
-   * Earliest moment the service's idle timeout may end the session: the last keep-alive
-   * (or the start) plus `idleTimeoutMs`. Other authenticated calls push the real moment
-   * later, so this is safe to warn against.
+   * Earliest moment the service's idle timeout may end the session: the last successful
+   * keep-alive or other authenticated call (or the start) plus `idleTimeoutMs`.
    */
   readonly idleExpiresAt: number | undefined;
   /** Failed attempts since the last success. */
@@ -155,6 +159,12 @@ export interface KeepAlive {
   /** Records user activity now (input that the built-in listener does not see). */
   notifyActivity(): void;
   /**
+   * Another authenticated call with this session just succeeded: the service restarted
+   * its idle timeout, so the idle estimate moves on (in every tab), whatever the keep-alive
+   * call itself is going through.
+   */
+  confirm(): void;
+  /**
    * Sends a keep-alive now, from this tab, and counts as activity: the user chose "Stay
    * signed in". Joins an attempt already in flight. Rejects with the `VaultError` of the
    * failed attempt, or with `VaultAbortedError` when the scheduler is not running. The
@@ -172,6 +182,7 @@ export interface KeepAlive {
 type ChannelMessage =
   | { readonly t: 'activity'; readonly at: number }
   | { readonly t: 'sent'; readonly at: number; readonly since: number }
+  | { readonly t: 'alive'; readonly at: number }
   | { readonly t: 'hello' }
   | {
       readonly t: 'state';
@@ -201,6 +212,7 @@ export const STOPPED_KEEP_ALIVE: KeepAliveSnapshot = Object.freeze({
   status: 'stopped',
   isLeader: false,
   lastSentAt: undefined,
+  lastConfirmedAt: undefined,
   nextDueAt: undefined,
   lastActivityAt: undefined,
   idleExpiresAt: undefined,
@@ -274,6 +286,7 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
   let attempt: Attempt | undefined;
   let startedAt = 0;
   let lastSentAt: number | undefined;
+  let lastConfirmedAt: number | undefined;
   // Start time of the last successful send: activity up to it has been "used up".
   let consumedAt: number | undefined;
   let lastActivityAt: number | undefined;
@@ -290,8 +303,11 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
       ...snapshot,
       isLeader: election?.isLeader() ?? false,
       lastSentAt,
+      lastConfirmedAt,
       lastActivityAt,
-      idleExpiresAt: running ? (lastSentAt ?? startedAt) + idleTimeoutMs : undefined,
+      idleExpiresAt: running
+        ? Math.max(startedAt, lastSentAt ?? 0, lastConfirmedAt ?? 0) + idleTimeoutMs
+        : undefined,
       consecutiveFailures,
       lastError,
       ...patch,
@@ -337,6 +353,7 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     const pending = hasUnusedActivity();
     startedAt = Math.min(startedAt, now);
     if (lastSentAt !== undefined) lastSentAt = Math.min(lastSentAt, now);
+    if (lastConfirmedAt !== undefined) lastConfirmedAt = Math.min(lastConfirmedAt, now);
     if (consumedAt !== undefined) consumedAt = Math.min(consumedAt, now - 1);
     if (lastActivityAt !== undefined) {
       lastActivityAt = pending ? now : Math.min(lastActivityAt, consumedAt ?? now - 1);
@@ -506,6 +523,12 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     evaluate();
   }
 
+  function recordConfirmation(at: number): void {
+    if (env) rebaseIfClockWentBack(env.now());
+    lastConfirmedAt = Math.max(lastConfirmedAt ?? at, at);
+    evaluate();
+  }
+
   function recordActivity(at: number, local: boolean): void {
     if (env) rebaseIfClockWentBack(env.now());
     lastActivityAt = Math.max(lastActivityAt ?? at, at);
@@ -554,6 +577,9 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
         evaluate();
         return;
       }
+      case 'alive':
+        recordConfirmation(message.at);
+        return;
       case 'hello':
         if (election?.isLeader()) post({ t: 'state', lastSentAt, consumedAt, lastActivityAt });
         return;
@@ -690,6 +716,7 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     running = true;
     startedAt = runEnv.now();
     lastSentAt = undefined;
+    lastConfirmedAt = undefined;
     consumedAt = undefined;
     lastActivityAt = undefined;
     localActivityAt = undefined;
@@ -726,6 +753,12 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     notifyActivity() {
       if (!running || !env) return;
       recordActivity(env.now(), true);
+    },
+    confirm() {
+      if (!running || !env) return;
+      const at = env.now();
+      recordConfirmation(at);
+      post({ t: 'alive', at });
     },
     extend() {
       if (!running || !env) return Promise.reject(new VaultAbortedError());
@@ -820,6 +853,8 @@ function readChannelMessage(data: unknown): ChannelMessage | undefined {
   switch (record.t) {
     case 'activity':
       return isTime(record.at) ? { t: 'activity', at: record.at } : undefined;
+    case 'alive':
+      return isTime(record.at) ? { t: 'alive', at: record.at } : undefined;
     case 'sent':
       return isTime(record.at) && isTime(record.since)
         ? { t: 'sent', at: record.at, since: record.since }

@@ -219,6 +219,14 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
     notifyKeepAlive();
   }
 
+  // Any successful call made with the user's own session proves it alive and restarted its
+  // idle timeout at the service, so a failing keep-alive call alone never lets the idle
+  // estimate run out under an active user. Calls with a delegated session do not count:
+  // they restart the delegated session's timer, not the actor's it depends on.
+  const stopConfirming = client.onSessionConfirmed((sessionId) => {
+    if (sessionId === manager.getOwnSessionId()) scheduler?.confirm();
+  });
+
   const keepAlive: VaultKeepAlive = {
     getSnapshot: () => scheduler?.getSnapshot() ?? STOPPED_KEEP_ALIVE,
     subscribe(listener) {
@@ -292,6 +300,7 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
     },
 
     destroy() {
+      stopConfirming();
       unsubscribe?.();
       unsubscribe = undefined;
       connections = 0;

@@ -33,6 +33,12 @@ export const deSessionMessages: SessionMessages = {
     'Der Server ist gerade nicht erreichbar. Ihre Sitzung läuft weiter; bitte versuchen Sie es erneut.',
   idleAnnouncement: ({ time }) => `Sie werden in ${time} abgemeldet.`,
 
+  unreliableTitle: 'Die Verbindung ist instabil',
+  unreliableBody:
+    'Der Vault-Dienst ist nicht erreichbar, um Ihre Sitzung aktiv zu halten. Sie bleiben angemeldet und nichts geht verloren; die Verbindung wird im Hintergrund erneut versucht.',
+  retryConnection: 'Jetzt erneut versuchen',
+  retryingConnection: 'Wird versucht …',
+
   capTitle: 'Ihre Sitzung endet bald',
   capBody: ({ time, limit }) =>
     `Eine Sitzung dauert höchstens ${limit} und lässt sich nicht verlängern. Ihre endet in ${time}. Sichern Sie Ihre Arbeit; danach müssen Sie sich erneut anmelden.`,

@@ -118,4 +118,22 @@ describe('client.request: the rest of the REST API with a session', () => {
     }
     expect(sent).toHaveLength(1);
   });
+
+  it('reports every successful call made with a session, and only those', async () => {
+    const confirmed: string[] = [];
+    const stop = env.client.onSessionConfirmed((id) => confirmed.push(id));
+    const { sessionId } = await env.client.login(OLIVIA);
+    expect(confirmed).toEqual([]);
+    await env.client.request(sessionId, '/objects/users/me');
+    await env.client.keepAlive(sessionId);
+    await env.client.getDelegations(sessionId);
+    expect(confirmed).toEqual([sessionId, sessionId, sessionId]);
+
+    await env.client.keepAlive('f'.repeat(64)).catch(() => undefined);
+    await env.client.getApiVersions();
+    expect(confirmed).toHaveLength(3);
+    stop();
+    await env.client.keepAlive(sessionId);
+    expect(confirmed).toHaveLength(3);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VaultApiError } from '../../../src/core/errors';
+import { VaultApiError, VaultNetworkError } from '../../../src/core/errors';
 import { advanceTabs } from './support/advanceTabs';
 import {
   createFakeService,
@@ -231,5 +231,25 @@ describe('keep-alive across tabs: hand-over details', () => {
     a.input();
     await advanceTabs(5 * MINUTE);
     expect(service.calls.map((call) => call.tab)).toEqual(['a']);
+  });
+
+  it('another call that succeeded moves the idle estimate in every tab while the keep-alive fails', async () => {
+    const [a, b] = [openTab('a', 'locks'), openTab('b', 'locks')];
+    await advanceTabs(1_000);
+    service.respond = () => Promise.reject(new VaultNetworkError());
+    a?.input();
+    await advanceTabs(20 * MINUTE);
+    expect(service.calls.length).toBeGreaterThan(0);
+    expect(a?.keepAlive.getSnapshot().consecutiveFailures).toBeGreaterThan(0);
+    expect(b?.keepAlive.getSnapshot().idleExpiresAt).toBe(T0 + 30 * MINUTE);
+
+    // The app's own request with this session succeeded in tab b.
+    b?.keepAlive.confirm();
+    await advanceTabs(0);
+    const confirmedAt = Date.now();
+    for (const tab of [a, b]) {
+      expect(tab?.keepAlive.getSnapshot().lastConfirmedAt).toBe(confirmedAt);
+      expect(tab?.keepAlive.getSnapshot().idleExpiresAt).toBe(confirmedAt + 30 * MINUTE);
+    }
   });
 });
