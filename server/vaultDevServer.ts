@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Plugin, ViteDevServer } from 'vite';
+import { applySecurityHeaders } from './applySecurityHeaders';
 import {
   createVaultDevStack,
   type VaultDevStack,
@@ -95,13 +96,9 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
           res.writeHead(307, { Location: `${current.origin}${req.url ?? '/'}` }).end();
           return;
         }
-        if ((req.headers.accept ?? '').includes('text/html')) {
-          // The sign-in pages must not be framed (WEB-05), and the callback URL, which
-          // carries the authorization code, must not leak through a Referer (OIDC-04).
-          res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
-          res.setHeader('X-Frame-Options', 'DENY');
-          res.setHeader('Referrer-Policy', 'no-referrer');
-        }
+        // The sign-in pages must not be framed (WEB-05) nor run injected script (WEB-06),
+        // and the callback URL must not leak through a Referer (OIDC-04).
+        applySecurityHeaders(req, res);
         current.middleware(req, res, next);
       });
       server.httpServer?.once('listening', () => {

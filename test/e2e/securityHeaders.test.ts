@@ -1,0 +1,133 @@
+// The dev server's pages under their security headers, in real Chromium: the demo and the
+// development OpenID Provider's pages must work under a Content-Security-Policy without
+// 'unsafe-inline' scripts (WEB-06), and every answer carries `nosniff` (WEB-07).
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enLoginMessages } from '../../src/components/i18n/loginMessages';
+import { launchChromium } from './support/launchChromium';
+import { type DevServer, startDevServer } from './support/startDevServer';
+
+const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
+
+let browser: Browser;
+let dev: DevServer;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [dev, browser] = await Promise.all([startDevServer({ root: DEMO_ROOT }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+function directives(policy: string | null): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (policy ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+/** A page whose CSP violations, on every document it loads, end up in the returned list. */
+async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const violations: string[] = [];
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => {
+    violations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation(text: string): void })
+        .reportCspViolation;
+      report(`${event.violatedDirective} ${event.blockedURI} at ${location.pathname}`);
+    });
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return { page, violations };
+}
+
+describe('security headers of the dev server (WEB-05, WEB-06, WEB-07)', () => {
+  it.each([
+    ['the demo', '/'],
+    ['the single sign-on callback route', '/sso/callback'],
+  ])(
+    'sends a script policy without unsafe-inline, nosniff and no framing for %s',
+    async (_name, path) => {
+      const response = await fetch(`${dev.url}${path}`, { headers: { Accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      const policy = directives(response.headers.get('content-security-policy'));
+      const scripts = policy.get('script-src') ?? [];
+      expect(scripts[0]).toBe("'self'");
+      expect(scripts.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/=]+'$/.test(source))).toBe(
+        true,
+      );
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(scripts).not.toContain("'unsafe-eval'");
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    },
+  );
+
+  it('sends nosniff on API answers and on scripts too', async () => {
+    for (const path of ['/api', '/main.tsx']) {
+      const response = await fetch(`${dev.url}${path}`);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      await response.arrayBuffer();
+    }
+  });
+
+  async function continueAs(page: Page, name: string): Promise<void> {
+    await page.goto(dev.url);
+    await page.getByRole('textbox', { name: enLoginMessages.usernameLabel }).fill(name);
+    await page.getByRole('button', { name: enLoginMessages.continue }).click();
+  }
+
+  it('runs a password sign-in with no policy violation', async () => {
+    const { page, violations } = await watchedPage();
+    await continueAs(page, 'olivia@sunrise.example');
+    await page.getByLabel(enLoginMessages.passwordLabel, { exact: true }).fill('Sunrise-Demo-1');
+    await page.getByRole('button', { name: enLoginMessages.signIn }).click();
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    await page.getByRole('table').waitFor();
+    expect(violations).toEqual([]);
+  });
+
+  it("runs single sign-on through the provider's pages with no policy violation", async () => {
+    const { page, violations } = await watchedPage();
+    await continueAs(page, 'sam@harbor.example');
+    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+    const idpPage = await page.waitForResponse((response) =>
+      new URL(response.url()).pathname.startsWith('/oidc/interaction/'),
+    );
+    const idpPolicy = directives(await idpPage.headerValue('content-security-policy'));
+    // The provider's pages run no script at all: scripts fall back to default-src.
+    const idpScripts = idpPolicy.get('script-src') ?? idpPolicy.get('default-src');
+    expect(idpScripts).toBeDefined();
+    expect(idpScripts).not.toContain("'unsafe-inline'");
+    expect(idpPolicy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(await idpPage.headerValue('x-content-type-options')).toBe('nosniff');
+
+    await page.getByLabel('User name').fill('sam');
+    await page.getByLabel('Password').fill('Harbor-Demo-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    await page.getByRole('table').waitFor();
+    expect(violations).toEqual([]);
+  });
+});
