@@ -154,7 +154,7 @@ export function SessionExpiryDialog({
 
   // While the keep-alive fails only for reasons that pass (offline, 5xx, timeouts, limits),
   // the estimate says nothing about the session: the service may well have it alive. The
-  // user is told the connection is unreliable and is never signed out on a guess.
+  // user is told the connection is unreliable and is never signed out on a guess (SES-12).
   const unreliable = keepAlive.consecutiveFailures > 0 && isTransientError(keepAlive.lastError);
   const idleRanOut =
     mode === 'idle' && idleLeft === 0 && signOutOnIdleTimeout && !extending && !unreliable;

@@ -387,7 +387,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
           );
 
     if (head === 'api' && ctx.request.headers.has('authorization')) {
-      // A caller that sent too many invalid session IDs learns nothing more this minute,
+      // A caller that sent too many invalid session IDs learns nothing more this minute (THR-05),
       // not even whether the next ID is valid.
       const verdict = invalidSessionLimit.peek(ctx.caller);
       if (!verdict.allowed) return limitExceeded(ctx, verdict.retryAfterSeconds);
