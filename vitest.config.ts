@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: node-side unit and integration tests (core, emulator, server), React
-// tests in jsdom, and end-to-end tests that drive Debian's Chromium through Playwright.
+// Four projects: node-side unit and integration tests (core, emulator, server), React
+// tests in jsdom, end-to-end tests that drive Debian's Chromium through Playwright, and the
+// packaging checks on the packed tarball.
 // On CI, a jsdom or browser test that fails is run once more: those tests wait on focus
 // and live-region updates that a loaded 2-core machine can delay past a wait's timeout.
 // A real failure fails twice; a retried pass is still listed in the report.
@@ -18,7 +19,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/packaging/**'],
         },
       },
       {
@@ -42,6 +43,17 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           retry,
+        },
+      },
+      {
+        // The package as users install it: build, pack, lint, and fresh apps from the tarball.
+        extends: true,
+        test: {
+          name: 'packaging',
+          environment: 'node',
+          include: ['test/packaging/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -1,5 +1,5 @@
-import { HttpResponse, http } from 'msw';
 import type { VaultEmulator } from '../src/emulator';
+import { emulatorHandlers as shippedHandlers } from '../src/emulator/msw';
 
 let active: VaultEmulator | undefined;
 
@@ -16,23 +16,17 @@ export function setActiveEmulator(emulator: VaultEmulator): void {
   active = emulator;
 }
 
-async function forward({ request }: { request: Request }): Promise<Response> {
-  // Before a story's loader has run there is no service: answer as an unreachable host.
-  return active ? active.fetch(request) : HttpResponse.error();
-}
-
 /**
- * The worker's initial handlers: every request to the vault's paths on this origin goes
- * to the active emulator, exactly as the dev server mounts it. Handlers a story adds with
- * `parameters.msw` come first and can replace single calls (a network failure, a hang).
+ * The worker's initial handlers: the package's own MSW handlers, forwarding every request
+ * to the vault's paths on this origin to the active emulator, exactly as the dev server
+ * mounts it. Handlers a story adds with `parameters.msw` come first and can replace single
+ * calls (a network failure, a hang).
  *
  * @example
  * ```ts
  * const worker = setupWorker(...emulatorHandlers);
  * ```
  */
-export const emulatorHandlers = [
-  http.all('/api', forward),
-  http.all('/api/*', forward),
-  http.all('/auth/*', forward),
-];
+export const emulatorHandlers = shippedHandlers(() => active, {
+  origin: globalThis.location?.origin,
+});

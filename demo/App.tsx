@@ -54,7 +54,10 @@ export function App(): ReactNode {
       <SessionProvider
         config={{ baseUrl: '', clientId: DEMO_CLIENT_ID }}
         storage={storage}
-        sso={{ redirectUri: `${window.location.origin}/sso/callback` }}
+        sso={{
+          redirectUri: `${window.location.origin}/sso/callback`,
+          load: () => import('../src/oidc/index'),
+        }}
       >
         <DemoShell />
       </SessionProvider>

@@ -154,11 +154,15 @@ export interface EmulatorRequestContext {
 export interface VaultEmulator {
   /**
    * Answers one request; never rejects. `context.clientAddress` is the caller's network
-   * address as the server adapter saw it (the Node adapter and the proxy pass it); it keys
-   * the per-caller limits. Without it the test-only `X-Emulator-Caller` header is used, and
+   * address as the server adapter saw it (the Node adapter passes it); it keys the
+   * per-caller limits. Without it the test-only `X-Emulator-Caller` header is used, and
    * without that every caller shares one key.
+   *
+   * It also takes what `globalThis.fetch` takes, so `createVaultClient({ fetch:
+   * emulator.fetch })` works as it is; a relative URL is read against `http://localhost`.
    */
   fetch(request: Request, context?: EmulatorRequestContext): Promise<Response>;
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   readonly clock: EmulatorClock;
   /** Live sessions, delegated ones included (expired ones are dropped first). */
   sessionCount(): number;
@@ -320,8 +324,23 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     if (now - lastSweep >= MINUTE || now < lastSweep) sweepNow();
   }
 
-  async function handle(request: Request, context?: EmulatorRequestContext): Promise<Response> {
+  async function handle(
+    input: RequestInfo | URL,
+    second?: RequestInit | EmulatorRequestContext,
+  ): Promise<Response> {
     const executionId = hex(randomBytes(16));
+    let request: Request;
+    let context: EmulatorRequestContext | undefined;
+    try {
+      if (input instanceof Request) {
+        request = input;
+        context = second as EmulatorRequestContext | undefined;
+      } else {
+        request = new Request(new URL(input, 'http://localhost'), second as RequestInit);
+      }
+    } catch {
+      return reply400();
+    }
     try {
       maybeSweep();
       const url = new URL(request.url);
@@ -350,6 +369,13 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
         },
       );
     }
+  }
+
+  /** What fetch could not even turn into a request gets the service's answer to a bad URL. */
+  function reply400(): Response {
+    return vaultResponse(vaultFailure('MALFORMED_URL', 'The requested URL is not valid.'), {
+      executionId: hex(randomBytes(16)),
+    });
   }
 
   interface Context {
@@ -910,7 +936,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
   }
 
   return {
-    fetch: handle,
+    fetch: handle as VaultEmulator['fetch'],
     clock,
     sessionCount() {
       sweepNow();

@@ -2,6 +2,7 @@ import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/createVaultSession';
 import { parseSsoCallbackUrl } from '../oidc/parseSsoCallbackUrl';
 import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
+import { loadSsoModule } from './loadSsoModule';
 
 /**
  * Where the completion of a single sign-on stands in this page: `idle` (the page is not
@@ -112,7 +113,7 @@ function createStore(session: VaultSession): SsoCallbackStore {
       // shared link must not see the code (OIDC-04, OIDC-06).
       window.history.replaceState(window.history.state, '', answer.response.cleanUrl);
       if (snapshotNow() !== PROCESSING) set(PROCESSING);
-      import('../oidc/index')
+      loadSsoModule(session)
         .then(({ handleSsoCallback }) => handleSsoCallback(session, { url: answer.url }))
         .then(
           (result) => set(result ? { status: 'success', returnTo: result.returnTo } : IDLE),

@@ -5,6 +5,7 @@ import type { AuthProfile } from '../core/client/types';
 import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/createVaultSession';
 import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
+import { loadSsoModule } from './loadSsoModule';
 import { useVaultSession } from './VaultSessionContext';
 
 /**
@@ -52,8 +53,8 @@ export interface UseSsoLoginResult {
 /**
  * Starts a single sign-on from a user action (a button per discovery profile): an
  * authorization code request with PKCE to the profile's identity provider, with the typed
- * user name as `login_hint`. The OIDC code is loaded only here, on first use, so password
- * users never download it. The sign-in finishes on the redirect URI (`useSsoCallback`).
+ * user name as `login_hint`. The OIDC code is loaded only here, on first use, through the
+ * session's `sso.load`, so password users never download it. The sign-in finishes on the redirect URI (`useSsoCallback`).
  *
  * @example
  * ```tsx
@@ -70,7 +71,7 @@ export function useSsoLogin(): UseSsoLoginResult {
     retry: false,
     mutationFn: async (input) => {
       try {
-        const oidc = await import('../oidc/index');
+        const oidc = await loadSsoModule(session);
         await oidc.startSsoRedirect(session, {
           ...input,
           returnTo: input.returnTo ?? here(session),

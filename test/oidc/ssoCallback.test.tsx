@@ -56,7 +56,7 @@ function newSession(sso?: { handleCallback?: boolean }): VaultSession {
     client: vault.client,
     BroadcastChannel: null,
     keepAlive: false,
-    ...(sso === undefined ? {} : { sso }),
+    sso: { load: () => import('../../src/oidc/index'), ...sso },
   });
   sessions.push(session);
   return session;

@@ -34,7 +34,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-function wrapperFor(clientId: string | undefined) {
+function wrapperFor(clientId: string | undefined, options: { ssoSupport?: boolean } = {}) {
   const session = createVaultSession({
     client: createVaultClient({
       baseUrl: 'http://127.0.0.1:9',
@@ -42,6 +42,9 @@ function wrapperFor(clientId: string | undefined) {
     }),
     BroadcastChannel: null,
     keepAlive: false,
+    ...(options.ssoSupport === false
+      ? {}
+      : { sso: { load: () => import('../../src/oidc/index') } }),
   });
   sessions.push(session);
   return ({ children }: { children?: ReactNode }) => (
@@ -97,5 +100,21 @@ describe('useSsoLogin', () => {
 
     act(() => result.current.reset());
     await waitFor(() => expect(result.current.error).toBeNull());
+  });
+
+  it('tells the developer what to add when the app did not load single sign-on support', async () => {
+    const { result } = renderHook(() => useSsoLogin(), {
+      wrapper: wrapperFor('demo-app', { ssoSupport: false }),
+    });
+    let failure: unknown;
+    await act(async () => {
+      failure = await result.current
+        .startSso({ profile, username: 'sam@harbor.example' })
+        .catch((error: unknown) => error);
+    });
+    expect(failure).toBeInstanceOf(VaultConfigError);
+    expect((failure as Error).message).toContain("import('vault-session-kit/sso')");
+    expect((failure as Error).message).toContain('oidc-client-ts');
+    expect(storedStates()).toEqual([]);
   });
 });

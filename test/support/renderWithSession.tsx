@@ -336,6 +336,8 @@ function sessionSettings(
   return {
     channelName: backend.channelName,
     ...(manual ? { now: () => clock.now(), timers: backend.scheduler.timers } : {}),
+    // An app that offers single sign-on loads its code this way.
+    sso: { load: () => import('../../src/oidc/index') },
     ...settings,
     keepAlive,
   };

@@ -1,4 +1,4 @@
-import type { RequestOptions, VaultClient, VaultRequestInit } from '../client/types';
+import type { AuthProfile, RequestOptions, VaultClient, VaultRequestInit } from '../client/types';
 import { VaultAbortedError } from '../errors';
 import {
   createKeepAlive,
@@ -63,6 +63,41 @@ export interface VaultSsoSettings {
    * answer. Default `true`; with `false` only a component calling `useSsoCallback()` does.
    */
   readonly handleCallback?: boolean;
+  /**
+   * Loads the single sign-on code (and `oidc-client-ts` with it) when an SSO user first
+   * needs it: `() => import('vault-session-kit/sso')`. The app writes the import, so its
+   * bundler puts that code in a chunk of its own, and an app without single sign-on needs
+   * neither the chunk nor `oidc-client-ts` installed. Without it, an SSO sign-in fails with
+   * a `VaultConfigError` that says what to add.
+   */
+  readonly load?: () => Promise<VaultSsoModule>;
+}
+
+/**
+ * What `vault-session-kit/sso` provides to the session: the redirect to the identity
+ * provider and the handling of its answer. Described here by shape, so that the types of
+ * an app without single sign-on never reach for `oidc-client-ts`.
+ *
+ * @example
+ * ```ts
+ * const load = (): Promise<VaultSsoModule> => import('vault-session-kit/sso');
+ * ```
+ */
+export interface VaultSsoModule {
+  startSsoRedirect(
+    session: VaultSession,
+    input: {
+      readonly profile: AuthProfile;
+      readonly username: string;
+      readonly vaultDns?: string | undefined;
+      readonly returnTo?: string | undefined;
+    },
+  ): Promise<unknown>;
+  waitForPageRestore(): Promise<void>;
+  handleSsoCallback(
+    session: VaultSession,
+    options: { readonly url?: string | undefined },
+  ): Promise<{ readonly returnTo: string } | undefined>;
 }
 
 /**

@@ -11,6 +11,7 @@ export {
   type VaultKeepAlive,
   type VaultSession,
   type VaultSessionOptions,
+  type VaultSsoModule,
   type VaultSsoSettings,
 } from './createVaultSession';
 export { memoryStorageAdapter } from './memoryStorageAdapter';

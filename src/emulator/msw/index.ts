@@ -1,0 +1,1 @@
+export { type EmulatorHandlersOptions, emulatorHandlers } from './emulatorHandlers';

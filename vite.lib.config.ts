@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = import.meta.dirname;
+
+/**
+ * The package's entry points: `vault-session-kit/{name}` → `dist/{name}.js`. A new entry
+ * is one line here and one `exports` entry in package.json; the packaging tests check
+ * every `exports` entry.
+ */
+export const LIBRARY_ENTRIES: Readonly<Record<string, string>> = {
+  index: 'src/index.ts',
+  core: 'src/core/index.ts',
+  emulator: 'src/emulator/index.ts',
+  'emulator/msw': 'src/emulator/msw/index.ts',
+  sso: 'src/oidc/index.ts',
+  'locales/de': 'src/locales/de/index.ts',
+};
+
+// `npm run build` builds the library only: one ESM file per entry point, peers external,
+// type declarations from tsc. Nothing of the dev server (Vite plugin, OpenID Provider) is
+// loaded here; the demo's config is vite.config.ts.
+export default defineConfig({
+  plugins: [react(), kitStylesheet(resolve(root, 'src/components/styles.css'))],
+  publicDir: false,
+  build: {
+    outDir: resolve(root, 'dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: Object.fromEntries(
+        Object.entries(LIBRARY_ENTRIES).map(([name, file]) => [name, resolve(root, file)]),
+      ),
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external: [
+        'react',
+        'react-dom',
+        'react/jsx-runtime',
+        '@tanstack/react-query',
+        'oidc-client-ts',
+        'valibot',
+        'msw',
+      ],
+      // Bundling drops the per-file 'use client' directives; the React entry gets one
+      // back so that server-component frameworks treat it as client code.
+      output: { banner: (chunk) => (chunk.name === 'index' ? "'use client';" : '') },
+    },
+  },
+});
+
+// The package ships one stylesheet, `vault-session-kit/styles.css`: the @import list of
+// src/components/styles.css inlined in order, so users need no CSS tooling to load it.
+function kitStylesheet(entry: string): Plugin {
+  return {
+    name: 'vault-session-kit:styles',
+    generateBundle() {
+      const inline = (file: string): string =>
+        readFileSync(file, 'utf8').replace(/@import\s+"([^"]+)";/g, (_match, path: string) =>
+          inline(resolve(dirname(file), path)),
+        );
+      this.emitFile({ type: 'asset', fileName: 'styles.css', source: inline(entry) });
+    },
+  };
+}
