@@ -15,6 +15,7 @@ export const LIBRARY_ENTRIES: Readonly<Record<string, string>> = {
   core: 'src/core/index.ts',
   emulator: 'src/emulator/index.ts',
   'emulator/msw': 'src/emulator/msw/index.ts',
+  proxy: 'src/proxy/index.ts',
   sso: 'src/oidc/index.ts',
   'locales/de': 'src/locales/de/index.ts',
 };
