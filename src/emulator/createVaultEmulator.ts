@@ -243,22 +243,14 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     ),
   });
   const burst = createBurstLimiter({ clock, limit: burstLimit, windowMs: MINUTE });
-  const discoveryLimit = createBurstLimiter({
-    clock,
-    limit: positiveInteger(
-      options.callerLimits?.discoveryPerMinute ?? 120,
-      'callerLimits.discoveryPerMinute',
-    ),
-    windowMs: MINUTE,
-  });
-  const invalidSessionLimit = createBurstLimiter({
-    clock,
-    limit: positiveInteger(
-      options.callerLimits?.invalidSessionsPerMinute ?? 60,
-      'callerLimits.invalidSessionsPerMinute',
-    ),
-    windowMs: MINUTE,
-  });
+  const perCaller = (name: 'discoveryPerMinute' | 'invalidSessionsPerMinute', fallback: number) =>
+    createBurstLimiter({
+      clock,
+      limit: positiveInteger(options.callerLimits?.[name] ?? fallback, `callerLimits.${name}`),
+      windowMs: MINUTE,
+    });
+  const discoveryLimit = perCaller('discoveryPerMinute', 120);
+  const invalidSessionLimit = perCaller('invalidSessionsPerMinute', 60);
 
   const credentials = new Map<number, PasswordHash>(index.presetHashes);
   const hashing = new Map<number, Promise<PasswordHash>>();
