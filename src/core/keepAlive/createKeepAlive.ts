@@ -524,8 +524,13 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
   }
 
   function recordConfirmation(at: number): void {
-    if (env) rebaseIfClockWentBack(env.now());
-    lastConfirmedAt = Math.max(lastConfirmedAt ?? at, at);
+    if (!env) return;
+    const now = env.now();
+    rebaseIfClockWentBack(now);
+    // A time from the future (another tab's skewed clock, a forged message) must not hold
+    // the idle warning off: a confirmation counts from now at the latest.
+    const confirmed = Math.min(at, now);
+    lastConfirmedAt = Math.max(lastConfirmedAt ?? confirmed, confirmed);
     evaluate();
   }
 

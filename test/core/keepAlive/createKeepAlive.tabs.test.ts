@@ -252,4 +252,15 @@ describe('keep-alive across tabs: hand-over details', () => {
       expect(tab?.keepAlive.getSnapshot().idleExpiresAt).toBe(confirmedAt + 30 * MINUTE);
     }
   });
+
+  it('counts a confirmation from another tab no later than now', async () => {
+    const a = openTab('a', 'locks');
+    await advanceTabs(1_000);
+    const channel = new BroadcastChannel(channelName);
+    channel.postMessage({ t: 'alive', at: Date.now() + 365 * 24 * 60 * MINUTE });
+    await advanceTabs(0);
+    channel.close();
+    expect(a.keepAlive.getSnapshot().lastConfirmedAt).toBeLessThanOrEqual(Date.now());
+    expect(a.keepAlive.getSnapshot().idleExpiresAt).toBeLessThanOrEqual(Date.now() + 30 * MINUTE);
+  });
 });
