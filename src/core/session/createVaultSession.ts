@@ -257,10 +257,13 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
   // Any successful call made with the user's own session proves it alive and restarted its
   // idle timeout at the service, so a failing keep-alive call alone never lets the idle
   // estimate run out under an active user. Calls with a delegated session do not count:
-  // they restart the delegated session's timer, not the actor's it depends on.
-  const stopConfirming = client.onSessionConfirmed((sessionId) => {
+  // they restart the delegated session's timer, not the actor's it depends on. Listened to
+  // only while connected, like everything else, so a session thrown away unconnected
+  // (StrictMode) leaves nothing behind on a shared client.
+  const onConfirmed = (sessionId: string): void => {
     if (sessionId === manager.getOwnSessionId()) scheduler?.confirm();
-  });
+  };
+  let stopConfirming: (() => void) | undefined;
 
   const keepAlive: VaultKeepAlive = {
     getSnapshot: () => scheduler?.getSnapshot() ?? STOPPED_KEEP_ALIVE,
@@ -304,7 +307,10 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
 
     connect() {
       connections += 1;
-      if (connections === 1) unsubscribe = manager.subscribe(sync);
+      if (connections === 1) {
+        unsubscribe = manager.subscribe(sync);
+        stopConfirming = client.onSessionConfirmed(onConfirmed);
+      }
       sync();
       let done = false;
       return () => {
@@ -314,6 +320,8 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
         if (connections > 0) return;
         unsubscribe?.();
         unsubscribe = undefined;
+        stopConfirming?.();
+        stopConfirming = undefined;
         sync();
       };
     },
@@ -335,7 +343,8 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
     },
 
     destroy() {
-      stopConfirming();
+      stopConfirming?.();
+      stopConfirming = undefined;
       unsubscribe?.();
       unsubscribe = undefined;
       connections = 0;
