@@ -395,6 +395,8 @@ function returnedResponseHeaders(upstream: Headers): Headers {
   for (const [name, value] of upstream) {
     if (RESPONSE_HEADERS.includes(name) || name.startsWith('x-vaultapi-')) headers.set(name, value);
   }
+  // fetch hands over a compressed answer already decoded: its length no longer applies.
+  if (upstream.has('content-encoding')) headers.delete('content-length');
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
   headers.set('x-content-type-options', 'nosniff');
   return headers;

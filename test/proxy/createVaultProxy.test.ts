@@ -179,6 +179,20 @@ describe('createVaultProxy: header hygiene', () => {
     expect(returned['x-content-type-options']).toBe('nosniff');
   });
 
+  it('drops the length of an answer that fetch decoded from a compressed one', async () => {
+    const proxy = createVaultProxy({
+      ...OPTIONS,
+      fetch: async () =>
+        new Response('{"responseStatus":"SUCCESS"}', {
+          headers: { 'Content-Encoding': 'gzip', 'Content-Length': '12' },
+        }),
+    });
+    const response = await proxy(new Request(`${ORIGIN}/vault/promomats.sunrise.example/api`));
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.json()).toEqual({ responseStatus: 'SUCCESS' });
+  });
+
   it('refuses a state-changing call from another origin, lets same-origin and non-browser callers through', async () => {
     const upstream = echoUpstream();
     const proxy = createVaultProxy({ ...OPTIONS, fetch: upstream.fetch });
