@@ -16,6 +16,7 @@ export const LIBRARY_ENTRIES: Readonly<Record<string, string>> = {
   emulator: 'src/emulator/index.ts',
   'emulator/msw': 'src/emulator/msw/index.ts',
   proxy: 'src/proxy/index.ts',
+  'proxy/node': 'src/node/index.ts',
   sso: 'src/oidc/index.ts',
   'locales/de': 'src/locales/de/index.ts',
 };
@@ -46,6 +47,7 @@ export default defineConfig({
         'oidc-client-ts',
         'valibot',
         'msw',
+        /^node:/,
       ],
       // Bundling drops the per-file 'use client' directives; the React entry gets one
       // back so that server-component frameworks treat it as client code.

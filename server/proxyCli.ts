@@ -1,0 +1,124 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveVaultProxy } from '../src/node';
+import { createVaultProxy } from '../src/proxy';
+
+const USAGE = `Usage: npm run proxy -- --allow PATTERN [--allow PATTERN]... [--login-host HOST]
+                       [--port N] [--hostname ADDR] [--origin URL]...
+
+  --allow PATTERN    A vault host the proxy may reach: an exact name or *.suffix
+                     (for example '*.veevavault.com'). Required; repeatable.
+  --login-host HOST  The login host for /auth/* (default login.veevavault.com)
+  --port N           Port to listen on (default 8080; 0 picks a free one)
+  --hostname ADDR    Address to listen on (default 127.0.0.1)
+  --origin URL       An origin allowed to make state-changing calls (default: the
+                     proxy's own). Repeatable.
+  --help             Show this help`;
+
+/**
+ * The settings the proxy CLI accepts.
+ *
+ * @example
+ * ```ts
+ * const args: ProxyCliArgs = parseProxyCliArgs(['--allow', '*.veevavault.com']);
+ * ```
+ */
+export interface ProxyCliArgs {
+  readonly allowHosts: readonly string[];
+  readonly loginHost: string;
+  readonly port: number;
+  readonly hostname: string;
+  readonly origins: readonly string[];
+  readonly help: boolean;
+}
+
+/**
+ * Parses the proxy CLI's arguments; throws an `Error` with a usable message for bad input.
+ *
+ * @example
+ * ```ts
+ * parseProxyCliArgs(['--allow', '*.veevavault.com', '--port', '0']).port; // 0
+ * ```
+ */
+export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
+  const allowHosts: string[] = [];
+  const origins: string[] = [];
+  let loginHost = 'login.veevavault.com';
+  let port = 8080;
+  let hostname = '127.0.0.1';
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
+    const value = (): string => {
+      const next = inline ?? argv[++i];
+      if (next === undefined || next === '') throw new Error(`${name} needs a value.`);
+      return next;
+    };
+    if (name === '--help' || name === '-h') help = true;
+    else if (name === '--allow') allowHosts.push(...value().split(','));
+    else if (name === '--login-host') loginHost = value();
+    else if (name === '--hostname') hostname = value();
+    else if (name === '--origin') origins.push(value());
+    else if (name === '--port') {
+      const raw = value();
+      port = Number(raw);
+      if (!/^\d+$/.test(raw) || port > 65535) {
+        throw new Error(`--port needs a whole number between 0 and 65535, got "${raw}".`);
+      }
+    } else throw new Error(`Unknown argument "${arg}".`);
+  }
+  if (!help && allowHosts.length === 0) {
+    throw new Error("--allow is required: name the vault hosts, for example '*.veevavault.com'.");
+  }
+  return { allowHosts, loginHost, port, hostname, origins, help };
+}
+
+/**
+ * Runs the production proxy on Node until SIGINT or SIGTERM. Bad arguments exit with 2.
+ *
+ * @example
+ * ```ts
+ * await runProxyCli(['--allow', '*.veevavault.com', '--port', '0']);
+ * ```
+ */
+export async function runProxyCli(argv: readonly string[]): Promise<void> {
+  let args: ProxyCliArgs;
+  let proxy: ReturnType<typeof createVaultProxy>;
+  try {
+    args = parseProxyCliArgs(argv);
+    if (args.help) {
+      console.log(USAGE);
+      return;
+    }
+    proxy = createVaultProxy({
+      loginHost: args.loginHost,
+      allowHosts: args.allowHosts,
+      ...(args.origins.length > 0 ? { allowedOrigins: args.origins } : {}),
+      log: (event) =>
+        console.log(
+          `${event.method} ${event.route} ${event.host ?? '-'} ${event.status}${event.error ? ` ${event.error}` : ''} ${event.durationMs}ms`,
+        ),
+    });
+  } catch (error) {
+    console.error(`proxy: ${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const served = await serveVaultProxy(proxy, { port: args.port, hostname: args.hostname });
+  const stop = (): void => {
+    void served.close().then(() => {
+      process.exitCode = 0;
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  console.log(
+    `Vault proxy listening on ${served.url}: /auth/* -> https://${args.loginHost}, /vault/{host}/api/* -> ${args.allowHosts.join(', ')}`,
+  );
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && resolve(entry) === fileURLToPath(import.meta.url)) {
+  await runProxyCli(process.argv.slice(2));
+}

@@ -1,0 +1,1 @@
+export { type ServedVaultProxy, serveVaultProxy } from './serveVaultProxy';

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { serveVaultProxy } from '../../src/node';
+import { createVaultProxy, type VaultProxyContext } from '../../src/proxy';
+
+const OPTIONS = { loginHost: 'login.sunrise.example', allowHosts: ['*.sunrise.example'] };
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+async function serve(fetch: (request: Request, context?: VaultProxyContext) => Promise<Response>) {
+  const served = await serveVaultProxy(createVaultProxy({ ...OPTIONS, fetch }));
+  closers.push(served.close);
+  return served;
+}
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+describe('serveVaultProxy: the proxy as a Node HTTP server', () => {
+  it('passes the caller address and streams a download: the first bytes arrive before the rest exist', async () => {
+    const firstArrived = deferred();
+    let context: VaultProxyContext | undefined;
+    const served = await serve(async (_request, ctx) => {
+      context = ctx;
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new Uint8Array(64 * 1024).fill(1));
+          // The rest is produced only once the client has the first chunk: a proxy that
+          // buffered the whole body would never deliver it.
+          await firstArrived.promise;
+          for (let i = 0; i < 16; i++) controller.enqueue(new Uint8Array(1024 * 1024).fill(2));
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/octet-stream' } });
+    });
+    const response = await fetch(`${served.url}/vault/promomats.sunrise.example/api/v26.1/x/file`);
+    const reader = response.body?.getReader();
+    let received = 0;
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received >= 64 * 1024) firstArrived.resolve();
+    }
+    expect(received).toBe(64 * 1024 + 16 * 1024 * 1024);
+    expect(context?.clientAddress).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('streams an upload: the upstream reads the first bytes before the client sends the rest', async () => {
+    const upstreamGotFirst = deferred();
+    const served = await serve(async (request) => {
+      const reader = request.body?.getReader();
+      let total = 0;
+      while (reader) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        total += value.byteLength;
+        upstreamGotFirst.resolve();
+      }
+      return Response.json({ responseStatus: 'SUCCESS', total });
+    });
+    const upload = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(32 * 1024));
+        await upstreamGotFirst.promise;
+        controller.enqueue(new Uint8Array(1024 * 1024));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${served.url}/vault/promomats.sunrise.example/api/v26.1/x`, {
+      method: 'POST',
+      body: upload,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await response.json()).toEqual({
+      responseStatus: 'SUCCESS',
+      total: 32 * 1024 + 1024 * 1024,
+    });
+  });
+
+  it('aborts the upstream call when the client disconnects', async () => {
+    const upstreamAborted = deferred();
+    const upstreamCalled = deferred();
+    const served = await serve(
+      (request) =>
+        new Promise<Response>((_resolve, reject) => {
+          upstreamCalled.resolve();
+          request.signal.addEventListener('abort', () => {
+            upstreamAborted.resolve();
+            reject(request.signal.reason);
+          });
+        }),
+    );
+    const client = new AbortController();
+    const pending = fetch(`${served.url}/vault/promomats.sunrise.example/api`, {
+      signal: client.signal,
+    }).catch(() => undefined);
+    await upstreamCalled.promise;
+    client.abort();
+    await pending;
+    await upstreamAborted.promise;
+  });
+
+  it('answers refusals over HTTP in the service shape', async () => {
+    const served = await serve(() => Promise.reject(new Error('must not be called')));
+    const response = await fetch(`${served.url}/vault/127.0.0.1/api`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      responseStatus: 'FAILURE',
+      errors: [{ type: 'PROXY_HOST_NOT_ALLOWED' }],
+    });
+  });
+});
+
+describe('npm run proxy: its arguments', () => {
+  it('takes the allow list, login host, port, address and origins, and refuses what cannot work', async () => {
+    const { parseProxyCliArgs } = await import('../../server/proxyCli');
+    expect(
+      parseProxyCliArgs([
+        '--allow',
+        '*.veevavault.com,sandbox.example.com',
+        '--login-host=login.example.com',
+        '--port',
+        '0',
+        '--origin',
+        'https://app.example.com',
+      ]),
+    ).toEqual({
+      allowHosts: ['*.veevavault.com', 'sandbox.example.com'],
+      loginHost: 'login.example.com',
+      port: 0,
+      hostname: '127.0.0.1',
+      origins: ['https://app.example.com'],
+      help: false,
+    });
+    for (const bad of [[], ['--allow'], ['--allow', 'a.example', '--port', 'x'], ['--bogus']]) {
+      expect(() => parseProxyCliArgs(bad)).toThrow();
+    }
+  });
+});
