@@ -109,6 +109,7 @@ export async function measureEmulatorLoad(
   const userCount = options.users ?? 512;
   const users = await generateUsers(userCount);
   const emulator = createVaultEmulator({
+    hosts: 'single-origin',
     data: { ...demoDirectory, users: [...demoDirectory.users, ...users] } satisfies EmulatorData,
     // All load comes from one loopback caller, and the integrity check sends hundreds of
     // ended session IDs on purpose: the per-caller limits would measure themselves.

@@ -71,7 +71,7 @@ export async function startProductionApp(options: {
       if (nodeEnv === undefined) delete process.env.NODE_ENV;
       else process.env.NODE_ENV = nodeEnv;
     }
-    const emulator = createVaultEmulator(options.emulator);
+    const emulator = createVaultEmulator({ hosts: 'single-origin', ...options.emulator });
     const server = await serveFetch((request) => handle(request, emulator, outDir));
     return {
       url: server.url,

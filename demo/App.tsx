@@ -20,10 +20,23 @@ import { Workspace } from './Workspace';
  *
  * @example
  * ```ts
- * createVaultClient({ baseUrl: '', clientId: DEMO_CLIENT_ID });
+ * createVaultClient({ authUrl: '', vaultUrl: '/vault/{dns}', clientId: DEMO_CLIENT_ID });
  * ```
  */
 export const DEMO_CLIENT_ID = 'vault-session-kit-demo';
+
+/**
+ * The vault the demo signs in to by default. Sessions then live in whichever vault the
+ * service put them (auth defaulting) or the delegation names, and the kit routes each call
+ * there through the dev server's proxy. `VITE_VAULT_DNS` names another vault when the dev
+ * server proxies real ones (`VAULT_HOSTS`).
+ *
+ * @example
+ * ```ts
+ * createVaultClient({ baseUrl: `/vault/${DEMO_VAULT_DNS}`, authUrl: '', vaultUrl: '/vault/{dns}' });
+ * ```
+ */
+export const DEMO_VAULT_DNS: string = import.meta.env.VITE_VAULT_DNS || 'promomats.sunrise.example';
 
 function createDemoQueryClient(): QueryClient {
   return new QueryClient({
@@ -52,7 +65,12 @@ export function App(): ReactNode {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider
-        config={{ baseUrl: '', clientId: DEMO_CLIENT_ID }}
+        config={{
+          baseUrl: `/vault/${DEMO_VAULT_DNS}`,
+          authUrl: '',
+          vaultUrl: '/vault/{dns}',
+          clientId: DEMO_CLIENT_ID,
+        }}
         storage={storage}
         sso={{
           redirectUri: `${window.location.origin}/sso/callback`,

@@ -3,10 +3,12 @@ import { getRequestListener } from '@hono/node-server';
 import {
   createHttpIntrospector,
   createVaultEmulator,
+  demoDirectory,
   type EmulatorEvent,
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../src/emulator';
+import { createVaultProxy, type VaultProxyLogEvent } from '../src/proxy';
 import { createDevOidcProvider, type DevOidcProvider } from './devOidcProvider';
 
 /** Path of the single sign-on callback route in the demo and the browser tests. */
@@ -24,7 +26,15 @@ export interface VaultDevStackOptions {
   /** The exact origin browsers use; the OpenID Provider's issuer is `{origin}/oidc`. */
   readonly origin: string;
   /** Extra emulator settings (clock, idle timeout, data…). */
-  readonly emulator?: Omit<VaultEmulatorOptions, 'oidc'>;
+  readonly emulator?: Omit<VaultEmulatorOptions, 'oidc' | 'hosts'>;
+  /**
+   * Serve the emulator the simple way instead: every vault and the login host at `/api/*`
+   * and `/auth/*` of this origin, a session ID good at any of them. By default the stack is
+   * laid out as a deployed app is: the kit's proxy at `/auth/*` (login host) and
+   * `/vault/{dns}/api/*` (each vault), with the emulator answering each vault at its own
+   * host behind it.
+   */
+  readonly singleOrigin?: boolean;
   /** One line per emulator audit event; default: silent. */
   readonly log?: (line: string) => void;
   /**
@@ -47,7 +57,10 @@ export interface VaultDevStack {
   readonly origin: string;
   readonly emulator: VaultEmulator;
   readonly oidc: DevOidcProvider;
-  /** Serves `/api/*`, `/auth/*` (emulator) and `/oidc/*` (provider); passes the rest on. */
+  /**
+   * Serves `/auth/*` and `/vault/*` (the proxy in front of the emulator; `/api/*` and
+   * `/auth/*` straight to it with `singleOrigin`) and `/oidc/*` (provider); passes the rest on.
+   */
   middleware(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void;
   close(): Promise<void>;
 }
@@ -76,6 +89,7 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
   const { log } = options;
   const emulator = createVaultEmulator({
     ...options.emulator,
+    hosts: options.singleOrigin ? 'single-origin' : {},
     ...(log ? { onEvent: (event: EmulatorEvent) => log(describeEvent(event)) } : {}),
     oidc: {
       issuer: oidc.issuer,
@@ -92,10 +106,29 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
       }),
     },
   });
-  const serveEmulator = getRequestListener(
+  // The proxy's upstream is the emulator in this process: each allowed host resolves to
+  // it, and it tells the vaults apart by the host the proxy forwards to.
+  const { loginHost } = emulator;
+  const proxy =
+    loginHost === undefined
+      ? undefined
+      : createVaultProxy({
+          loginHost,
+          allowHosts: (options.emulator?.data ?? demoDirectory).vaults.map((vault) => vault.dns),
+          allowedOrigins: appOrigins,
+          fetch: (request, context) => emulator.fetch(request, context),
+          ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
+        });
+  const handler = (request: Request, clientAddress: string | undefined): Promise<Response> =>
+    proxy ? proxy(request, { clientAddress }) : emulator.fetch(request, { clientAddress });
+  const serveApi = getRequestListener(
     (request: Request, env: { incoming?: { socket: { remoteAddress?: string | undefined } } }) =>
-      emulator.fetch(request, { clientAddress: env.incoming?.socket.remoteAddress }),
+      handler(request, env.incoming?.socket.remoteAddress),
   );
+  const isApiPath = (path: string): boolean =>
+    proxy === undefined
+      ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')
+      : path.startsWith('/vault/') || path.startsWith('/auth/');
 
   return {
     origin,
@@ -103,8 +136,8 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
     oidc,
     middleware(req, res, next) {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      if (path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')) {
-        void serveEmulator(req, res);
+      if (isApiPath(path)) {
+        void serveApi(req, res);
       } else if (path === oidc.mountPath || path.startsWith(`${oidc.mountPath}/`)) {
         oidc.middleware(req, res, next);
       } else {
@@ -113,6 +146,11 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
     },
     close: () => oidc.close(),
   };
+}
+
+function describeProxyEvent(event: VaultProxyLogEvent): string {
+  const { method, route, host, status, error, durationMs } = event;
+  return `[vault proxy] ${method} ${route} ${host ?? '-'} ${status}${error ? ` ${error}` : ''} ${durationMs}ms`;
 }
 
 function describeEvent(event: EmulatorEvent): string {

@@ -8,9 +8,15 @@ import { createVaultDevStack, SSO_CALLBACK_PATH, type VaultDevStack } from './cr
 /** Apps that usually sign in through a standalone emulator: the Vite dev server's origins. */
 const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
 
-const USAGE = `Usage: npm run emulator -- [--port N] [--app-origin URL]... [--log-events]
+const USAGE = `Usage: npm run emulator -- [--port N] [--app-origin URL]... [--single-origin] [--log-events]
+
+The emulator is laid out as a deployed app reaches the service: the kit's proxy at
+/auth/* (the login host) and /vault/{dns}/api/* (each vault at its own host), so a client
+configured with { authUrl: URL, vaultUrl: 'URL/vault/{dns}' } takes the production path.
 
   --port N          Port on 127.0.0.1 (default 8787; 0 picks a free one)
+  --single-origin   Serve every vault and the login host at /api/* and /auth/* instead,
+                    a session ID good at any vault: for a client with one baseUrl
   --app-origin URL  Origin of an app that signs in with single sign-on through this
                     emulator; its ${SSO_CALLBACK_PATH} is registered at the development
                     OpenID Provider. Repeatable. Default: ${DEFAULT_APP_ORIGINS.join(', ')}
@@ -22,13 +28,14 @@ const USAGE = `Usage: npm run emulator -- [--port N] [--app-origin URL]... [--lo
  *
  * @example
  * ```ts
- * const args: EmulatorCliArgs = { port: 8787, logEvents: false, help: false };
+ * const args: EmulatorCliArgs = { port: 8787, appOrigins: [], logEvents: false, singleOrigin: false, help: false };
  * ```
  */
 export interface EmulatorCliArgs {
   readonly port: number;
   readonly appOrigins: readonly string[];
   readonly logEvents: boolean;
+  readonly singleOrigin: boolean;
   readonly help: boolean;
 }
 
@@ -45,8 +52,8 @@ export class CliUsageError extends Error {
 }
 
 /**
- * Parses the CLI's arguments (`--port N`, `--port=N`, `--app-origin URL`, `--log-events`,
- * `--help`).
+ * Parses the CLI's arguments (`--port N`, `--port=N`, `--app-origin URL`,
+ * `--single-origin`, `--log-events`, `--help`).
  *
  * @example
  * ```ts
@@ -57,11 +64,13 @@ export function parseEmulatorCliArgs(argv: readonly string[]): EmulatorCliArgs {
   let port = 8787;
   const appOrigins: string[] = [];
   let logEvents = false;
+  let singleOrigin = false;
   let help = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') help = true;
     else if (arg === '--log-events') logEvents = true;
+    else if (arg === '--single-origin') singleOrigin = true;
     else if (arg === '--port' || arg.startsWith('--port=')) {
       const value = arg === '--port' ? argv[++i] : arg.slice('--port='.length);
       port = parsePort(value);
@@ -74,6 +83,7 @@ export function parseEmulatorCliArgs(argv: readonly string[]): EmulatorCliArgs {
     port,
     appOrigins: appOrigins.length > 0 ? appOrigins : DEFAULT_APP_ORIGINS,
     logEvents,
+    singleOrigin,
     help,
   };
 }
@@ -153,6 +163,7 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   stack = createVaultDevStack({
     origin: url,
     appOrigins: args.appOrigins,
+    singleOrigin: args.singleOrigin,
     ...(args.logEvents ? { log: (line: string) => console.error(line) } : {}),
   });
   const running = stack;
@@ -185,6 +196,11 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   process.once('SIGTERM', stop);
 
   console.log(`Vault emulator listening on ${url}`);
+  console.log(
+    args.singleOrigin
+      ? `Single-origin mode: every vault at ${url}/api, the login host at ${url}/auth`
+      : `Login host at ${url}/auth, each vault at ${url}/vault/{dns}/api (${demoDirectory.vaults.map((vault) => vault.dns).join(', ')})`,
+  );
   console.log(
     `Development OpenID Provider at ${running.oidc.issuer}; single sign-on returns to ${args.appOrigins.map((app) => `${app}${SSO_CALLBACK_PATH}`).join(', ')}`,
   );

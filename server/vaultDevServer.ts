@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import type { Plugin, ViteDevServer } from 'vite';
+import { createVaultProxy } from '../src/proxy';
 import { applySecurityHeaders } from './applySecurityHeaders';
 import {
   createVaultDevStack,
@@ -12,19 +14,21 @@ import {
  *
  * @example
  * ```ts
- * vaultDevServer({ vaultBaseUrl: 'https://promomats.example.com' });
+ * vaultDevServer({ vaultHosts: ['*.veevavault.com'] });
  * ```
  */
 export interface VaultDevServerOptions {
   /**
-   * A real vault to proxy `/api/*` to instead of running the emulator
-   * (env `VAULT_BASE_URL`). The service publishes no CORS policy, so browsers reach it
-   * through this same-origin proxy.
+   * Real vault hosts the dev server's proxy may reach, exact names or `*.suffix` patterns
+   * (env `VAULT_HOSTS`, comma-separated). Without it the emulator and the development
+   * OpenID Provider run in the dev server instead. Either way browsers reach the vaults
+   * through the kit's proxy (`vault-session-kit/proxy`) at `/auth/*` and
+   * `/vault/{dns}/api/*`, since the service publishes no CORS policy.
    */
-  readonly vaultBaseUrl?: string | undefined;
-  /** The login host to proxy `/auth/*` to in proxy mode (env `VAULT_AUTH_URL`). */
-  readonly vaultAuthUrl?: string | undefined;
-  /** Print the emulator's audit events (env `VAULT_LOG_EVENTS=1`). Default on. */
+  readonly vaultHosts?: readonly string[] | undefined;
+  /** The login host the proxy sends `/auth/*` to (env `VAULT_LOGIN_HOST`). */
+  readonly vaultLoginHost?: string | undefined;
+  /** Print the emulator's audit events and the proxy's log (env `VAULT_LOG_EVENTS=0` to mute). */
   readonly logEvents?: boolean | undefined;
   /**
    * Extra emulator settings (idle timeout, clock, data, audit events…). With `logEvents`
@@ -33,12 +37,13 @@ export interface VaultDevServerOptions {
   readonly emulator?: VaultDevStackOptions['emulator'];
 }
 
-const DEFAULT_LOGIN_HOST = 'https://login.veevavault.com';
+const DEFAULT_LOGIN_HOST = 'login.veevavault.com';
 
 /**
- * Vite plugin for the demo and the browser tests: mounts the vault emulator at `/api/*` and
- * `/auth/*` and the development OpenID Provider at `/oidc/*` on the dev server's own origin,
- * or, with `VAULT_BASE_URL`, proxies `/api/*` and `/auth/*` to a real service.
+ * Vite plugin for the demo and the browser tests: serves the kit's proxy at `/auth/*` and
+ * `/vault/{dns}/api/*` of the dev server's own origin, in front of the vault emulator
+ * (each vault at its own host) with the development OpenID Provider at `/oidc/*`, or, with
+ * `VAULT_HOSTS`, in front of real vaults.
  *
  * @example
  * ```ts
@@ -46,31 +51,50 @@ const DEFAULT_LOGIN_HOST = 'https://login.veevavault.com';
  * ```
  */
 export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
-  const vaultBaseUrl = options.vaultBaseUrl ?? process.env.VAULT_BASE_URL;
-  const vaultAuthUrl = options.vaultAuthUrl ?? process.env.VAULT_AUTH_URL ?? DEFAULT_LOGIN_HOST;
+  const vaultHosts =
+    options.vaultHosts ??
+    process.env.VAULT_HOSTS?.split(',')
+      .map((host) => host.trim())
+      .filter(Boolean);
+  const loginHost = options.vaultLoginHost ?? process.env.VAULT_LOGIN_HOST ?? DEFAULT_LOGIN_HOST;
   const logEvents = options.logEvents ?? process.env.VAULT_LOG_EVENTS !== '0';
 
   return {
     name: 'vault-session-kit:dev-server',
     apply: 'serve',
-    config() {
-      if (!vaultBaseUrl) return;
-      assertHttpsUrl(vaultBaseUrl, 'VAULT_BASE_URL');
-      assertHttpsUrl(vaultAuthUrl, 'VAULT_AUTH_URL');
-      return {
-        server: {
-          proxy: {
-            '/api': { target: vaultBaseUrl, changeOrigin: true, secure: true },
-            '/auth': { target: vaultAuthUrl, changeOrigin: true, secure: true },
-          },
-        },
-      };
-    },
     configureServer(server) {
-      if (vaultBaseUrl) {
-        server.config.logger.info(
-          `  vault: proxying /api to ${vaultBaseUrl} and /auth to ${vaultAuthUrl}`,
+      const log = logEvents ? (line: string) => server.config.logger.info(line) : undefined;
+      if (vaultHosts && vaultHosts.length > 0) {
+        // Throws at start-up, with the reason, for a login host or pattern that cannot work.
+        const proxy = createVaultProxy({
+          loginHost,
+          allowHosts: vaultHosts,
+          ...(log
+            ? {
+                log: (event) =>
+                  log(
+                    `[vault proxy] ${event.method} ${event.route} ${event.host ?? '-'} ${event.status}`,
+                  ),
+              }
+            : {}),
+        });
+        const serveProxy = getRequestListener(
+          (
+            request: Request,
+            env: { incoming?: { socket: { remoteAddress?: string | undefined } } },
+          ) => proxy(request, { clientAddress: env.incoming?.socket.remoteAddress }),
         );
+        server.middlewares.use((req, res, next) => {
+          applySecurityHeaders(req, res);
+          const path = (req.url ?? '/').split('?')[0] ?? '/';
+          if (path.startsWith('/auth/') || path.startsWith('/vault/')) void serveProxy(req, res);
+          else next();
+        });
+        server.httpServer?.once('listening', () => {
+          server.config.logger.info(
+            `  vault: proxying /auth to ${loginHost} and /vault/{dns} to ${vaultHosts.join(', ')}`,
+          );
+        });
         return;
       }
       let stack: VaultDevStack | undefined;
@@ -78,7 +102,7 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
         stack ??= createVaultDevStack({
           origin: canonicalOrigin(server),
           ...(options.emulator ? { emulator: options.emulator } : {}),
-          ...(logEvents ? { log: (line: string) => server.config.logger.info(line) } : {}),
+          ...(log ? { log } : {}),
         });
         return stack;
       };
@@ -103,7 +127,7 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
       });
       server.httpServer?.once('listening', () => {
         server.config.logger.info(
-          `  vault: emulator at ${canonicalOrigin(server)}/api, dev OpenID Provider at ${canonicalOrigin(server)}/oidc`,
+          `  vault: proxy at ${canonicalOrigin(server)}/auth and /vault/{dns} in front of the emulator, dev OpenID Provider at ${canonicalOrigin(server)}/oidc`,
         );
       });
       server.httpServer?.once('close', () => {
@@ -117,14 +141,4 @@ function canonicalOrigin(server: ViteDevServer): string {
   const address = server.httpServer?.address() as AddressInfo | null | undefined;
   const port = address?.port ?? server.config.server.port ?? 5173;
   return `http://127.0.0.1:${port}`;
-}
-
-function assertHttpsUrl(value: string, name: string): void {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be an absolute https URL, got "${value}".`);
-  }
-  if (url.protocol !== 'https:') throw new Error(`${name} must use https, got "${value}".`);
 }

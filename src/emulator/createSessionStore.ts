@@ -73,8 +73,11 @@ export interface SessionStore {
     actor: EmulatorSession,
     input: { userId: number; vaultId: number },
   ): EmulatorSession;
-  /** The live session for `id` after resetting its idle timer, or `undefined`. */
-  authenticate(id: string): EmulatorSession | undefined;
+  /**
+   * The live session for `id` after resetting its idle timer, or `undefined`. With
+   * `vaultId`, a session of another vault is `undefined` too and is not touched.
+   */
+  authenticate(id: string, vaultId?: number): EmulatorSession | undefined;
   /** Ends a session and every session delegated from it. */
   end(session: EmulatorSession, reason: SessionEndReason): void;
   /** Drops every expired session now. */
@@ -178,9 +181,9 @@ export function createSessionStore(options: {
       children.add(session.id);
       return session;
     },
-    authenticate(id) {
+    authenticate(id, vaultId) {
       const session = live(id);
-      if (!session) return undefined;
+      if (!session || (vaultId !== undefined && session.vaultId !== vaultId)) return undefined;
       const now = clock.now();
       session.lastActivityAt = now;
       // Working in a delegated session is activity of the person behind it, so the actor's

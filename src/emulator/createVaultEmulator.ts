@@ -124,6 +124,16 @@ export interface VaultEmulatorOptions {
     readonly discoveryPerMinute?: number;
     readonly invalidSessionsPerMinute?: number;
   };
+  /**
+   * How a request finds its vault. By default each vault answers at its own host (its DNS
+   * name, as the service does), a session ID is valid only at the vault it was issued for,
+   * and discovery and OAuth logins answer only at the login host (`loginHost`, default
+   * {@link DEFAULT_LOGIN_HOST}); reach it with a custom `fetch` (`https://{dns}/...`) or
+   * through `vault-session-kit/proxy`. `'single-origin'` is the simplest setup instead:
+   * every vault and the login host behind any one origin, and a session ID accepted at any
+   * host, for one base URL and MSW handlers on the page's own origin.
+   */
+  readonly hosts?: 'single-origin' | { readonly loginHost?: string };
   /** The OAuth authorization server; without it every OAuth login is refused. */
   readonly oidc?: EmulatorOidcOptions;
   /** Audit events; they never carry a session ID, a password or a token. */
@@ -164,6 +174,8 @@ export interface VaultEmulator {
   fetch(request: Request, context?: EmulatorRequestContext): Promise<Response>;
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   readonly clock: EmulatorClock;
+  /** The host discovery and OAuth logins answer at; `undefined` in single-origin mode. */
+  readonly loginHost: string | undefined;
   /** Live sessions, delegated ones included (expired ones are dropped first). */
   sessionCount(): number;
   /** Live sessions without their IDs. */
@@ -173,6 +185,17 @@ export interface VaultEmulator {
   /** Ends every session and forgets failure counters and burst windows. */
   reset(): void;
 }
+
+/**
+ * The login host of an emulator whose vaults each answer at their own host, unless
+ * `hosts.loginHost` names another.
+ *
+ * @example
+ * ```ts
+ * await emulator.fetch(new Request(`https://${DEFAULT_LOGIN_HOST}/auth/discovery`, { method: 'POST', body }));
+ * ```
+ */
+export const DEFAULT_LOGIN_HOST = 'login.vault.example';
 
 const MINUTE = 60_000;
 const TOKEN_LEEWAY_MS = 10_000;
@@ -220,6 +243,13 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
   const burstLimit = positiveInteger(options.authBurstLimit ?? 20, 'authBurstLimit');
   const { oidc, onEvent } = options;
   const index = indexEmulatorData(options.data ?? demoDirectory);
+  const loginHost =
+    options.hosts === 'single-origin'
+      ? undefined
+      : checkHost(options.hosts?.loginHost ?? DEFAULT_LOGIN_HOST, 'hosts.loginHost');
+  if (loginHost !== undefined && index.vaultsByDns.has(loginHost)) {
+    throw new RangeError(`hosts.loginHost ${loginHost} is also a vault's host.`);
+  }
 
   const sessions = createSessionStore({
     clock,
@@ -341,7 +371,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
         nonEmpty(context?.clientAddress) ??
         nonEmpty(request.headers.get('x-emulator-caller')) ??
         'shared';
-      return await route({ request, url, form, executionId, caller });
+      return await route({ request, url, form, executionId, caller, place: locate(url) });
     } catch (error) {
       if (error instanceof BodyTooLargeError) return payloadTooLargeResponse();
       try {
@@ -377,13 +407,27 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     readonly executionId: string;
     /** Key of the per-caller limits. */
     readonly caller: string;
+    /**
+     * What answers at the requested host: the login host, one vault (by ID), nothing, or
+     * everything (single-origin mode).
+     */
+    readonly place: Place;
   }
 
   function reply(ctx: Context, body: VaultBody, headers?: Record<string, string>): Response {
     return vaultResponse(body, { executionId: ctx.executionId, ...(headers ? { headers } : {}) });
   }
 
+  function locate(url: URL): Place {
+    if (loginHost === undefined) return ANYWHERE;
+    const host = url.hostname.toLowerCase();
+    if (host === loginHost) return LOGIN_HOST;
+    const vault = index.vaultsByDns.get(host);
+    return vault ? { kind: 'vault', vaultId: vault.id } : NOWHERE;
+  }
+
   function route(ctx: Context): Promise<Response> | Response {
+    const { place } = ctx;
     let path = ctx.url.pathname;
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     const segments = path.split('/').slice(1);
@@ -404,6 +448,11 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
             ),
           );
 
+    // Vault calls answer only at a vault's host, login calls only at the login host.
+    if (place.kind === 'nowhere' || (head === 'api' && place.kind === 'login')) {
+      return reply(ctx, vaultFailure('MALFORMED_URL', `No vault answers at ${ctx.url.host}.`));
+    }
+    if (head === 'auth' && place.kind === 'vault') return malformed(ctx);
     if (head === 'api' && ctx.request.headers.has('authorization')) {
       // A caller that sent too many invalid session IDs learns nothing more this minute (THR-05),
       // not even whether the next ID is valid.
@@ -470,12 +519,19 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     return reply(ctx, vaultFailure('MALFORMED_URL', 'The requested URL is not valid.'));
   }
 
-  /** The session ID travels only in `Authorization`, raw or as a Bearer value (SES-09). */
+  /**
+   * The session ID travels only in `Authorization`, raw or as a Bearer value (SES-09). A
+   * session belongs to one vault: at any other vault's host it is as unknown as a made-up ID.
+   */
   function sessionFrom(ctx: Context): EmulatorSession | undefined {
     const header = ctx.request.headers.get('authorization');
     if (!header) return undefined;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return sessions.authenticate((bearer?.[1] ?? header).trim());
+    const { place } = ctx;
+    return sessions.authenticate(
+      (bearer?.[1] ?? header).trim(),
+      place.kind === 'vault' ? place.vaultId : undefined,
+    );
   }
 
   function sessionHeaders(session: EmulatorSession): Record<string, string> {
@@ -930,6 +986,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
   return {
     fetch: handle as VaultEmulator['fetch'],
     clock,
+    loginHost,
     sessionCount() {
       sweepNow();
       return sessions.list().length;
@@ -963,6 +1020,25 @@ function publishedVersions(first: number, last: number): string[] {
     }
   }
   return out;
+}
+
+type Place =
+  | { readonly kind: 'anywhere' }
+  | { readonly kind: 'login' }
+  | { readonly kind: 'vault'; readonly vaultId: number }
+  | { readonly kind: 'nowhere' };
+const ANYWHERE: Place = { kind: 'anywhere' };
+const LOGIN_HOST: Place = { kind: 'login' };
+const NOWHERE: Place = { kind: 'nowhere' };
+
+function checkHost(value: unknown, name: string): string {
+  if (
+    typeof value !== 'string' ||
+    !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(value)
+  ) {
+    throw new RangeError(`${name} must be a lower-case host name, got ${JSON.stringify(value)}.`);
+  }
+  return value;
 }
 
 function documentBody(document: EmulatorDocument): Record<string, unknown> {

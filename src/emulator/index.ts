@@ -10,7 +10,7 @@ export type {
   VaultEmulator,
   VaultEmulatorOptions,
 } from './createVaultEmulator';
-export { API_VERSIONS, createVaultEmulator } from './createVaultEmulator';
+export { API_VERSIONS, createVaultEmulator, DEFAULT_LOGIN_HOST } from './createVaultEmulator';
 export { demoDirectory } from './demoDirectory';
 export { demoDocuments } from './demoDocuments';
 export type {

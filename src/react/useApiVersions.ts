@@ -2,11 +2,13 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ApiVersions } from '../core/client/types';
 import type { VaultError } from '../core/errors';
+import { useSession } from './useSession';
 import { useVaultSession } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
 
 /**
- * The API versions the vault supports, oldest first (`latest` may be a beta).
+ * The API versions the vault supports, oldest first (`latest` may be a beta): the vault
+ * of the current session, else the configured `vaultDns`, else `baseUrl`.
  *
  * @example
  * ```tsx
@@ -16,9 +18,11 @@ import { vaultQueryKeys } from './vaultQueryKeys';
  */
 export function useApiVersions(): UseQueryResult<ApiVersions, VaultError> {
   const { client } = useVaultSession();
+  const { vault } = useSession();
+  const vaultDns = vault?.dns || client.config.vaultDns;
   return useQuery<ApiVersions, VaultError>({
-    queryKey: vaultQueryKeys.apiVersions(client.config.baseUrl),
-    queryFn: ({ signal }) => client.getApiVersions({ signal }),
+    queryKey: vaultQueryKeys.apiVersions(vaultDns ?? client.config.baseUrl ?? ''),
+    queryFn: ({ signal }) => client.getApiVersions({ signal, vaultDns }),
     staleTime: 60 * 60_000,
   });
 }

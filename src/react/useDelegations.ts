@@ -24,15 +24,16 @@ export function useDelegations(): UseQueryResult<DelegatedVault[], VaultError> {
   const { status, user } = useSession();
   return useQuery<DelegatedVault[], VaultError>({
     queryKey: vaultQueryKeys.delegations(
-      client.config.baseUrl,
+      user?.vault?.dns ?? client.config.baseUrl ?? '',
       user?.userId ?? '',
       user?.vaultId ?? 0,
     ),
     queryFn: async ({ signal }) => {
-      const sessionId = manager.getOwnSessionId();
-      if (sessionId === undefined) throw new VaultAbortedError();
+      const route = manager.getSessionRoute('own');
+      if (route === undefined) throw new VaultAbortedError();
+      const { sessionId, vaultDns } = route;
       try {
-        return await client.getDelegations(sessionId, { signal });
+        return await client.getDelegations(sessionId, { signal, vaultDns });
       } catch (error) {
         manager.reportError(error, { sessionId });
         throw error;

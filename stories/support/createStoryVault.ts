@@ -81,6 +81,7 @@ export function createStoryVault(
   const id = `${storyId}:${created}`;
   const clock = createStoryClock();
   const emulator = createVaultEmulator({
+    hosts: 'single-origin',
     passwordHashIterations: FAST_HASH_ITERATIONS,
     ...parameters.emulator,
     clock,

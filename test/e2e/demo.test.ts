@@ -10,7 +10,7 @@ import { enLoginMessages } from '../../src/components/i18n/loginMessages';
 import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
 import { normalizeError, VaultApiError } from '../../src/core/errors';
 import { launchChromium } from './support/launchChromium';
-import { type RequestLog, recordRequests } from './support/recordRequests';
+import { apiPath, type RequestLog, recordRequests } from './support/recordRequests';
 import { type DevServer, startDevServer } from './support/startDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
@@ -147,7 +147,7 @@ async function stayActive(page: Page, steps: number, stepMs: number): Promise<vo
   for (let step = 0; step < steps; step += 1) {
     await page.keyboard.press('Shift');
     const answered = page.waitForResponse((response) =>
-      KEEP_ALIVE_PATH.test(new URL(response.url()).pathname),
+      KEEP_ALIVE_PATH.test(apiPath(new URL(response.url()).pathname)),
     );
     await page.clock.fastForward(stepMs);
     await answered;
@@ -287,7 +287,7 @@ describe('the demo, signed in', () => {
   });
 
   it('acts as marcus in Sunrise QualityDocs and comes back (DEL-05)', async () => {
-    const { page } = await openDemo();
+    const { page, log } = await openDemo();
     await signIn(page);
     await page.getByRole('button', { name: /^Delegations/ }).click();
     await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
@@ -313,12 +313,26 @@ describe('the demo, signed in', () => {
     await poll(() => banner.count()).toBe(0);
     await poll(() => documentNumbers(page)).toContain('PM-0101');
     expect(await focused(page)).toBe('h1: Documents');
+
+    // Every call went through the proxy to the vault of the session it was made with: the
+    // delegated session's to QualityDocs, olivia's own to PromoMats, before and after.
+    const api = log.entries.filter((entry) => entry.path.startsWith('/api'));
+    expect(api.filter((entry) => entry.vault === undefined)).toEqual([]);
+    const documentCalls = api
+      .filter((entry) => DOCUMENTS_PATH.test(entry.path))
+      .map((entry) => entry.vault);
+    expect(documentCalls[0]).toBe('promomats.sunrise.example');
+    expect(documentCalls).toContain('quality.sunrise.example');
+    expect(documentCalls.at(-1)).toBe('promomats.sunrise.example');
+    expect(
+      api.filter((entry) => entry.path.endsWith('/delegation/login')).map((entry) => entry.vault),
+    ).toEqual(['promomats.sunrise.example']);
   });
 
   it('shows a failed document load with "Try again" and recovers', async () => {
     const { page } = await openDemo();
     await page.route(
-      (url) => DOCUMENTS_PATH.test(url.pathname),
+      (url) => DOCUMENTS_PATH.test(apiPath(url.pathname)),
       (route) => route.abort('connectionrefused'),
     );
     await signIn(page);
@@ -394,7 +408,7 @@ describe('the demo on the page clock', () => {
     expect(await focused(page)).toBe(`button: ${enSessionMessages.staySignedIn}`);
 
     const sent = page.waitForResponse((response) =>
-      KEEP_ALIVE_PATH.test(new URL(response.url()).pathname),
+      KEEP_ALIVE_PATH.test(apiPath(new URL(response.url()).pathname)),
     );
     await stay.click();
     expect(await (await sent).json()).toEqual({ responseStatus: 'SUCCESS' });

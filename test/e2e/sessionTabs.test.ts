@@ -208,7 +208,7 @@ describe('the session across tabs of one browser', () => {
     const target = await newContext();
     const log = recordRequests(target);
     let refused = 0;
-    await target.route('**/api/*/session', (route) => {
+    await target.route('**/vault/*/api/*/session', (route) => {
       refused += 1;
       return route.abort('connectionrefused');
     });

@@ -58,6 +58,7 @@ describe('per-caller limits, keyed on the address the server adapter saw', () =>
   it('limits each caller on its own and keeps its tables bounded by the minute', async () => {
     const clock = createManualClock(TEST_START_MS);
     const emulator = createVaultEmulator({
+      hosts: 'single-origin',
       clock,
       passwordHashIterations: 1_000,
       callerLimits: { discoveryPerMinute: 2, invalidSessionsPerMinute: 1 },

@@ -56,10 +56,13 @@ describe('npm run emulator', () => {
     const url = match?.[1] ?? '';
     expect(Number(match?.[2])).toBeGreaterThan(0);
 
-    const response = await fetch(`${url}/api`);
+    // The production layout: the kit's proxy in front, each vault at its own host.
+    const response = await fetch(`${url}/vault/promomats.sunrise.example/api`);
     const body = await response.json();
     expect(body.responseStatus).toBe('SUCCESS');
-    expect(body.values['v26.1']).toBe(`https://${new URL(url).host}/api/v26.1`);
+    expect(body.values['v26.1']).toBe('https://promomats.sunrise.example/api/v26.1');
+    const refused = await fetch(`${url}/vault/intranet.example/api`);
+    expect((await refused.json()).errors[0].type).toBe('PROXY_HOST_NOT_ALLOWED');
 
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
@@ -117,6 +120,16 @@ describe('npm run emulator', () => {
     expect((await exited)[0]).toBe(0);
   }, 30_000);
 
+  it('serves every vault at /api of its own origin with --single-origin', async () => {
+    const child = runCli(['--port', '0', '--single-origin']);
+    const url = /listening on (\S+)$/.exec(await firstLine(child))?.[1] ?? '';
+    const body = await (await fetch(`${url}/api`)).json();
+    expect(body.values['v26.1']).toBe(`https://${new URL(url).host}/api/v26.1`);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
+  }, 30_000);
+
   it('also exits with 0 on SIGINT', async () => {
     const child = runCli(['--port=0']);
     await firstLine(child);
@@ -140,6 +153,7 @@ describe('parseEmulatorCliArgs', () => {
       port: 8787,
       appOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
       logEvents: false,
+      singleOrigin: false,
       help: false,
     });
     expect(parseEmulatorCliArgs(['--app-origin=https://app.example']).appOrigins).toEqual([

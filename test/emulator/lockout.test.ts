@@ -13,6 +13,7 @@ afterEach(() => {
 function setup(lockout: { maxTrackedNames?: number } = {}) {
   const clock = createManualClock(TEST_START_MS);
   const emulator = createVaultEmulator({
+    hosts: 'single-origin',
     clock,
     passwordHashIterations: 1_000,
     authBurstLimit: 1_000,

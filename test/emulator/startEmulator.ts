@@ -93,6 +93,7 @@ export async function startEmulator(options: VaultEmulatorOptions = {}): Promise
   const clock = createManualClock(TEST_START_MS);
   const events: EmulatorEvent[] = [];
   const emulator = createVaultEmulator({
+    hosts: 'single-origin',
     clock,
     passwordHashIterations: 1_000,
     ...options,

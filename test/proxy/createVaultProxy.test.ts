@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLoopbackUpstream } from '../../server/createLoopbackUpstream';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
-import { createManualClock, createVaultEmulator } from '../../src/emulator';
+import { createManualClock, createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../src/emulator';
 import {
   createVaultProxy,
   type VaultProxyContext,
@@ -371,16 +372,13 @@ describe('createVaultProxy in front of the emulator, over loopback HTTP', () => 
       passwordHashIterations: 1_000,
     });
     const vault = await serveFetch(emulator.fetch);
-    // The resolver: every allowed host is the loopback emulator, reached over real HTTP.
-    const toEmulator = (request: Request): Promise<Response> => {
-      const url = new URL(request.url);
-      return fetch(new Request(`${vault.url}${url.pathname}${url.search}`, request));
-    };
+    // The resolver: every allowed host is the loopback emulator, reached over real HTTP
+    // with the host kept, so the emulator tells the vaults apart.
     const proxy = await serveFetch(
       createVaultProxy({
-        loginHost: 'login.sunrise.example',
+        loginHost: DEFAULT_LOGIN_HOST,
         allowHosts: ['*.sunrise.example'],
-        fetch: toEmulator,
+        fetch: createLoopbackUpstream(vault.port),
       }),
     );
     servers = [vault, proxy];

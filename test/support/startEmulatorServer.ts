@@ -51,6 +51,7 @@ export async function startEmulatorServer(
 ): Promise<EmulatorEnvironment> {
   const clock = options.clock ?? createTestClock();
   const emulator = createVaultEmulator({
+    hosts: 'single-origin',
     passwordHashIterations: 1_000,
     ...options.emulator,
     clock,

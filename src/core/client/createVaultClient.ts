@@ -46,8 +46,20 @@ const CLEANUP_TIMEOUT_MS = 10_000;
 export function createVaultClient(config: VaultClientConfig): VaultClient {
   const resolved = resolveClientConfig(config);
   const customFetch = config.fetch;
-  const apiRoot = `${resolved.baseUrl}/api`;
-  const versionRoot = `${apiRoot}/${resolved.apiVersion}`;
+
+  // Where a call goes: the named vault through `vaultUrl`, else the one `baseUrl`.
+  function apiRoot(vaultDns: string | undefined, name: string): string {
+    if (vaultDns !== undefined && vaultDns !== '' && resolved.vaultUrl !== undefined) {
+      // Host names are case-insensitive; the lower-case form is what proxies allow-list.
+      return `${resolved.vaultUrl(checkVaultDns(vaultDns).toLowerCase())}/api`;
+    }
+    if (resolved.baseUrl !== undefined) return `${resolved.baseUrl}/api`;
+    throw new VaultConfigError(
+      `The ${name} call needs the vault it is for: pass vaultDns (for a call made with a session, the vault of that session) or set baseUrl. Nothing was sent.`,
+    );
+  }
+  const versionRoot = (vaultDns: string | undefined, name: string): string =>
+    `${apiRoot(vaultDns, name)}/${resolved.apiVersion}`;
 
   async function call<T>(
     request: {
@@ -103,7 +115,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     await call(
       {
         method: 'DELETE',
-        url: `${versionRoot}/session`,
+        url: `${versionRoot(options?.vaultDns, 'end session')}/session`,
         schema: responseSchemas.generic,
         name: 'end session',
         authorization: checkSessionId(sessionId),
@@ -118,8 +130,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     if (actual !== undefined && actual.toLowerCase() === expected.toLowerCase()) return result;
     // The session exists on the server even though the caller will never see its ID, so
     // it is ended here; a failure to end it must not hide the mismatch.
+    // It lives in the vault it landed in, not the one that was asked for.
     await endSessionCall(result.sessionId, {
       timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS),
+      vaultDns: actual,
     }).catch(() => undefined);
     throw new VaultDnsMismatchError(expected, actual);
   }
@@ -133,7 +147,12 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 
     async getApiVersions(options) {
       return call(
-        { method: 'GET', url: apiRoot, schema: responseSchemas.apiVersions, name: 'API versions' },
+        {
+          method: 'GET',
+          url: apiRoot(options?.vaultDns, 'API versions'),
+          schema: responseSchemas.apiVersions,
+          name: 'API versions',
+        },
         options,
       );
     },
@@ -150,7 +169,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const result = await call(
         {
           method: 'POST',
-          url: `${versionRoot}/auth`,
+          url: `${versionRoot(vaultDns, 'login')}/auth`,
           schema: responseSchemas.auth,
           name: 'login',
           form,
@@ -209,7 +228,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       await call(
         {
           method: 'POST',
-          url: `${versionRoot}/keep-alive`,
+          url: `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
           schema: responseSchemas.generic,
           name: 'keep-alive',
           authorization: checkSessionId(sessionId),
@@ -222,7 +241,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       return call(
         {
           method: 'GET',
-          url: `${versionRoot}/delegation/vaults`,
+          url: `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
           schema: responseSchemas.delegations,
           name: 'delegations',
           authorization: checkSessionId(sessionId),
@@ -244,7 +263,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       return call(
         {
           method: 'POST',
-          url: `${versionRoot}/delegation/login`,
+          url: `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`,
           schema: responseSchemas.delegatedSession,
           name: 'delegated login',
           authorization,
@@ -266,7 +285,8 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     async request(sessionId, path, init = {}, options) {
       const authorization = checkSessionId(sessionId);
       const query = new URLSearchParams(init.query).toString();
-      const target = `${resolveApiPath(versionRoot, path)}${query === '' ? '' : `?${query}`}`;
+      const root = versionRoot(options?.vaultDns, 'request');
+      const target = `${resolveApiPath(root, path)}${query === '' ? '' : `?${query}`}`;
       const form = init.form === undefined ? undefined : new URLSearchParams(init.form);
       // The body schema is permissive: the envelope rules still run, the payload is the caller's.
       const body = await call(

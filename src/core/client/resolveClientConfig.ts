@@ -55,9 +55,21 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
   if (typeof config !== 'object' || config === null) {
     throw new VaultConfigError('The client needs a settings object with at least baseUrl.');
   }
-  const baseUrl = normalizeServiceUrl(config.baseUrl, 'baseUrl');
+  const vaultUrl = config.vaultUrl === undefined ? undefined : checkVaultRoute(config.vaultUrl);
+  if (config.baseUrl === undefined && vaultUrl === undefined) {
+    throw new VaultConfigError(
+      'The client needs baseUrl (one vault behind one URL) or vaultUrl (each vault at its own host, e.g. "/vault/{dns}").',
+    );
+  }
+  const baseUrl =
+    config.baseUrl === undefined ? undefined : normalizeServiceUrl(config.baseUrl, 'baseUrl');
   const authUrl =
     config.authUrl === undefined ? baseUrl : normalizeServiceUrl(config.authUrl, 'authUrl');
+  if (authUrl === undefined) {
+    throw new VaultConfigError(
+      'authUrl is needed when there is no baseUrl: the login host for discovery and single sign-on, e.g. "" behind the kit\'s proxy.',
+    );
+  }
 
   const apiVersion = config.apiVersion ?? DEFAULT_API_VERSION;
   if (typeof apiVersion !== 'string' || !API_VERSION_PATTERN.test(apiVersion)) {
@@ -101,6 +113,7 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
   return Object.freeze({
     baseUrl,
     authUrl,
+    vaultUrl,
     apiVersion,
     clientId,
     idpUserName,
@@ -163,6 +176,25 @@ export function checkTimeout(value: unknown, name: string): number {
     throw new VaultConfigError(`${name} must be a whole number of milliseconds from 1 up.`);
   }
   return value;
+}
+
+const SAMPLE_DNS = 'vault.example';
+
+function checkVaultRoute(value: unknown): (dns: string) => string {
+  if (typeof value === 'function') {
+    const route = value as (dns: string) => unknown;
+    // A function's answer is checked on every call, since it may depend on the host.
+    return (dns) => normalizeServiceUrl(route(dns), 'vaultUrl(dns)');
+  }
+  if (typeof value !== 'string' || value.split('{dns}').length !== 2) {
+    throw new VaultConfigError(
+      'vaultUrl must be a function of the vault host or a template holding "{dns}" once, such as "https://{dns}" or "/vault/{dns}".',
+    );
+  }
+  // The template is checked once with a sample host; a host that passed checkVaultDns
+  // cannot change what kind of URL it makes.
+  normalizeServiceUrl(value.replace('{dns}', SAMPLE_DNS), 'vaultUrl');
+  return (dns) => normalizeServiceUrl(value.replace('{dns}', dns), 'vaultUrl');
 }
 
 function normalizeServiceUrl(value: unknown, name: string): string {

@@ -1,24 +1,40 @@
 /**
- * Settings of {@link createVaultClient}. Only `baseUrl` is required.
+ * Settings of {@link createVaultClient}: `baseUrl`, or `vaultUrl` with `authUrl`.
  *
  * @example
  * ```ts
+ * // One vault behind one URL:
+ * const single: VaultClientConfig = { baseUrl: 'https://promomats.sunrise.example' };
+ * // Many vaults, through the kit's same-origin proxy:
  * const config: VaultClientConfig = {
- *   baseUrl: 'https://promomats.sunrise.example',
- *   authUrl: 'https://login.sunrise.example',
+ *   authUrl: '',
+ *   vaultUrl: '/vault/{dns}',
+ *   vaultDns: 'promomats.sunrise.example',
  *   clientId: 'sunrise-docs-portal',
  * };
  * ```
  */
 export interface VaultClientConfig {
   /**
-   * The vault's own address (`{base_url}`), an absolute URL or a same-origin path such as
-   * `''` or `/vault` when a proxy forwards to the service. `/api/...` is appended.
+   * One vault's address (`{base_url}`), an absolute URL or a same-origin path such as
+   * `''` or `/vault` when a proxy forwards to the service. `/api/...` is appended. Without
+   * `vaultUrl` every call goes here; with it, only the calls that name no vault (API
+   * versions, a password login without `vaultDns`). Required unless `vaultUrl` is set.
    */
-  baseUrl: string;
+  baseUrl?: string;
+  /**
+   * How to reach a vault by its host, for deployments with more than one vault: a template
+   * holding `{dns}` once, or a function of the host. `"https://{dns}"` calls vaults
+   * directly (Node, or any runtime without CORS); `"/vault/{dns}"` goes through the kit's
+   * same-origin proxy (`vault-session-kit/proxy`). Every call made with a session then goes
+   * to the vault that session belongs to, and a password login with a `vaultDns` to that
+   * vault. Without it, everything goes to `baseUrl`.
+   */
+  vaultUrl?: string | ((dns: string) => string);
   /**
    * The shared login host (`{auth_url}`) for discovery and the OAuth session call.
-   * Defaults to `baseUrl`, which is right when one proxy serves both.
+   * Defaults to `baseUrl`, which is right when one proxy serves both; required when there
+   * is no `baseUrl`.
    */
   authUrl?: string;
   /** API version path segment. Default `v26.1`. */
@@ -57,6 +73,12 @@ export interface VaultClientConfig {
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * The vault the call goes to, by host: for a call made with a session, the vault that
+   * session belongs to. Used with `vaultUrl`; without `vaultUrl` every call goes to
+   * `baseUrl` and this is ignored. The session layer fills it in for its own calls.
+   */
+  vaultDns?: string | undefined;
 }
 
 /**
@@ -273,8 +295,10 @@ export interface VaultRequestInit {
  * ```
  */
 export interface ResolvedVaultClientConfig {
-  readonly baseUrl: string;
+  readonly baseUrl: string | undefined;
   readonly authUrl: string;
+  /** The vault route, as a function of the host; `undefined` when every call goes to `baseUrl`. */
+  readonly vaultUrl: ((dns: string) => string) | undefined;
   readonly apiVersion: string;
   readonly clientId: string | undefined;
   readonly idpUserName: string | undefined;

@@ -191,10 +191,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     signInStartedAt = undefined;
   }
 
-  function endQuietly(sessionId: string | undefined): Promise<void> {
+  function endQuietly(sessionId: string | undefined, vaultDns: string | undefined): Promise<void> {
     if (sessionId === undefined) return Promise.resolve();
     try {
-      return client.endSession(sessionId).then(
+      return client.endSession(sessionId, { vaultDns }).then(
         () => undefined,
         () => undefined,
       );
@@ -221,6 +221,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       userId: String(result.userId),
       username,
       vaultId: result.vaultId,
+      // The vault the session landed in, which auth defaulting may have chosen instead of
+      // the one asked for; its calls must go there.
+      ...(result.vault?.dns ? { dns: result.vault.dns } : {}),
       vaults: result.vaults.map(({ id, name, url, dns }) => ({ id, name, url, dns })),
       startedAt,
       deadline: startedAt + maxSessionMs,
@@ -284,7 +287,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       displaced !== record.delegation?.sessionId &&
       openedDelegations.delete(displaced)
     ) {
-      void endQuietly(displaced);
+      void endQuietly(displaced, dnsOf(current?.delegation));
     }
   }
 
@@ -340,7 +343,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     storage.removeItem(storageKey);
     channel.post({ type: 'signed-out', from: tabId });
     if (!record) return;
-    await Promise.all([endQuietly(record.delegation?.sessionId), endQuietly(record.sessionId)]);
+    await Promise.all([
+      endQuietly(record.delegation?.sessionId, dnsOf(record.delegation)),
+      endQuietly(record.sessionId, record.dns),
+    ]);
   }
 
   const manager: SessionManager = {
@@ -371,6 +377,15 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     getOwnSessionId() {
       const { record } = state;
       return record && isLiveStatus(state.status) ? record.sessionId : undefined;
+    },
+
+    getSessionRoute(which = 'current') {
+      const { record } = state;
+      if (!record || !isLiveStatus(state.status)) return undefined;
+      const { delegation } = record;
+      return which === 'current' && delegation
+        ? { sessionId: delegation.sessionId, vaultDns: dnsOf(delegation) }
+        : { sessionId: record.sessionId, vaultDns: record.dns };
     },
 
     async signIn(credentials, requestOptions) {
@@ -413,7 +428,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
       if (generation !== signInGeneration || destroyed) {
         // Nobody will ever use this session; do not leave it open on the server.
-        void endQuietly(result.sessionId);
+        void endQuietly(result.sessionId, result.vault?.dns);
         throw new VaultAbortedError();
       }
       signInController = undefined;
@@ -423,7 +438,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         record = buildRecord(result, username, sentAt);
       } catch (error) {
         const failure = normalizeError(error);
-        void endQuietly(isValidSessionId(result.sessionId) ? result.sessionId : undefined);
+        void endQuietly(
+          isValidSessionId(result.sessionId) ? result.sessionId : undefined,
+          result.vault?.dns,
+        );
         dispatch({ type: 'sign-in-failed', error: failure });
         throw failure;
       }
@@ -440,8 +458,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const previous = state.record;
       adopt(record);
       if (previous && previous.sessionId !== record.sessionId) {
-        void endQuietly(previous.delegation?.sessionId);
-        void endQuietly(previous.sessionId);
+        void endQuietly(previous.delegation?.sessionId, dnsOf(previous.delegation));
+        void endQuietly(previous.sessionId, previous.dns);
       }
       handOff();
     },
@@ -461,7 +479,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       let delegatedSessionId: string;
       try {
         if (vaultName === undefined || dns === undefined) {
-          const offered = await client.getDelegations(record.sessionId);
+          const offered = await client.getDelegations(record.sessionId, {
+            vaultDns: record.dns,
+          });
           const entry = offered.find(
             (item) => item.id === vaultId && item.delegatorUserId === delegatorUserId,
           );
@@ -469,17 +489,22 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           dns ??= entry?.dns ?? '';
           if (!isCurrent()) throw new VaultAbortedError();
         }
-        ({ delegatedSessionId } = await client.loginDelegated(record.sessionId, {
-          vaultId,
-          delegatorUserId,
-        }));
+        // Asked of the actor's own vault; the delegated session then lives in `dns`.
+        ({ delegatedSessionId } = await client.loginDelegated(
+          record.sessionId,
+          { vaultId, delegatorUserId },
+          { vaultDns: record.dns },
+        ));
       } catch (error) {
         const failure = normalizeError(error);
         manager.reportError(failure, { sessionId: record.sessionId });
         throw failure;
       }
       if (!isCurrent() || !isValidSessionId(delegatedSessionId)) {
-        void endQuietly(isValidSessionId(delegatedSessionId) ? delegatedSessionId : undefined);
+        void endQuietly(
+          isValidSessionId(delegatedSessionId) ? delegatedSessionId : undefined,
+          dns || undefined,
+        );
         throw new VaultAbortedError();
       }
       const previous = state.record?.delegation;
@@ -496,7 +521,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       handOff();
       if (previous) {
         openedDelegations.delete(previous.sessionId);
-        void endQuietly(previous.sessionId);
+        void endQuietly(previous.sessionId, dnsOf(previous));
       }
     },
 
@@ -510,7 +535,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       announceExpiry(record);
       handOff();
       openedDelegations.delete(delegation.sessionId);
-      await endQuietly(delegation.sessionId);
+      await endQuietly(delegation.sessionId, dnsOf(delegation));
     },
 
     signOut,
@@ -533,8 +558,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       dispatch({ type: 'session-ended', reason: 'invalid-session' });
       channel.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
       // One of the two IDs is dead; the other must not outlive the local state either.
-      void endQuietly(record.delegation?.sessionId);
-      void endQuietly(record.sessionId);
+      void endQuietly(record.delegation?.sessionId, dnsOf(record.delegation));
+      void endQuietly(record.sessionId, record.dns);
       return true;
     },
 
@@ -569,6 +594,11 @@ function supersedes(incoming: SessionRecord, held: SessionRecord): boolean {
   const heldRevision = held.revision ?? 0;
   if (incomingRevision !== heldRevision) return incomingRevision > heldRevision;
   return (incoming.delegation?.sessionId ?? '') > (held.delegation?.sessionId ?? '');
+}
+
+/** A delegation's vault host, when the delegation list named one. */
+function dnsOf(delegation: DelegationRecord | undefined): string | undefined {
+  return delegation?.dns === '' ? undefined : delegation?.dns;
 }
 
 function hasBroadcastChannel(options: SessionManagerOptions): boolean {

@@ -221,11 +221,13 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
       environment: { ...sessionClock, ...keepAliveOptions?.environment },
       channelName: `${baseName}:${startedAt}`,
       async send(signal) {
-        const own = manager.getOwnSessionId();
-        const current = manager.getSessionId();
+        const own = manager.getSessionRoute('own');
+        const current = manager.getSessionRoute();
         if (own === undefined || current === undefined) throw new VaultAbortedError();
-        await client.keepAlive(own, { signal });
-        if (current !== own) await client.keepAlive(current, { signal });
+        await client.keepAlive(own.sessionId, { signal, vaultDns: own.vaultDns });
+        if (current.sessionId !== own.sessionId) {
+          await client.keepAlive(current.sessionId, { signal, vaultDns: current.vaultDns });
+        }
       },
       deadline: () => manager.getSnapshot().deadline,
       onSessionInvalid: (error) => {
@@ -332,10 +334,11 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
 
     async request(path, init, requestOptions) {
       await waitForSession(requestOptions?.signal);
-      const sessionId = manager.getSessionId();
-      if (sessionId === undefined) throw new VaultAbortedError();
+      const route = manager.getSessionRoute();
+      if (route === undefined) throw new VaultAbortedError();
+      const { sessionId, vaultDns } = route;
       try {
-        return await client.request(sessionId, path, init, requestOptions);
+        return await client.request(sessionId, path, init, { ...requestOptions, vaultDns });
       } catch (error) {
         manager.reportError(error, { sessionId });
         throw error;

@@ -1,4 +1,5 @@
 import { isValidSessionId } from '../client/isValidSessionId';
+import { DNS_NAME_PATTERN } from '../client/resolveClientConfig';
 import type { VaultInfo } from '../client/types';
 import type { DelegationRecord, SessionRecord } from './types';
 
@@ -51,9 +52,11 @@ export function parseSessionRecord(value: unknown): SessionRecord | undefined {
     startedAt,
     deadline,
   };
-  const { revision } = value;
+  const { revision, dns } = value;
   if (revision !== undefined && !isWholeNumber(revision)) return undefined;
-  const counted = revision === undefined ? base : { ...base, revision };
+  if (dns !== undefined && !isHostName(dns)) return undefined;
+  const located = dns === undefined ? base : { ...base, dns };
+  const counted = revision === undefined ? located : { ...located, revision };
   if (value.delegation === undefined) return counted;
   const delegation = parseDelegation(value.delegation);
   return delegation ? { ...counted, delegation } : undefined;
@@ -68,6 +71,12 @@ function parseVault(value: unknown): VaultInfo | undefined {
   return { id, name, url, dns };
 }
 
+// Calls are routed by this value, so it must be a bare host and nothing that could change
+// the URL it is put into.
+function isHostName(value: unknown): value is string {
+  return typeof value === 'string' && DNS_NAME_PATTERN.test(value);
+}
+
 function parseDelegation(value: unknown): DelegationRecord | undefined {
   if (!isObject(value)) return undefined;
   const { sessionId, vaultId, vaultName, dns, delegatorUserId } = value;
@@ -75,7 +84,7 @@ function parseDelegation(value: unknown): DelegationRecord | undefined {
     !isValidSessionId(sessionId) ||
     !isWholeNumber(vaultId) ||
     !isText(vaultName, true) ||
-    !isText(dns, true) ||
+    !(dns === '' || isHostName(dns)) ||
     !isText(delegatorUserId)
   ) {
     return undefined;

@@ -238,6 +238,13 @@ export function toSessionSnapshot(state: SessionState): SessionSnapshot {
     if (record.delegation) {
       const { vaultId, vaultName, dns, delegatorUserId } = record.delegation;
       snapshot.delegation = Object.freeze({ vaultId, vaultName, dns, delegatorUserId });
+      snapshot.vault = Object.freeze({ id: vaultId, name: vaultName, dns });
+    } else {
+      snapshot.vault = Object.freeze({
+        id: record.vaultId,
+        name: vault?.name ?? '',
+        dns: record.dns ?? vault?.dns ?? '',
+      });
     }
     snapshot.startedAt = record.startedAt;
     snapshot.deadline = record.deadline;

@@ -67,6 +67,21 @@ export interface SessionUser {
 }
 
 /**
+ * A vault as the snapshot names it: the one the current calls go to.
+ *
+ * @example
+ * ```ts
+ * const vault: SessionVault = { id: 1002, name: 'Sunrise QualityDocs', dns: 'quality.sunrise.example' };
+ * ```
+ */
+export interface SessionVault {
+  readonly id: number;
+  readonly name: string;
+  /** The vault's host; empty when the service did not say. */
+  readonly dns: string;
+}
+
+/**
  * The user being acted for while a delegated session runs.
  *
  * @example
@@ -96,6 +111,11 @@ export interface SessionSnapshot {
   readonly status: SessionStatus;
   readonly user?: SessionUser;
   readonly delegation?: SessionDelegation;
+  /**
+   * The vault the session's calls go to: the delegation's while acting for someone, else
+   * the user's own (which auth defaulting may have chosen instead of the one asked for).
+   */
+  readonly vault?: SessionVault;
   /** Local epoch ms at which the login request was sent. */
   readonly startedAt?: number;
   /** Local epoch ms of the 48-hour cap: `startedAt` + 48 h. */
@@ -147,6 +167,11 @@ export interface SessionRecord {
   readonly userId: string;
   readonly username: string;
   readonly vaultId: number;
+  /**
+   * The host of the vault the session lives in: every call made with `sessionId` goes
+   * there. From the login answer's `vaultIds` entry for `vaultId`.
+   */
+  readonly dns?: string;
   readonly vaults: readonly VaultInfo[];
   readonly startedAt: number;
   readonly deadline: number;
@@ -235,6 +260,21 @@ export type SessionClient = Pick<
 >;
 
 /**
+ * A session ID with the vault it must be used at.
+ *
+ * @example
+ * ```ts
+ * const route = manager.getSessionRoute();
+ * if (route) await client.keepAlive(route.sessionId, { vaultDns: route.vaultDns });
+ * ```
+ */
+export interface SessionRoute {
+  readonly sessionId: string;
+  /** The vault's host; `undefined` when the service did not name it (calls go to `baseUrl`). */
+  readonly vaultDns: string | undefined;
+}
+
+/**
  * Settings of {@link createSessionManager}. Only `client` is required.
  *
  * @example
@@ -316,6 +356,12 @@ export interface SessionManager {
   getSessionId(): string | undefined;
   /** The user's own session ID, for calls only the actor may make (e.g. delegation). */
   getOwnSessionId(): string | undefined;
+  /**
+   * The session to call with and the host of the vault it belongs to, to pass to the
+   * client as `{ vaultDns }`: the current one (the delegated session while delegated) or
+   * the user's `own`. `undefined` without a live session.
+   */
+  getSessionRoute(which?: 'current' | 'own'): SessionRoute | undefined;
   /**
    * Password login. Rejects with the {@link VaultError} that made it fail (also shown as
    * `snapshot.error`), or with `VaultAbortedError` when superseded or aborted. A session

@@ -20,8 +20,12 @@ export interface EmulatorHandlersOptions {
 /**
  * MSW request handlers that answer the vault's paths (`/api`, `/api/*`, `/auth/*`) with
  * the emulator, so a test or a Storybook runs the kit against the reference service in one
- * line. Pass a function to switch emulators between tests or stories; while it returns
- * `undefined`, requests fail as an unreachable host would.
+ * line. Each request keeps its own URL: an emulator whose vaults answer at their own hosts
+ * (the default) serves a client that calls them directly (`vaultUrl: 'https://{dns}'`,
+ * `authUrl: 'https://' + emulator.loginHost`); one created with `hosts: 'single-origin'`
+ * serves a client with one `baseUrl`, such as a page calling its own origin. Pass a
+ * function to switch emulators between tests or stories; while it returns `undefined`,
+ * requests fail as an unreachable host would.
  *
  * @example
  * ```ts
@@ -29,8 +33,10 @@ export interface EmulatorHandlersOptions {
  * import { createVaultEmulator } from 'vault-session-kit/emulator';
  * import { emulatorHandlers } from 'vault-session-kit/emulator/msw';
  *
- * const server = setupServer(...emulatorHandlers(createVaultEmulator()));
+ * const emulator = createVaultEmulator();
+ * const server = setupServer(...emulatorHandlers(emulator));
  * server.listen();
+ * const client = createVaultClient({ authUrl: `https://${emulator.loginHost}`, vaultUrl: 'https://{dns}' });
  * ```
  */
 export function emulatorHandlers(

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import type { VaultClientConfig } from '../../../src/core/client/types';
 import { VaultConfigError } from '../../../src/core/errors';
+import { createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../../src/emulator';
+import { createVaultProxy } from '../../../src/proxy';
 
 function configError(config: VaultClientConfig): unknown {
   try {
@@ -118,5 +120,114 @@ describe('createVaultClient settings', () => {
     await expect(client.keepAlive('a'.repeat(43), { timeoutMs: 0 })).rejects.toBeInstanceOf(
       VaultConfigError,
     );
+  });
+});
+
+describe('createVaultClient routing to many vaults (vaultUrl)', () => {
+  /** A client on the emulator that records the URL of every request it sends. */
+  function routedClient(config: Omit<VaultClientConfig, 'fetch'>): {
+    client: ReturnType<typeof createVaultClient>;
+    urls: string[];
+  } {
+    // The kit's proxy in front of the emulator, both in this process.
+    const emulator = createVaultEmulator({ passwordHashIterations: 1_000 });
+    const proxy = createVaultProxy({
+      loginHost: DEFAULT_LOGIN_HOST,
+      allowHosts: ['*.sunrise.example'],
+      fetch: (request) => emulator.fetch(request),
+    });
+    const urls: string[] = [];
+    const client = createVaultClient({
+      ...config,
+      fetch: (input, init) => {
+        const request = new Request(new URL(String(input), 'https://app.example'), init);
+        urls.push(request.url);
+        return proxy(request);
+      },
+    });
+    return { client, urls };
+  }
+
+  it('needs baseUrl or vaultUrl, and a login host when there is no baseUrl', () => {
+    expect(configError({} as VaultClientConfig)).toMatchObject({
+      name: 'VaultConfigError',
+      message: expect.stringContaining('vaultUrl'),
+    });
+    expect(configError({ vaultUrl: 'https://{dns}' })).toMatchObject({
+      message: expect.stringContaining('authUrl'),
+    });
+    const client = createVaultClient({ vaultUrl: '/vault/{dns}', authUrl: '' });
+    expect(client.config.baseUrl).toBeUndefined();
+    expect(client.config.vaultUrl?.('quality.sunrise.example')).toBe(
+      '/vault/quality.sunrise.example',
+    );
+  });
+
+  it.each([
+    ['no {dns}', 'https://vault.example'],
+    ['{dns} twice', 'https://{dns}/{dns}'],
+    ['another scheme', 'ftp://{dns}'],
+    ['a protocol-relative URL', '//{dns}'],
+    ['a query', '/vault/{dns}?x=1'],
+    ['an /api suffix', 'https://{dns}/api'],
+    ['not a string', 42],
+  ])('refuses a vaultUrl template with %s', (_name, vaultUrl) => {
+    expect(
+      configError({ vaultUrl: vaultUrl as string, authUrl: '' }) instanceof VaultConfigError,
+    ).toBe(true);
+  });
+
+  it('sends each call to the vault it names, in lower case, and the rest to baseUrl', async () => {
+    const { client, urls } = routedClient({
+      baseUrl: 'https://app.example/vault/promomats.sunrise.example',
+      authUrl: 'https://app.example',
+      vaultUrl: 'https://app.example/vault/{dns}',
+    });
+    const { sessionId } = await client.login({
+      username: 'olivia@sunrise.example',
+      password: 'Sunrise-Demo-1',
+    });
+    await client.keepAlive(sessionId, { vaultDns: 'PromoMats.Sunrise.Example' });
+    await client.discover({ username: 'olivia@sunrise.example' });
+    const quality = await client.login({
+      username: 'olivia@sunrise.example',
+      password: 'Sunrise-Demo-1',
+      vaultDns: 'quality.sunrise.example',
+    });
+    await client.request(
+      quality.sessionId,
+      '/objects/users/me',
+      {},
+      { vaultDns: quality.vault?.dns },
+    );
+    expect(urls).toEqual([
+      'https://app.example/vault/promomats.sunrise.example/api/v26.1/auth',
+      'https://app.example/vault/promomats.sunrise.example/api/v26.1/keep-alive',
+      'https://app.example/auth/discovery',
+      'https://app.example/vault/quality.sunrise.example/api/v26.1/auth',
+      'https://app.example/vault/quality.sunrise.example/api/v26.1/objects/users/me',
+    ]);
+  });
+
+  it('refuses, before sending anything, a call with no vault to go to or a host that is not one', async () => {
+    const { client, urls } = routedClient({ authUrl: '', vaultUrl: (dns) => `/vault/${dns}` });
+    const sessionId = 'A'.repeat(40);
+    await expect(client.keepAlive(sessionId)).rejects.toMatchObject({
+      name: 'VaultConfigError',
+      message: expect.stringContaining('vaultDns'),
+    });
+    await expect(
+      client.login({ username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' }),
+    ).rejects.toMatchObject({ name: 'VaultConfigError' });
+    for (const vaultDns of ['evil.example/x', 'evil.example:8443', 'user@evil.example', '..']) {
+      await expect(client.keepAlive(sessionId, { vaultDns })).rejects.toMatchObject({
+        name: 'VaultConfigError',
+      });
+    }
+    const { client: sloppy } = routedClient({ authUrl: '', vaultUrl: () => 'javascript:alert(1)' });
+    await expect(
+      sloppy.keepAlive(sessionId, { vaultDns: 'quality.sunrise.example' }),
+    ).rejects.toMatchObject({ name: 'VaultConfigError' });
+    expect(urls).toEqual([]);
   });
 });

@@ -124,6 +124,7 @@ describe('failure types from the service', () => {
     let broken = false;
     const start = Date.parse('2026-03-02T08:00:00Z');
     const emulator = createVaultEmulator({
+      hosts: 'single-origin',
       passwordHashIterations: 1_000,
       clock: {
         now: () => {

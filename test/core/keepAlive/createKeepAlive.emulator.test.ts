@@ -39,6 +39,7 @@ async function startRig(emulatorIdleMs: number): Promise<Rig> {
   const events: EmulatorEvent[] = [];
   const keepAliveCalls: number[] = [];
   const emulator = createVaultEmulator({
+    hosts: 'single-origin',
     clock,
     passwordHashIterations: 1_000,
     idleTimeoutMs: emulatorIdleMs,

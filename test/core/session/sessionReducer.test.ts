@@ -238,9 +238,16 @@ describe('toSessionSnapshot', () => {
         dns: 'quality.sunrise.example',
         delegatorUserId: '61002',
       },
+      // Calls go to the delegation's vault while acting for someone.
+      vault: { id: 1002, name: 'Sunrise QualityDocs', dns: 'quality.sunrise.example' },
       startedAt: record.startedAt,
       deadline: record.deadline,
       lastUsername: 'olivia@sunrise.example',
+    });
+    expect(toSessionSnapshot(run(established)).vault).toEqual({
+      id: 1001,
+      name: record.vaults[0]?.name,
+      dns: record.vaults[0]?.dns,
     });
     const text = JSON.stringify(snapshot);
     expect(text).not.toContain(OWN_ID);

@@ -84,7 +84,11 @@ export interface SessionBackend {
  */
 export async function startSessionBackend(): Promise<SessionBackend> {
   const clock = createManualClock(Date.parse('2026-03-02T08:00:00Z'));
-  const emulator = createVaultEmulator({ clock, passwordHashIterations: 1_000 });
+  const emulator = createVaultEmulator({
+    hosts: 'single-origin',
+    clock,
+    passwordHashIterations: 1_000,
+  });
   let front: ((request: Request, emulator: FetchHandler) => Promise<Response>) | undefined;
   const server = await serveFetch((request) =>
     front ? front(request, emulator.fetch) : emulator.fetch(request),

@@ -12,8 +12,13 @@ export interface RecordedRequest {
   readonly method: string;
   /** The full URL, query included. */
   readonly url: string;
-  /** The URL's path, without query or fragment. */
+  /**
+   * The URL's path, without query or fragment; for a call through the proxy's
+   * `/vault/{dns}` route, the vault API path after it (`/api/...`).
+   */
   readonly path: string;
+  /** The vault a call through the proxy went to (`dns` of `/vault/{dns}/api/...`). */
+  readonly vault: string | undefined;
 }
 
 /**
@@ -59,8 +64,9 @@ export function recordRequests(context: BrowserContext): RequestLog {
 
   const onRequest = (request: Request): void => {
     const url = request.url();
-    const path = new URL(url).pathname;
-    entries.push({ method: request.method(), url, path });
+    const fullPath = new URL(url).pathname;
+    const path = apiPath(fullPath);
+    entries.push({ method: request.method(), url, path, vault: PROXIED.exec(fullPath)?.[1] });
     const authorization = request.headers().authorization;
     if (path.startsWith('/api/') && authorization) sessionIds.add(authorization);
   };
@@ -79,4 +85,19 @@ export function recordRequests(context: BrowserContext): RequestLog {
       context.off('request', onRequest);
     },
   };
+}
+
+const PROXIED = /^\/vault\/([^/]+)(\/api(?:\/.*)?)$/;
+
+/**
+ * The vault API path of a URL path: `/api/...` after the proxy's `/vault/{dns}` route, or
+ * the path itself when it is not one.
+ *
+ * @example
+ * ```ts
+ * apiPath('/vault/quality.sunrise.example/api/v26.1/keep-alive'); // '/api/v26.1/keep-alive'
+ * ```
+ */
+export function apiPath(path: string): string {
+  return PROXIED.exec(path)?.[2] ?? path;
 }

@@ -150,7 +150,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return {
       url,
       vite,
-      client: createVaultClient({ baseUrl: url }),
+      // The same route the apps take: the dev server's proxy, each vault at its own host.
+      client: createVaultClient({
+        baseUrl: `${url}/vault/promomats.sunrise.example`,
+        authUrl: url,
+        vaultUrl: `${url}/vault/{dns}`,
+      }),
       events,
       clearEvents() {
         events.length = 0;

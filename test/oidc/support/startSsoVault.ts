@@ -86,6 +86,7 @@ export async function startSsoVault(
 ): Promise<SsoVault> {
   const events: EmulatorEvent[] = [];
   const emulator = createVaultEmulator({
+    hosts: 'single-origin',
     passwordHashIterations: 1_000,
     oidc,
     onEvent: (event) => events.push(event),
