@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveVaultProxy } from '../src/node';
 import { createVaultProxy } from '../src/proxy';
+import { createLoopbackUpstream } from './createLoopbackUpstream';
 
 const USAGE = `Usage: npm run proxy -- --allow PATTERN [--allow PATTERN]... [--login-host HOST]
                        [--port N] [--hostname ADDR] [--origin URL]...
@@ -13,6 +14,10 @@ const USAGE = `Usage: npm run proxy -- --allow PATTERN [--allow PATTERN]... [--l
   --hostname ADDR    Address to listen on (default 127.0.0.1)
   --origin URL       An origin allowed to make state-changing calls (default: the
                      proxy's own). Repeatable.
+  --loopback-upstream PORT
+                     Send every upstream call over plain HTTP to 127.0.0.1:PORT
+                     instead of https://{host}, the host kept in the Host header: for
+                     a local emulator or test server. Never for production.
   --help             Show this help`;
 
 /**
@@ -29,6 +34,8 @@ export interface ProxyCliArgs {
   readonly port: number;
   readonly hostname: string;
   readonly origins: readonly string[];
+  /** Where upstream calls go instead of the vault hosts, for local testing. */
+  readonly loopbackUpstreamPort: number | undefined;
   readonly help: boolean;
 }
 
@@ -46,6 +53,7 @@ export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
   let loginHost = 'login.veevavault.com';
   let port = 8080;
   let hostname = '127.0.0.1';
+  let loopbackUpstreamPort: number | undefined;
   let help = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -60,18 +68,22 @@ export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
     else if (name === '--login-host') loginHost = value();
     else if (name === '--hostname') hostname = value();
     else if (name === '--origin') origins.push(value());
-    else if (name === '--port') {
-      const raw = value();
-      port = Number(raw);
-      if (!/^\d+$/.test(raw) || port > 65535) {
-        throw new Error(`--port needs a whole number between 0 and 65535, got "${raw}".`);
-      }
-    } else throw new Error(`Unknown argument "${arg}".`);
+    else if (name === '--port') port = parsePort(value(), name, 0);
+    else if (name === '--loopback-upstream') loopbackUpstreamPort = parsePort(value(), name, 1);
+    else throw new Error(`Unknown argument "${arg}".`);
   }
   if (!help && allowHosts.length === 0) {
     throw new Error("--allow is required: name the vault hosts, for example '*.veevavault.com'.");
   }
-  return { allowHosts, loginHost, port, hostname, origins, help };
+  return { allowHosts, loginHost, port, hostname, origins, loopbackUpstreamPort, help };
+}
+
+function parsePort(raw: string, name: string, lowest: number): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < lowest || port > 65535) {
+    throw new Error(`${name} needs a whole number between ${lowest} and 65535, got "${raw}".`);
+  }
+  return port;
 }
 
 /**
@@ -95,6 +107,9 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
       loginHost: args.loginHost,
       allowHosts: args.allowHosts,
       ...(args.origins.length > 0 ? { allowedOrigins: args.origins } : {}),
+      ...(args.loopbackUpstreamPort === undefined
+        ? {}
+        : { fetch: createLoopbackUpstream(args.loopbackUpstreamPort) }),
       log: (event) =>
         console.log(
           `${event.method} ${event.route} ${event.host ?? '-'} ${event.status}${event.error ? ` ${event.error}` : ''} ${event.durationMs}ms`,

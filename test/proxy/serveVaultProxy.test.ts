@@ -140,7 +140,13 @@ describe('npm run proxy: its arguments', () => {
       origins: ['https://app.example.com'],
       help: false,
     });
-    for (const bad of [[], ['--allow'], ['--allow', 'a.example', '--port', 'x'], ['--bogus']]) {
+    for (const bad of [
+      [],
+      ['--allow'],
+      ['--allow', 'a.example', '--port', 'x'],
+      ['--allow', 'a.example', '--loopback-upstream', '0'],
+      ['--bogus'],
+    ]) {
       expect(() => parseProxyCliArgs(bad)).toThrow();
     }
   });

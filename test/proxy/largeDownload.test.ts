@@ -1,0 +1,137 @@
+// A large document streams through the proxy without the proxy holding it: the proxy runs
+// as its own process (`npm run proxy`), a vault stand-in serves a 256 MB file over loopback
+// HTTP, and the proxy process's resident memory is sampled while the test downloads it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DOCUMENT_BYTES = 256 * 1024 * 1024;
+const CHUNK = new Uint8Array(64 * 1024).fill(0x61);
+const MB = 1024 * 1024;
+
+let proxyProcess: ChildProcess | undefined;
+let vault: Server | undefined;
+afterEach(async () => {
+  proxyProcess?.kill('SIGKILL');
+  proxyProcess = undefined;
+  vault?.closeAllConnections();
+  await new Promise((done) => (vault ? vault.close(done) : done(undefined)));
+  vault = undefined;
+});
+
+/** A vault's file download, written as the reader takes it (back-pressure respected). */
+function startVault(): Promise<number> {
+  vault = createServer((req, res) => {
+    if (req.headers.host !== 'promomats.sunrise.example' || !req.url?.endsWith('/file')) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': 'attachment; filename="validation-report.pdf"',
+      'content-length': String(DOCUMENT_BYTES),
+      'set-cookie': 'vault=secret',
+    });
+    let sent = 0;
+    const write = (): void => {
+      while (sent < DOCUMENT_BYTES) {
+        sent += CHUNK.byteLength;
+        if (!res.write(CHUNK)) {
+          res.once('drain', write);
+          return;
+        }
+      }
+      res.end();
+    };
+    write();
+  });
+  return new Promise((resolve) => {
+    vault?.listen(0, '127.0.0.1', () => resolve((vault?.address() as AddressInfo).port));
+  });
+}
+
+function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  return Number(kilobytes) * 1024;
+}
+
+async function startProxy(upstreamPort: number): Promise<{ url: string; pid: number }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/proxyCli.ts',
+      '--allow',
+      '*.sunrise.example',
+      '--port',
+      '0',
+      '--loopback-upstream',
+      String(upstreamPort),
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  proxyProcess = child;
+  child.stdout?.setEncoding('utf8');
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: string) => {
+      output += chunk;
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`The proxy exited: ${output}`)));
+  });
+  if (child.pid === undefined) throw new Error('The proxy has no process ID.');
+  return { url, pid: child.pid };
+}
+
+describe('a large download through the proxy process', () => {
+  it('streams 256 MB while the proxy process grows by a small fraction of it', async () => {
+    const { url, pid } = await startProxy(await startVault());
+    // Warm the proxy up with one small refused call, so the baseline includes its code.
+    await fetch(`${url}/vault/127.0.0.1/api`).then((response) => response.arrayBuffer());
+    const baseline = residentBytes(pid);
+
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentBytes(pid));
+    }, 10);
+    const response = await fetch(
+      `${url}/vault/promomats.sunrise.example/api/v26.1/objects/documents/7/file`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="validation-report.pdf"',
+    );
+    expect(response.headers.get('set-cookie')).toBeNull();
+    let received = 0;
+    const reader = response.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      received += chunk.value.byteLength;
+    }
+    clearInterval(sampler);
+    peak = Math.max(peak, residentBytes(pid));
+
+    expect(received).toBe(DOCUMENT_BYTES);
+    // Held whole, the document alone would add 256 MB. What streaming costs is a fixed
+    // overhead (V8's young generation and the stream buffers), measured here at about 40 MB
+    // for 50, 100 and 300 MB documents alike: it does not grow with the document.
+    const growth = peak - baseline;
+    expect(growth / MB, `resident memory grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan(
+      DOCUMENT_BYTES / MB / 4,
+    );
+
+    const exited = once(proxyProcess as ChildProcess, 'exit');
+    proxyProcess?.kill('SIGTERM');
+    await exited;
+  }, 60_000);
+});
