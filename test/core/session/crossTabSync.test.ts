@@ -101,6 +101,12 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     expect(b.getSnapshot().user?.username).toBe(OLIVIA.username);
     expect(b.getSnapshot().deadline).toBe(a.getSnapshot().deadline);
     expect(b.getSessionId()).toBe(a.getSessionId());
+    // The hand-off carries the vault the session lives in, so the new tab's calls go there.
+    expect(b.getSessionRoute()).toEqual({
+      sessionId: a.getSessionId(),
+      vaultDns: 'promomats.sunrise.example',
+    });
+    expect(b.getSnapshot().vault).toEqual(a.getSnapshot().vault);
     expect(loginRequests).toBe(1);
     expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(1);
     // The joined ID works on the service.
@@ -249,6 +255,9 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     }, WITHIN_A_SECOND);
     expect(b.getSessionId()).toBe(a.getSessionId());
     expect(b.getOwnSessionId()).toBe(a.getOwnSessionId());
+    expect(b.getSessionRoute()?.vaultDns).toBe('quality.sunrise.example');
+    expect(b.getSessionRoute('own')?.vaultDns).toBe('promomats.sunrise.example');
+    expect(b.getSnapshot().vault?.name).toBe('Sunrise QualityDocs');
 
     await b.stopDelegation();
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
@@ -346,6 +355,12 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await a.signIn(OLIVIA);
     await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     expect(b.getSessionId()).toBe(a.getSessionId());
+    // The hand-off carries the vault the session lives in, so the new tab's calls go there.
+    expect(b.getSessionRoute()).toEqual({
+      sessionId: a.getSessionId(),
+      vaultDns: 'promomats.sunrise.example',
+    });
+    expect(b.getSnapshot().vault).toEqual(a.getSnapshot().vault);
     expect(loginRequests).toBe(1);
   });
 
@@ -406,6 +421,24 @@ describe('cross-tab session sync over BroadcastChannel', () => {
       { ...envelope, type: 'session', record: { ...record, vaultId: '1001' } },
       { ...envelope, type: 'session', record: { ...record, revision: -1 } },
       { ...envelope, type: 'session', record: { ...record, revision: '2' } },
+      // Calls are routed by the vault host, so anything but a bare host is refused.
+      { ...envelope, type: 'session', record: { ...record, dns: 'evil.example/x' } },
+      { ...envelope, type: 'session', record: { ...record, dns: 'https://evil.example' } },
+      { ...envelope, type: 'session', record: { ...record, dns: 'evil.example:8443' } },
+      {
+        ...envelope,
+        type: 'session',
+        record: {
+          ...record,
+          delegation: {
+            sessionId: 'x'.repeat(43),
+            vaultId: 1002,
+            vaultName: 'Sunrise QualityDocs',
+            dns: '127.0.0.1:22/x',
+            delegatorUserId: String(MARCUS_ID),
+          },
+        },
+      },
       { ...envelope, type: 'session', record: { ...record, deadline: Date.now() - 1 } },
       { ...envelope, type: 'session', to: 'some-other-tab', record },
       { ...envelope, type: 'nonsense' },
