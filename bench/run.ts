@@ -10,6 +10,7 @@ import { formatReport } from './formatReport';
 import { measureBundleSizes } from './measureBundleSizes';
 import { measureEmulatorLoad } from './measureEmulatorLoad';
 import { measureKeepAliveTraffic } from './measureKeepAliveTraffic';
+import { measureProxy } from './measureProxy';
 import { measureRenders } from './measureRenders';
 import { measureRoundTrips } from './measureRoundTrips';
 
@@ -30,6 +31,7 @@ async function section<T>(name: string, measure: () => Promise<T>): Promise<T> {
 const sizes = await section('sizes', measureBundleSizes);
 // Alone on the machine: the browser would compete with the emulator for the two cores.
 const load = await section('load', () => measureEmulatorLoad());
+const proxy = await section('proxy', () => measureProxy());
 const browser = await launchChromium();
 try {
   const chromium = browser.version();
@@ -46,6 +48,7 @@ try {
     keepAlive,
     load,
     renders,
+    proxy,
   });
   writeFileSync(RESULTS_FILE, report);
   console.log(report);
