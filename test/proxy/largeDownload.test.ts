@@ -26,7 +26,7 @@ afterEach(async () => {
 
 /** A vault's file download, written as the reader takes it (back-pressure respected). */
 function startVault(): Promise<number> {
-  vault = createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (req.headers.host !== 'promomats.sunrise.example' || !req.url?.endsWith('/file')) {
       res.writeHead(404).end();
       return;
@@ -50,8 +50,9 @@ function startVault(): Promise<number> {
     };
     write();
   });
+  vault = server;
   return new Promise((resolve) => {
-    vault?.listen(0, '127.0.0.1', () => resolve((vault?.address() as AddressInfo).port));
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
 }
 
