@@ -24,6 +24,11 @@ const CLEANUP_TIMEOUT_MS = 10_000;
  * `FAILURE`/`EXCEPTION`, `VaultProtocolError` for a non-200, non-JSON or malformed answer,
  * `VaultNetworkError`, `VaultTimeoutError` or `VaultAbortedError` when no answer came.
  *
+ * Where calls go: with `vaultUrl`, a call made with a session goes to the vault named by
+ * its `options.vaultDns` (the session's vault; the session layer passes it), a password
+ * login to its `vaultDns`, and discovery and the OAuth login to `authUrl`; whatever names
+ * no vault goes to `baseUrl`. Without `vaultUrl`, everything goes to `baseUrl`.
+ *
  * DNS validation (`validateDns`, on by default) applies to `login` and
  * `loginWithAccessToken` when an expected vault DNS is known, from the call's `vaultDns`
  * or from `config.vaultDns`: the vault the session landed in must have that host, or the

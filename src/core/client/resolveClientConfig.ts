@@ -53,7 +53,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  */
 export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultClientConfig {
   if (typeof config !== 'object' || config === null) {
-    throw new VaultConfigError('The client needs a settings object with at least baseUrl.');
+    throw new VaultConfigError('The client needs a settings object with baseUrl or vaultUrl.');
   }
   const vaultUrl = config.vaultUrl === undefined ? undefined : checkVaultRoute(config.vaultUrl);
   if (config.baseUrl === undefined && vaultUrl === undefined) {
