@@ -60,7 +60,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     }
     if (resolved.baseUrl !== undefined) return `${resolved.baseUrl}/api`;
     throw new VaultConfigError(
-      `The ${name} call needs the vault it is for: pass vaultDns (for a call made with a session, the vault of that session) or set baseUrl. Nothing was sent.`,
+      `The ${name} call names no vault: pass vaultDns (a session's own) or set baseUrl. Nothing was sent.`,
     );
   }
   const versionRoot = (vaultDns: string | undefined, name: string): string =>

@@ -58,7 +58,7 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
   const vaultUrl = config.vaultUrl === undefined ? undefined : checkVaultRoute(config.vaultUrl);
   if (config.baseUrl === undefined && vaultUrl === undefined) {
     throw new VaultConfigError(
-      'The client needs baseUrl (one vault behind one URL) or vaultUrl (each vault at its own host, e.g. "/vault/{dns}").',
+      'Set baseUrl (one vault behind one URL) or vaultUrl (each vault at its host).',
     );
   }
   const baseUrl =
@@ -67,7 +67,7 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
     config.authUrl === undefined ? baseUrl : normalizeServiceUrl(config.authUrl, 'authUrl');
   if (authUrl === undefined) {
     throw new VaultConfigError(
-      'authUrl is needed when there is no baseUrl: the login host for discovery and single sign-on, e.g. "" behind the kit\'s proxy.',
+      'Without baseUrl, set authUrl: the login host ("" behind the kit\'s proxy).',
     );
   }
 
@@ -188,7 +188,7 @@ function checkVaultRoute(value: unknown): (dns: string) => string {
   }
   if (typeof value !== 'string' || value.split('{dns}').length !== 2) {
     throw new VaultConfigError(
-      'vaultUrl must be a function of the vault host or a template holding "{dns}" once, such as "https://{dns}" or "/vault/{dns}".',
+      'vaultUrl must hold "{dns}" once ("https://{dns}", "/vault/{dns}") or be a function.',
     );
   }
   // The template is checked once with a sample host; a host that passed checkVaultDns
