@@ -393,6 +393,9 @@ export function LoginForm(props: LoginFormProps) {
 
   const current = shown ?? (step === 'identifier' ? callbackError : undefined);
   const errorText = current && (mounted || current === shown) ? current.message : '';
+  // A rate limit is one message whose seconds count down, never a fixed figure beside a
+  // second, live one.
+  const waiting = current?.action === 'wait' && blocked !== undefined && errorText !== '';
   const describedByError = (field: Shown['field']) =>
     current && current.field === field ? ids.error : undefined;
   const invalid = (field: Shown['field']) => (current?.field === field ? true : undefined);
@@ -412,7 +415,19 @@ export function LoginForm(props: LoginFormProps) {
         tabIndex={-1}
         data-field={current?.field}
       >
-        {errorText}
+        {waiting ? (
+          secondsLeft > 0 ? (
+            <>
+              {/* Said once when shown; the visible copy counts down without re-announcing. */}
+              <span className="vsk-visually-hidden">{errorText}</span>
+              <span aria-hidden="true">{t.rateLimited({ seconds: secondsLeft })}</span>
+            </>
+          ) : (
+            t.retryReady
+          )
+        ) : (
+          errorText
+        )}
       </div>
       {current?.action === 'retry' && step !== 'sso' ? (
         <button
@@ -430,16 +445,11 @@ export function LoginForm(props: LoginFormProps) {
           {t.changePassword}
         </a>
       ) : null}
-      <div className="vsk-login__countdown">
-        <p className="vsk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-          {blocked ? countdownText(announcedSeconds(secondsLeft, blocked.seconds), t) : ''}
-        </p>
-        {blocked ? (
-          <p className="vsk-login__countdown-text" aria-hidden="true">
-            {countdownText(secondsLeft, t)}
-          </p>
-        ) : null}
-      </div>
+      <p className="vsk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {blocked && secondsLeft > 0
+          ? t.retryCountdown({ seconds: announcedSeconds(secondsLeft, blocked.seconds) })
+          : ''}
+      </p>
     </>
   );
 
@@ -649,16 +659,11 @@ function endNotice(reason: SessionEndReason, t: LoginMessages): string {
   }
 }
 
-function countdownText(seconds: number, t: LoginMessages): string {
-  return seconds > 0 ? t.retryCountdown({ seconds }) : t.retryReady;
-}
-
 /**
  * The value the polite live region carries while a countdown runs: the start, every half
  * minute, the last ten seconds, and the end. A region that changed every second would talk
  * over everything else a screen reader has to say.
  */
 function announcedSeconds(secondsLeft: number, total: number): number {
-  if (secondsLeft <= 0) return 0;
   return Math.min(total, secondsLeft <= 10 ? 10 : Math.ceil(secondsLeft / 30) * 30);
 }
