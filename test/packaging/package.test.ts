@@ -1,9 +1,12 @@
 // The package as users get it: packed with `npm pack`, linted with publint and
-// arethetypeswrong, installed from the tarball into fresh apps that build with Vite, on
-// React 19 and 18.3, with and without single sign-on, and used in a test through MSW.
+// arethetypeswrong, installed from the tarball into fresh apps that build with Vite (on
+// React 19 and 18.3, with and without single sign-on) and with Next.js (App Router, its
+// route handlers running the proxy), and used in a test through MSW.
 // The apps install from the npm registry (or its local cache), like a user's would.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +68,13 @@ describe('the packed tarball', () => {
       sourcesContent?: unknown[];
     };
     expect(map.sourcesContent?.length).toBeGreaterThan(0);
+    // Built for production whatever NODE_ENV the build ran under (this test runs it under
+    // "test"): development JSX calls jsxDEV, which production React does not have.
+    const code = files
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => run('tar', ['-xzOf', tarball, file], work))
+      .join('\n');
+    expect(code).not.toMatch(/jsxDEV|jsx-dev-runtime/);
   });
 
   it('passes publint --strict', () => {
@@ -178,6 +188,92 @@ describe('a fresh Vite + React app that installs the tarball', () => {
     expect(chunks(build('index.html')).length).toBeGreaterThan(0);
   }, 300_000);
 });
+
+// The newest Next.js that runs on Node 20; installed into the temp app from the registry,
+// like the user's own would be, so the kit's devDependencies stay as they are.
+const NEXT_VERSION = '16.4.6';
+
+describe('a fresh Next.js App Router app that installs the tarball', () => {
+  let app: string;
+
+  beforeAll(() => {
+    app = join(work, 'next-app');
+    cpSync(join(FIXTURES, 'next-app'), app, { recursive: true });
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'consumer-next-app', private: true, type: 'module' }),
+    );
+    npmInstall(app, [
+      tarball,
+      `next@${NEXT_VERSION}`,
+      dev('react'),
+      dev('react-dom'),
+      dev('@tanstack/react-query'),
+      dev('typescript'),
+      dev('@types/react'),
+      dev('@types/react-dom'),
+      dev('@types/node'),
+    ]);
+  }, 300_000);
+
+  it('builds without oidc-client-ts, and serves the pending state and the proxy routes', async () => {
+    expect(() => run('node', ['-e', "require.resolve('oidc-client-ts')"], app)).toThrow();
+    run('npx', ['next', 'build'], app, { NEXT_TELEMETRY_DISABLED: '1' });
+
+    const port = await freePort();
+    const server = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+      cwd: app,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: 'ignore',
+      detached: true,
+    });
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const page = await poll(() => fetch(`${origin}/`));
+      const html = await page.text();
+      // The session lives in the browser: server HTML shows the pending state, no form.
+      expect(html).toContain('Checking your session…');
+      expect(html).not.toContain('autocomplete="username"');
+      // The proxy's route handlers answer what they refuse without contacting anything.
+      const refused = await fetch(`${origin}/vault/127.0.0.1/api`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        responseStatus: 'FAILURE',
+        errors: [{ type: 'PROXY_HOST_NOT_ALLOWED' }],
+      });
+      const forged = await fetch(`${origin}/vault/x.veevavault.com/api/v26.1/keep-alive`, {
+        method: 'POST',
+        headers: { Origin: 'https://evil.example' },
+      });
+      expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+    } finally {
+      if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
+    }
+  }, 300_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function poll(request: () => Promise<Response>): Promise<Response> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await request();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
 
 describe("a user's test with the emulator behind MSW, from the tarball", () => {
   it('signs in, keeps alive, lists delegations and signs out through the shipped handlers', () => {
