@@ -28,12 +28,15 @@ export function useDelegations(): UseQueryResult<DelegatedVault[], VaultError> {
       user?.userId ?? '',
       user?.vaultId ?? 0,
     ),
-    queryFn: async ({ signal }) => {
+    // TanStack's `signal` is left unread on purpose: a query that reads it is cancelled when
+    // its last observer unmounts, so StrictMode's remount (or a picker closed mid-request)
+    // would ask the service twice for a list this small.
+    queryFn: async () => {
       const route = manager.getSessionRoute('own');
       if (route === undefined) throw new VaultAbortedError();
       const { sessionId, vaultDns } = route;
       try {
-        return await client.getDelegations(sessionId, { signal, vaultDns });
+        return await client.getDelegations(sessionId, { vaultDns });
       } catch (error) {
         manager.reportError(error, { sessionId });
         throw error;

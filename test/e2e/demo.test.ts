@@ -22,6 +22,7 @@ const IDLE_TIMEOUT_MS = 30 * MINUTE;
 const IDLE_WARNING_MS = 2 * MINUTE;
 const KEEP_ALIVE_PATH = /^\/api\/[^/]+\/keep-alive$/;
 const DOCUMENTS_PATH = /^\/api\/[^/]+\/objects\/documents$/;
+const DELEGATIONS_PATH = /^\/api\/[^/]+\/delegation\/vaults$/;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
@@ -234,6 +235,8 @@ describe('the demo, signed in', () => {
     await page.getByRole('button', { name: enLoginMessages.signIn }).click();
 
     await documentsHeading(page).waitFor();
+    // Everything a sign-in needs is asked once: the delegation list included.
+    await poll(() => log.count('GET', DELEGATIONS_PATH)).toBe(1);
     expect(await documentNumbers(page)).toEqual([
       'PM-0101',
       'PM-0102',
@@ -255,6 +258,7 @@ describe('the demo, signed in', () => {
     // The session survives a reload of the tab (sessionStorage), without a new sign-in.
     await page.reload();
     expect(await documentNumbers(page)).toContain('PM-0101');
+    expect(log.count('GET', DELEGATIONS_PATH)).toBe(2);
     expect(log.count('POST', /^\/api\/[^/]+\/auth$/)).toBe(1);
 
     // The session ID travels in the Authorization header only: never in a URL, never in
