@@ -76,6 +76,20 @@ describe('SessionTimer', () => {
     await waitFor(() => expect(tab.live()).toHaveTextContent(/^$/));
   });
 
+  it('never shows more than the idle timeout right after a keep-alive, however long since its last tick', async () => {
+    // A tick an hour apart: the time read at the last tick is long out of date.
+    const tab = await signedIn(<SessionTimer tickMs={HOUR} />);
+    const timer = await tab.findByRole('timer');
+    expect(timer).toHaveTextContent('Inactivity sign-out in 30 min');
+
+    await tab.backend.advance(6 * MINUTE);
+    fireEvent.keyDown(document, { key: 'a' });
+    await tab.backend.settle();
+    await waitFor(() => expect(tab.count('/keep-alive')).toBe(1));
+    // The keep-alive restarted a 30-minute timeout: 30 minutes left, never 31 or 36.
+    await waitFor(() => expect(timer).toHaveTextContent('Inactivity sign-out in 30 min'));
+  });
+
   it('shows the time to the 48-hour cap as well once it is inside the window', async () => {
     const tab = await signedIn(<SessionTimer tickMs={TICK} capWindowMs={49 * HOUR} />);
     await waitFor(() => expect(tab.getAllByRole('timer')).toHaveLength(2));
