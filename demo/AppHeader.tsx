@@ -2,11 +2,14 @@ import type { ReactNode } from 'react';
 import { SessionTimer, SignOutButton, useSession } from '../src/index';
 import { DelegationsMenu } from './DelegationsMenu';
 import { DemoBrand } from './DemoBrand';
+import { DEMO_PEOPLE } from './demoAccounts';
 import { useOwnProfile } from './useOwnProfile';
 
 /**
- * The signed-in header: the app's name, the session timer, the delegations menu, who is
- * signed in to which vault, and "Sign out" (SES-08: on every authenticated view).
+ * The signed-in header: the app's name, the session timer, the delegations menu, who the
+ * calls are made as and in which vault, and "Sign out" (SES-08: on every authenticated
+ * view). While acting for someone it names that person and their vault, so that it never
+ * contradicts the acting-as banner.
  *
  * @example
  * ```tsx
@@ -14,11 +17,15 @@ import { useOwnProfile } from './useOwnProfile';
  * ```
  */
 export function AppHeader(): ReactNode {
-  const { user } = useSession();
+  const { user, delegation, vault } = useSession();
   const { data: profile } = useOwnProfile();
   const username = user?.username ?? '';
   const displayName = profile?.displayName ?? username;
-  const vaultName = user?.vault?.name ?? (user ? `Vault ${user.vaultId}` : '');
+  // The vault the calls go to: the delegation's while acting for someone.
+  const vaultName = vault?.name || (vault ? `Vault ${vault.id}` : '');
+  const actingFor = delegation
+    ? (DEMO_PEOPLE[delegation.delegatorUserId] ?? `user ${delegation.delegatorUserId}`)
+    : undefined;
 
   return (
     <header className="demo-header">
@@ -26,15 +33,26 @@ export function AppHeader(): ReactNode {
       <div className="demo-header__tools">
         <SessionTimer className="demo-timer" />
         <DelegationsMenu />
-        <div className="demo-identity">
+        <div className="demo-identity" data-acting={actingFor === undefined ? undefined : 'true'}>
           <span className="demo-identity__avatar" aria-hidden="true">
-            {initials(displayName)}
+            {initials(actingFor ?? displayName)}
           </span>
           <span className="demo-identity__text">
-            <span className="vsk-visually-hidden">Signed in as </span>
-            <span className="demo-identity__name">{displayName}</span>
+            {actingFor === undefined ? (
+              <>
+                <span className="vsk-visually-hidden">Signed in as </span>
+                <span className="demo-identity__name">{displayName}</span>
+              </>
+            ) : (
+              <span className="demo-identity__name">Acting as {actingFor}</span>
+            )}
             <span className="demo-identity__meta">
-              {displayName === username ? null : (
+              {actingFor !== undefined ? (
+                <>
+                  <span className="demo-identity__username">you are {username}</span>
+                  <span aria-hidden="true"> · </span>
+                </>
+              ) : displayName === username ? null : (
                 <>
                   <span className="demo-identity__username">{username}</span>
                   <span aria-hidden="true"> · </span>

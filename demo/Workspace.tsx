@@ -25,8 +25,8 @@ function focusDocumentsHeading(): void {
  * ```
  */
 export function Workspace(): ReactNode {
-  const { user, delegation } = useSession();
-  const vaultName = delegation?.vaultName ?? user?.vault?.name ?? '';
+  const { vault } = useSession();
+  const vaultName = vault?.name ?? '';
   useDocumentTitle('Documents', vaultName);
 
   // Signing in removed the form that had focus: continue at the top of the content, so a

@@ -52,11 +52,15 @@ afterEach(async () => {
 });
 
 async function openDemo(
-  options: { clock?: boolean; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    clock?: boolean;
+    colorScheme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<{ page: Page; log: RequestLog }> {
   // A context from browser.newContext(), as @axe-core/playwright requires.
   context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
   });
   const log = recordRequests(context);
@@ -127,6 +131,17 @@ async function keepAliveAnswer(sessionId: string): Promise<string> {
   } catch (error) {
     return error instanceof VaultApiError ? error.type : normalizeError(error).kind;
   }
+}
+
+/** Whether something else is drawn over the centre of the focused element. */
+function coveredAtCentre(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement)) return true;
+    const rect = element.getBoundingClientRect();
+    const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return top === null || !(element === top || element.contains(top));
+  });
 }
 
 /** Rule IDs and targets of every axe violation on the page as it is now. */
@@ -308,6 +323,12 @@ describe('the demo, signed in', () => {
       'QD-PLN-2026-01',
     ]);
     expect(await focused(page)).toMatch(/^section: /);
+    // The header names who the calls are made as, and where: it agrees with the banner.
+    const header = page.getByRole('banner');
+    await poll(() => header.textContent()).toContain('Acting as Marcus Reed');
+    expect(await header.textContent()).toContain('Sunrise QualityDocs');
+    expect(await header.textContent()).not.toContain('Sunrise PromoMats');
+    expect(await page.title()).toBe('Documents · Sunrise QualityDocs · Vault Docs');
     // The picker closed once the delegated session was in use.
     expect(
       await page.getByRole('button', { name: /^Delegations/ }).getAttribute('aria-expanded'),
@@ -317,6 +338,8 @@ describe('the demo, signed in', () => {
     await poll(() => banner.count()).toBe(0);
     await poll(() => documentNumbers(page)).toContain('PM-0101');
     expect(await focused(page)).toBe('h1: Documents');
+    expect(await header.textContent()).toContain('Sunrise PromoMats');
+    expect(await header.textContent()).not.toContain('Acting as');
 
     // Every call went through the proxy to the vault of the session it was made with: the
     // delegated session's to QualityDocs, olivia's own to PromoMats, before and after.
@@ -331,6 +354,44 @@ describe('the demo, signed in', () => {
     expect(
       api.filter((entry) => entry.path.endsWith('/delegation/login')).map((entry) => entry.vault),
     ).toEqual(['promomats.sunrise.example']);
+  });
+
+  it('keeps who you act as in view on a phone, however far the page scrolls', async () => {
+    const { page } = await openDemo({ viewport: { width: 375, height: 667 } });
+    await signIn(page);
+    await page.getByRole('button', { name: /^Delegations/ }).click();
+    await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+    const banner = page.getByRole('region', { name: 'Delegated session' });
+    await banner.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const box = await banner.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 667).toBe(true);
+  });
+
+  it('at 200 % zoom: nothing sticks over the page, and the focused "Act as" is in view (WCAG 1.4.10, 2.4.11)', async () => {
+    // A 1280 × 800 window at 200 % zoom is 640 × 400 CSS pixels.
+    const { page } = await openDemo({ viewport: { width: 640, height: 400 } });
+    await signIn(page);
+    expect(await axeViolations(page, 'signed in at 200 %')).toEqual([]);
+    const header = page.getByRole('banner');
+    const headerBox = await header.boundingBox();
+    expect(headerBox && headerBox.height < 200).toBe(true);
+    // The heading the sign-in moved focus to is not under anything.
+    expect(await coveredAtCentre(page)).toBe(false);
+
+    await page.getByRole('button', { name: /^Delegations/ }).click();
+    const actAs = page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' });
+    await actAs.waitFor();
+    await actAs.focus();
+    const box = await actAs.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 400).toBe(true);
+    expect(await coveredAtCentre(page)).toBe(false);
+    expect(await axeViolations(page, 'delegations open at 200 %')).toEqual([]);
+    // Scrolled on, the header goes with the page instead of covering it.
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect((await header.boundingBox())?.y ?? 0).toBeLessThan(0);
   });
 
   it('shows a failed document load with "Try again" and recovers', async () => {
