@@ -11,6 +11,7 @@ import {
   useSsoCallback,
 } from '../src/index';
 import { DEMO_QUERY_KEY } from './demoQueryKeys';
+import { demoTimeouts } from './demoTimeouts';
 import { focusSignInField, SignInPage } from './SignInPage';
 import { Workspace } from './Workspace';
 
@@ -62,6 +63,7 @@ function createDemoQueryClient(): QueryClient {
 export function App(): ReactNode {
   const [queryClient] = useState(createDemoQueryClient);
   const [storage] = useState(() => sessionStorageAdapter());
+  const [timeouts] = useState(() => demoTimeouts(window.location.search));
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider
@@ -72,18 +74,19 @@ export function App(): ReactNode {
           clientId: DEMO_CLIENT_ID,
         }}
         storage={storage}
+        {...(timeouts.keepAlive ? { keepAlive: timeouts.keepAlive } : {})}
         sso={{
           redirectUri: `${window.location.origin}/sso/callback`,
           load: () => import('../src/oidc/index'),
         }}
       >
-        <DemoShell />
+        <DemoShell idleWarningMs={timeouts.idleWarningMs} />
       </SessionProvider>
     </QueryClientProvider>
   );
 }
 
-function DemoShell(): ReactNode {
+function DemoShell({ idleWarningMs }: { idleWarningMs: number | undefined }): ReactNode {
   const { status } = useSession();
   const live = isLiveStatus(status);
   const queryClient = useQueryClient();
@@ -112,7 +115,7 @@ function DemoShell(): ReactNode {
 
   return (
     <>
-      <SessionExpiryDialog onSignInAgain={onSignInAgain} />
+      <SessionExpiryDialog onSignInAgain={onSignInAgain} idleWarningMs={idleWarningMs} />
       <RequireSession fallback={<SignInPage />}>
         <Workspace />
       </RequireSession>

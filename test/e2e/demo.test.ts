@@ -56,6 +56,8 @@ async function openDemo(
     clock?: boolean;
     colorScheme?: 'light' | 'dark';
     viewport?: { width: number; height: number };
+    /** Path and query to open, default `/`. */
+    path?: string;
   } = {},
 ): Promise<{ page: Page; log: RequestLog }> {
   // A context from browser.newContext(), as @axe-core/playwright requires.
@@ -66,7 +68,7 @@ async function openDemo(
   const log = recordRequests(context);
   const page = await context.newPage();
   if (options.clock) await page.clock.install();
-  await page.goto(dev.url);
+  await page.goto(`${dev.url}${options.path ?? '/'}`);
   await usernameField(page).waitFor();
   return { page, log };
 }
@@ -480,6 +482,29 @@ describe('the demo on the page clock', () => {
     await poll(() => dialog.count()).toBe(0);
     expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(1);
     expect(await documentsHeading(page).isVisible()).toBe(true);
+  });
+
+  it('shows the timeout warning within a minute with short timeouts, and signs out at two', async () => {
+    const { page, log } = await openDemo();
+    // The switch is on every page: here, the sign-in page's footer.
+    await page.getByRole('link', { name: /Try short timeouts/ }).click();
+    await page.waitForURL(/\?short-timeouts$/);
+    await page.clock.install();
+    await page.reload();
+    await signIn(page);
+    await documentNumbers(page);
+    expect(await page.getByRole('contentinfo').textContent()).toContain(
+      'Inactivity sign-out after 2 minutes.',
+    );
+
+    await page.clock.fastForward(70 * SECOND);
+    const warning = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
+    await warning.waitFor();
+    expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
+    await page.clock.fastForward(60 * SECOND);
+    await page.getByRole('alertdialog', { name: enSessionMessages.idleEndedTitle }).waitFor();
+    // The session was ended on the service too, not only forgotten by the page.
+    expect(log.count('DELETE', /^\/api\/[^/]+\/session$/)).toBe(1);
   });
 
   it('warns before the 48-hour cap, then ends the session with the user name kept (SES-04)', async () => {
