@@ -425,6 +425,12 @@ describe('the demo, signed in', () => {
     await usernameField(page).waitFor();
     expect(await usernameField(page).inputValue()).toBe(OLIVIA.username);
     await poll(() => page.getByText(enLoginMessages.signedOut).count()).toBe(1);
+    // The notice's accent bar is straight: no rounding on its side of the box.
+    const corners = await page.getByText(enLoginMessages.signedOut).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.borderStartStartRadius, style.borderEndStartRadius];
+    });
+    expect(corners).toEqual(['0px', '0px']);
     await poll(() => focused(page)).toBe(`input: ${enLoginMessages.usernameLabel}`);
     await poll(() => keepAliveAnswer(sessionId)).toBe('INVALID_SESSION_ID');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
@@ -500,6 +506,18 @@ describe('the demo on the page clock', () => {
     await page.clock.fastForward(70 * SECOND);
     const warning = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
     await warning.waitFor();
+    // The page behind the dialog is dimmed, not washed out in white.
+    const veil = await page
+      .locator('.vsk-session-expiry-dialog')
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    // Chromium writes rgb()/rgba() with 0–255 channels, and color(srgb …) with 0–1 ones.
+    const scale = veil.startsWith('color(') ? 255 : 1;
+    const [red = 1, green = 1, blue = 1] = (veil.match(/[\d.]+/g) ?? []).map(
+      (value) => Number(value) * scale,
+    );
+    const alpha = Number(/[/,]\s*([\d.]+)\)$/.exec(veil)?.[1] ?? 1);
+    expect((0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255, veil).toBeLessThan(0.2);
+    expect(alpha, veil).toBeGreaterThanOrEqual(0.5);
     expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
     await page.clock.fastForward(60 * SECOND);
     await page.getByRole('alertdialog', { name: enSessionMessages.idleEndedTitle }).waitFor();
