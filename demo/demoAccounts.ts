@@ -58,7 +58,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     username: 'newhire@sunrise.example',
     credential: { kind: 'password', password: 'Sunrise-Demo-3' },
-    outcome: 'Refused: the password has expired.',
+    outcome:
+      'Refused: the password has expired. The form says where to change it; a real vault changes it in its web interface, which this demo does not have.',
   },
   {
     username: 'locked@sunrise.example',

@@ -574,6 +574,7 @@ export function LoginForm(props: LoginFormProps) {
           id={ids.password}
           label={t.passwordLabel}
           showPasswordLabel={t.showPassword}
+          hidePasswordLabel={t.hidePassword}
           inputRef={passwordRef}
           invalid={invalid('password')}
           describedBy={describedByError('password')}

@@ -6,13 +6,19 @@ import { type Ref, useId, useState } from 'react';
  *
  * @example
  * ```tsx
- * const props: PasswordFieldProps = { label: 'Password', showPasswordLabel: 'Show password' };
+ * const props: PasswordFieldProps = {
+ *   label: 'Password',
+ *   showPasswordLabel: 'Show password',
+ *   hidePasswordLabel: 'Hide password',
+ * };
  * ```
  */
 export interface PasswordFieldProps {
   label: string;
-  /** Name of the show/hide toggle; its `aria-pressed` state tells whether it is shown. */
+  /** Name of the toggle while the password is hidden: what pressing it does. */
   showPasswordLabel: string;
+  /** Name of the toggle while the password is shown. */
+  hidePasswordLabel: string;
   /** The input itself, for reading, clearing and focusing it. */
   inputRef?: Ref<HTMLInputElement> | undefined;
   id?: string | undefined;
@@ -26,7 +32,8 @@ export interface PasswordFieldProps {
 }
 
 /**
- * A password input with a show/hide toggle (PWD-03). The value stays in the input alone:
+ * A password input with a show/hide toggle inside it (PWD-03): an icon button at the end of
+ * the field whose name says what it will do, "Show password" or "Hide password". The value stays in the input alone:
  * the field is uncontrolled, so the password never enters React state, and the form reads
  * it from the input when it submits. Nothing here limits, trims or rewrites what is typed
  * or pasted (PWD-02, PWD-04): no `maxLength`, no paste handler, no pattern.
@@ -34,12 +41,18 @@ export interface PasswordFieldProps {
  * @example
  * ```tsx
  * const input = useRef<HTMLInputElement>(null);
- * <PasswordField label="Password" showPasswordLabel="Show password" inputRef={input} />
+ * <PasswordField
+ *   label="Password"
+ *   showPasswordLabel="Show password"
+ *   hidePasswordLabel="Hide password"
+ *   inputRef={input}
+ * />
  * ```
  */
 export function PasswordField({
   label,
   showPasswordLabel,
+  hidePasswordLabel,
   inputRef,
   id,
   name = 'password',
@@ -74,15 +87,18 @@ export function PasswordField({
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy || undefined}
         />
+        {/* The name changes with the state instead of a pressed state beside a fixed name:
+            "Hide password" says both what is true now and what the button does. */}
         <button
           type="button"
           className="vsk-password-field__toggle"
-          aria-pressed={shown}
           aria-controls={inputId}
           onClick={() => setShown((value) => !value)}
         >
           <EyeIcon crossed={shown} />
-          <span className="vsk-password-field__toggle-text">{showPasswordLabel}</span>
+          <span className="vsk-visually-hidden">
+            {shown ? hidePasswordLabel : showPasswordLabel}
+          </span>
         </button>
       </div>
     </div>

@@ -232,6 +232,28 @@ describe('the demo, signed out', () => {
     await poll(() => loginMessage(page).textContent()).toBe(enLoginMessages.incorrectCredentials);
     // The error takes focus to the password field, ready for another try (PWD-08).
     expect(await focused(page)).toBe(`input: ${enLoginMessages.passwordLabel}`);
+    // It is the field's own error text, tied to it, not an alarm box.
+    const look = await loginMessage(page).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { border: style.borderTopWidth, background: style.backgroundColor };
+    });
+    expect(look).toEqual({ border: '0px', background: 'rgba(0, 0, 0, 0)' });
+    expect(await passwordField(page).getAttribute('aria-describedby')).toContain(
+      await loginMessage(page).getAttribute('id'),
+    );
+    // The show/hide control sits inside the field.
+    const field = await passwordField(page).boundingBox();
+    const toggle = await page
+      .getByRole('button', { name: enLoginMessages.showPassword })
+      .boundingBox();
+    expect(
+      field &&
+        toggle &&
+        toggle.x >= field.x &&
+        toggle.x + toggle.width <= field.x + field.width + 0.5 &&
+        toggle.y >= field.y - 0.5 &&
+        toggle.y + toggle.height <= field.y + field.height + 0.5,
+    ).toBe(true);
 
     await page.getByRole('button', { name: enLoginMessages.notYou }).click();
     await continueAs(page, 'nobody@sunrise.example');

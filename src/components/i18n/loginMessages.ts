@@ -28,8 +28,10 @@ export interface LoginMessages {
   /** Button back to the first step, with the user name still editable. */
   readonly notYou: string;
   readonly passwordLabel: string;
-  /** Name of the show-password toggle; its pressed state says whether it is shown. */
+  /** Name of the password toggle while the password is hidden: what pressing it does. */
   readonly showPassword: string;
+  /** Name of the password toggle while the password is shown. */
+  readonly hidePassword: string;
   readonly vaultLabel: string;
   readonly signIn: string;
   readonly ssoHeading: string;
@@ -87,6 +89,7 @@ export const enLoginMessages: LoginMessages = {
   notYou: 'Not you?',
   passwordLabel: 'Password',
   showPassword: 'Show password',
+  hidePassword: 'Hide password',
   vaultLabel: 'Vault',
   signIn: 'Sign in',
   ssoHeading: 'Sign in with your organisation',

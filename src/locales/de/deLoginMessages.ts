@@ -23,6 +23,7 @@ export const deLoginMessages: LoginMessages = {
   notYou: 'Nicht Sie?',
   passwordLabel: 'Passwort',
   showPassword: 'Passwort anzeigen',
+  hidePassword: 'Passwort verbergen',
   vaultLabel: 'Vault',
   signIn: 'Anmelden',
   ssoHeading: 'Mit Ihrer Organisation anmelden',
