@@ -42,7 +42,7 @@ export const StartedFromThePicker: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(
       await canvas.findByRole('button', {
-        name: t.actAsLabel({ delegator: 'Marcus Webb', vault: 'Sunrise QualityDocs' }),
+        name: t.actAsLabel({ delegator: 'Marcus Reed', vault: 'Sunrise QualityDocs' }),
       }),
     );
     const banner = await canvas.findByRole('region', { name: t.bannerLabel });

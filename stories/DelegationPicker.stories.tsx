@@ -26,7 +26,7 @@ export const OliviasDelegations: Story = {
     const canvas = within(canvasElement);
     await expect(
       await canvas.findByRole('button', {
-        name: t.actAsLabel({ delegator: 'Marcus Webb', vault: 'Sunrise QualityDocs' }),
+        name: t.actAsLabel({ delegator: 'Marcus Reed', vault: 'Sunrise QualityDocs' }),
       }),
     ).toBeVisible();
   },

@@ -65,6 +65,10 @@ export const SignedOutForInactivity: Story = {
     await expect(
       await screen.findByRole('alertdialog', { name: t.idleEndedTitle }, TICKS),
     ).toBeVisible();
+    // The login form behind agrees that the sign-out was automatic.
+    const login = workshopMessages(globals.locale).login;
+    await expect(await screen.findByText(login.signedOutInactive)).toBeInTheDocument();
+    await expect(screen.queryByText(login.signedOut)).toBeNull();
   },
 };
 

@@ -655,6 +655,8 @@ function endNotice(reason: SessionEndReason, t: LoginMessages): string {
       return t.sessionInvalid;
     case 'remote-sign-out':
       return t.signedOutElsewhere;
+    case 'inactive':
+      return t.signedOutInactive;
     default:
       return t.signedOut;
   }

@@ -7,6 +7,7 @@ import type { SessionEndReason } from '../core/session/types';
 import { useKeepAlive } from '../react/useKeepAlive';
 import { useLogout } from '../react/useLogout';
 import { useSession } from '../react/useSession';
+import { useVaultSession } from '../react/VaultSessionContext';
 import { formatDuration } from './formatDuration';
 import { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
@@ -108,6 +109,7 @@ export function SessionExpiryDialog({
   const session = useSession();
   const keepAlive = useKeepAlive({ tickMs });
   const { logout, isPending: signingOut } = useLogout();
+  const { manager } = useVaultSession();
   const live = isLiveStatus(session.status);
   const warnMs = Math.max(MIN_RESPONSE_MS, idleWarningMs);
   const ids = useId();
@@ -161,8 +163,9 @@ export function SessionExpiryDialog({
   useEffect(() => {
     if (!idleRanOut) return;
     setNotice('idle');
-    logout();
-  }, [idleRanOut, logout]);
+    // The kit signs out here, not the user: every tab records it as an inactivity sign-out.
+    void manager.signOut({ reason: 'inactive' });
+  }, [idleRanOut, manager]);
 
   const countdown = mode === 'idle' ? idleLeft : mode === 'cap' ? capLeft : undefined;
   const crossed = useThresholdAnnouncement(countdown, announceAtMs);

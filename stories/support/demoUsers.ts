@@ -26,7 +26,7 @@ export const demoUsers = {
  */
 export const demoUserNames: Readonly<Record<string, string>> = {
   '61001': 'Olivia Hart',
-  '61002': 'Marcus Webb',
+  '61002': 'Marcus Reed',
 };
 
 /**

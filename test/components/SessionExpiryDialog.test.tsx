@@ -234,6 +234,8 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
       'You were signed out automatically because there was no activity for a while. Sign in again to continue.',
     );
     expect(tab.status()).toHaveTextContent('ended');
+    // Recorded as the kit's sign-out, so nothing behind the dialog says the user chose it.
+    expect(tab.session.manager.getSnapshot().endReason).toBe('inactive');
     expect(tab.count('/keep-alive')).toBe(0);
     await waitFor(() => expect(tab.count('/session')).toBe(1));
     expect(tab.emulator.sessionCount()).toBe(0);

@@ -68,6 +68,8 @@ export interface LoginMessages {
   readonly sessionExpired: string;
   readonly sessionInvalid: string;
   readonly signedOut: string;
+  /** After the kit signed the user out because of inactivity. */
+  readonly signedOutInactive: string;
   readonly signedOutElsewhere: string;
 }
 
@@ -130,5 +132,6 @@ export const enLoginMessages: LoginMessages = {
     'Your session ended after 48 hours, the longest a session can last. Sign in again to continue.',
   sessionInvalid: 'Your session has ended. Sign in again to continue.',
   signedOut: 'You have signed out.',
+  signedOutInactive: 'You were signed out after a period of inactivity. Sign in to continue.',
   signedOutElsewhere: 'You were signed out in another window.',
 };

@@ -249,7 +249,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       case 'signed-out':
         if (!state.record) return;
         delegationGeneration += 1;
-        dispatch({ type: 'session-ended', reason: 'remote-sign-out' });
+        dispatch({
+          type: 'session-ended',
+          reason: message.reason === 'inactive' ? 'inactive' : 'remote-sign-out',
+        });
         return;
       case 'expired':
         if (state.record?.key !== message.key) return;
@@ -332,16 +335,21 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (canJoin) dispatch({ type: 'join-started' });
   }
 
-  async function signOut(): Promise<void> {
+  async function signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void> {
     start();
     cancelSignIn();
     delegationGeneration += 1;
     const record = state.record;
+    const inactive = options?.reason === 'inactive';
     // Local first, and regardless of what the server says: the user asked to leave (SES-07).
-    dispatch({ type: 'session-ended', reason: 'signed-out' });
+    dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
     openedDelegations.clear();
     storage.removeItem(storageKey);
-    channel.post({ type: 'signed-out', from: tabId });
+    channel.post(
+      inactive
+        ? { type: 'signed-out', from: tabId, reason: 'inactive' }
+        : { type: 'signed-out', from: tabId },
+    );
     if (!record) return;
     await Promise.all([
       endQuietly(record.delegation?.sessionId, dnsOf(record.delegation)),

@@ -27,7 +27,7 @@ export type TabMessage =
       readonly to?: string;
       readonly record: SessionRecord;
     }
-  | { readonly type: 'signed-out'; readonly from: string }
+  | { readonly type: 'signed-out'; readonly from: string; readonly reason?: 'inactive' }
   | {
       readonly type: 'expired';
       readonly from: string;
@@ -137,7 +137,9 @@ export function parseTabMessage(data: unknown): TabMessage | undefined {
     case 'hello':
       return { type: 'hello', from };
     case 'signed-out':
-      return { type: 'signed-out', from };
+      return raw.reason === 'inactive'
+        ? { type: 'signed-out', from, reason: 'inactive' }
+        : { type: 'signed-out', from };
     case 'expired':
       if (!isTag(raw.key) || (raw.reason !== 'expired' && raw.reason !== 'invalid-session')) {
         return undefined;

@@ -30,8 +30,9 @@ export type SessionStatus =
 
 /**
  * Why the last session ended: the user signed out here (`signed-out`) or in another tab
- * (`remote-sign-out`), the 48-hour cap was reached (`expired`), or the service no longer
- * knew the session (`invalid-session`).
+ * (`remote-sign-out`), the kit signed them out because the idle timeout ran out unanswered
+ * (`inactive`, in every tab), the 48-hour cap was reached (`expired`), or the service no
+ * longer knew the session (`invalid-session`).
  *
  * @example
  * ```ts
@@ -39,7 +40,12 @@ export type SessionStatus =
  *   reason === 'expired' ? 'Your session reached its 48-hour limit.' : 'You were signed out.';
  * ```
  */
-export type SessionEndReason = 'signed-out' | 'expired' | 'invalid-session' | 'remote-sign-out';
+export type SessionEndReason =
+  | 'signed-out'
+  | 'inactive'
+  | 'expired'
+  | 'invalid-session'
+  | 'remote-sign-out';
 
 /**
  * The signed-in user as the snapshot shows it.
@@ -382,9 +388,10 @@ export interface SessionManager {
   stopDelegation(): Promise<void>;
   /**
    * Clears this tab and every other tab at once, then ends the sessions on the server,
-   * ignoring the outcome. Idempotent; never rejects.
+   * ignoring the outcome. Idempotent; never rejects. `reason: 'inactive'` records that the
+   * kit signed the user out after the idle timeout, not the user (every tab says so).
    */
-  signOut(): Promise<void>;
+  signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void>;
   /**
    * Feed any error from a call made with the session. `INVALID_SESSION_ID` ends the
    * session in every tab and returns `true`; anything else (network, timeout, 5xx, HTML,

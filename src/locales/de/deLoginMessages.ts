@@ -70,5 +70,7 @@ export const deLoginMessages: LoginMessages = {
     'Ihre Sitzung wurde nach 48 Stunden beendet, der längsten möglichen Dauer. Melden Sie sich erneut an, um fortzufahren.',
   sessionInvalid: 'Ihre Sitzung wurde beendet. Melden Sie sich erneut an, um fortzufahren.',
   signedOut: 'Sie haben sich abgemeldet.',
+  signedOutInactive:
+    'Sie wurden nach längerer Inaktivität abgemeldet. Melden Sie sich an, um fortzufahren.',
   signedOutElsewhere: 'Sie wurden in einem anderen Fenster abgemeldet.',
 };

@@ -139,6 +139,22 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     expect(a.getSnapshot().status).toBe('signed-out');
   });
 
+  it('tells every tab that a sign-out for inactivity was made by the kit, not by the user', async () => {
+    const a = openTab();
+    await joined(a);
+    await a.signIn(OLIVIA);
+    const b = openTab();
+    await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+
+    await a.signOut({ reason: 'inactive' });
+    expect(a.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'inactive' });
+    await vi.waitFor(
+      () => expect(b.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'inactive' }),
+      WITHIN_A_SECOND,
+    );
+    expect(backend.emulator.sessionCount()).toBe(0);
+  });
+
   it('propagates sign-out to every tab; the notice carries no session ID or user (STO-03)', async () => {
     const a = openTab();
     await joined(a);
