@@ -211,10 +211,17 @@ async function checkStory(page: Page, story: IndexEntry): Promise<void> {
       const violations = await axeViolations(page);
       expect(violations, `${label}, ${colorScheme}: ${violations.join('; ')}`).toEqual([]);
     }
+    const loginWidth = await page.evaluate(
+      () => document.querySelector('.vsk-login')?.getBoundingClientRect().width,
+    );
+    if (loginWidth !== undefined) loginWidths.set(story.name, loginWidth);
   } finally {
     page.off('pageerror', onPageError);
   }
 }
+
+/** The login card's width in each story that shows one, by story name. */
+const loginWidths = new Map<string, number>();
 
 describe.concurrent('Storybook: every story renders, plays and passes axe (A11Y-01)', () => {
   it('has stories', () => {
@@ -231,4 +238,13 @@ describe.concurrent('Storybook: every story renders, plays and passes axe (A11Y-
       }
     });
   }
+});
+
+describe('Storybook: the login form with the kit stylesheet alone', () => {
+  it('keeps one width on every step, in a page that would let it shrink to its content', () => {
+    // The workshop page lays stories out as a column of start-aligned flex items.
+    expect(loginWidths.size).toBeGreaterThan(5);
+    const widths = new Set([...loginWidths.values()].map(Math.round));
+    expect([...widths], JSON.stringify(Object.fromEntries(loginWidths))).toHaveLength(1);
+  });
 });
