@@ -3,7 +3,7 @@ import { markdownTable } from './markdownTable';
 import type { BundleSizeReport, Contributor, PartCost, SizeRow } from './measureBundleSizes';
 import type { EmulatorLoadReport, LoadStep } from './measureEmulatorLoad';
 import type { KeepAliveTrafficReport } from './measureKeepAliveTraffic';
-import type { ProxyReport } from './measureProxy';
+import type { ProxyPathFigures, ProxyReport } from './measureProxy';
 import type { RenderReport } from './measureRenders';
 import { formatMs, type RoundTripReport, type TimedStep } from './measureRoundTrips';
 
@@ -361,30 +361,26 @@ function proxySection(report: ProxyReport): string {
         'added p50',
         'added p99',
       ],
-      report.keepAlive.flatMap((step) => [
-        [
+      report.keepAlive.flatMap((step) => {
+        const row = (path: string, figures: ProxyPathFigures, added: readonly string[]) => [
           String(step.concurrency),
-          'direct',
-          String(step.direct.requests),
-          String(step.direct.succeeded),
-          step.direct.perSecond.toFixed(0),
-          step.direct.p50Ms.toFixed(2),
-          step.direct.p99Ms.toFixed(2),
-          '',
-          '',
-        ],
-        [
-          String(step.concurrency),
-          'through the proxy',
-          String(step.proxied.requests),
-          String(step.proxied.succeeded),
-          step.proxied.perSecond.toFixed(0),
-          step.proxied.p50Ms.toFixed(2),
-          step.proxied.p99Ms.toFixed(2),
-          `+${(step.proxied.p50Ms - step.direct.p50Ms).toFixed(2)}`,
-          `+${(step.proxied.p99Ms - step.direct.p99Ms).toFixed(2)}`,
-        ],
-      ]),
+          path,
+          String(figures.requests),
+          String(figures.succeeded),
+          figures.perSecond.toFixed(0),
+          figures.p50Ms.toFixed(2),
+          figures.p99Ms.toFixed(2),
+          ...added,
+        ];
+        const { direct, proxied } = step;
+        return [
+          row('direct', direct, ['', '']),
+          row('through the proxy', proxied, [
+            `+${(proxied.p50Ms - direct.p50Ms).toFixed(2)}`,
+            `+${(proxied.p99Ms - direct.p99Ms).toFixed(2)}`,
+          ]),
+        ];
+      }),
       ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
     '',

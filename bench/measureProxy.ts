@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createLoopbackUpstream } from '../server/createLoopbackUpstream';
 import { serveFetch } from '../server/serveFetch';
+import { residentBytes, startProxyProcess } from '../server/startProxyProcess';
 import { createVaultEmulator } from '../src/emulator/index';
-import { REPO_ROOT } from './buildBundle';
 import { percentile } from './percentile';
 
 /**
@@ -96,7 +94,10 @@ export async function measureProxy(
         })
       : emulator.fetch(request, context),
   );
-  const proxy = await startProxyProcess(vault.port);
+  const proxy = await startProxyProcess({
+    allow: '*.sunrise.example',
+    loopbackUpstreamPort: vault.port,
+  });
   try {
     const toVault = createLoopbackUpstream(vault.port);
     const toProxy = createLoopbackUpstream(proxy.port);
@@ -212,48 +213,4 @@ function generated(bytes: number): ReadableStream<Uint8Array> {
       controller.enqueue(CHUNK);
     },
   });
-}
-
-function residentBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) * 1024;
-}
-
-async function startProxyProcess(
-  upstreamPort: number,
-): Promise<{ child: ChildProcess; port: number; pid: number }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/proxyCli.ts',
-      '--allow',
-      '*.sunrise.example',
-      '--port',
-      '0',
-      '--loopback-upstream',
-      String(upstreamPort),
-    ],
-    // The proxy logs a line per request; the bench wants its answers, not its log.
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  child.stdout?.setEncoding('utf8');
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: string): void => {
-      output += chunk;
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match?.[1]) {
-        resolve(Number(match[1]));
-        output = '';
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', () => reject(new Error(`The proxy exited: ${output}`)));
-  });
-  // Keep draining its log so a full pipe never stalls it.
-  child.stdout?.on('data', () => undefined);
-  if (child.pid === undefined) throw new Error('The proxy process has no ID.');
-  return { child, port, pid: child.pid };
 }

@@ -1,15 +1,13 @@
 // A large document streams through the proxy without the proxy holding it: the proxy runs
 // as its own process (`npm run proxy`), a vault stand-in serves a 256 MB file over loopback
 // HTTP, and the proxy process's resident memory is sampled while the test downloads it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { residentBytes, startProxyProcess } from '../../server/startProxyProcess';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOCUMENT_BYTES = 256 * 1024 * 1024;
 const CHUNK = new Uint8Array(64 * 1024).fill(0x61);
 const MB = 1024 * 1024;
@@ -56,46 +54,14 @@ function startVault(): Promise<number> {
   });
 }
 
-function residentBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  return Number(kilobytes) * 1024;
-}
-
-async function startProxy(upstreamPort: number): Promise<{ url: string; pid: number }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/proxyCli.ts',
-      '--allow',
-      '*.sunrise.example',
-      '--port',
-      '0',
-      '--loopback-upstream',
-      String(upstreamPort),
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  proxyProcess = child;
-  child.stdout?.setEncoding('utf8');
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: string) => {
-      output += chunk;
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', () => reject(new Error(`The proxy exited: ${output}`)));
-  });
-  if (child.pid === undefined) throw new Error('The proxy has no process ID.');
-  return { url, pid: child.pid };
-}
-
 describe('a large download through the proxy process', () => {
   it('streams 256 MB while the proxy process grows by a small fraction of it', async () => {
-    const { url, pid } = await startProxy(await startVault());
+    const proxy = await startProxyProcess({
+      allow: '*.sunrise.example',
+      loopbackUpstreamPort: await startVault(),
+    });
+    proxyProcess = proxy.child;
+    const { url, pid } = proxy;
     // Warm the proxy up with one small refused call, so the baseline includes its code.
     await fetch(`${url}/vault/127.0.0.1/api`).then((response) => response.arrayBuffer());
     const baseline = residentBytes(pid);
@@ -131,8 +97,8 @@ describe('a large download through the proxy process', () => {
       DOCUMENT_BYTES / MB / 4,
     );
 
-    const exited = once(proxyProcess as ChildProcess, 'exit');
-    proxyProcess?.kill('SIGTERM');
+    const exited = once(proxy.child, 'exit');
+    proxy.child.kill('SIGTERM');
     await exited;
   }, 60_000);
 });
