@@ -148,7 +148,15 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
   };
 }
 
-function describeProxyEvent(event: VaultProxyLogEvent): string {
+/**
+ * One line of the dev server's log for a call the proxy handled.
+ *
+ * @example
+ * ```ts
+ * describeProxyEvent(event); // '[vault proxy] POST vault quality.sunrise.example 200 3ms'
+ * ```
+ */
+export function describeProxyEvent(event: VaultProxyLogEvent): string {
   const { method, route, host, status, error, durationMs } = event;
   return `[vault proxy] ${method} ${route} ${host ?? '-'} ${status}${error ? ` ${error}` : ''} ${durationMs}ms`;
 }

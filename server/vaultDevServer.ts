@@ -5,6 +5,7 @@ import { createVaultProxy } from '../src/proxy';
 import { applySecurityHeaders } from './applySecurityHeaders';
 import {
   createVaultDevStack,
+  describeProxyEvent,
   type VaultDevStack,
   type VaultDevStackOptions,
 } from './createVaultDevStack';
@@ -69,14 +70,7 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
         const proxy = createVaultProxy({
           loginHost,
           allowHosts: vaultHosts,
-          ...(log
-            ? {
-                log: (event) =>
-                  log(
-                    `[vault proxy] ${event.method} ${event.route} ${event.host ?? '-'} ${event.status}`,
-                  ),
-              }
-            : {}),
+          ...(log ? { log: (event) => log(describeProxyEvent(event)) } : {}),
         });
         const serveProxy = getRequestListener(
           (
