@@ -18,8 +18,12 @@ export interface DelegationMessages {
 
   /** Label of the filter field shown for long lists. */
   readonly filterLabel: string;
+  /** Under the filter field: what it searches. */
+  readonly filterHint: string;
   readonly filterResults: (values: { shown: number; total: number }) => string;
   readonly noMatches: string;
+  /** The button beside `noMatches` that empties the filter field. */
+  readonly clearFilter: string;
 
   readonly addressLabel: string;
   readonly delegatorLabel: string;
@@ -65,8 +69,10 @@ export const enDelegationMessages: DelegationMessages = {
   emptyHint: 'When a colleague grants you delegate access to a vault, it appears here.',
 
   filterLabel: 'Filter by vault or person',
+  filterHint: "Type part of a person's name, a vault's name or its address.",
   filterResults: ({ shown, total }) => `${shown} of ${total} shown`,
   noMatches: 'No delegate access matches this filter.',
+  clearFilter: 'Clear filter',
 
   addressLabel: 'Address',
   delegatorLabel: 'On behalf of',

@@ -22,8 +22,11 @@ export const deDelegationMessages: DelegationMessages = {
   emptyHint: 'Sobald Ihnen jemand eine Vertretung für einen Vault erteilt, erscheint sie hier.',
 
   filterLabel: 'Nach Vault oder Person filtern',
+  filterHint:
+    'Geben Sie einen Teil eines Personennamens, eines Vault-Namens oder seiner Adresse ein.',
   filterResults: ({ shown, total }) => `${shown} von ${total} angezeigt`,
   noMatches: 'Keine Vertretung passt zu diesem Filter.',
+  clearFilter: 'Filter löschen',
 
   addressLabel: 'Adresse',
   delegatorLabel: 'Im Namen von',
