@@ -10,7 +10,13 @@ export { useDelegatedLogin } from './useDelegatedLogin';
 export { useDelegations } from './useDelegations';
 export { type UseDiscoveryOptions, useDiscovery } from './useDiscovery';
 export { type KeepAliveState, type UseKeepAliveOptions, useKeepAlive } from './useKeepAlive';
-export { type LoginCredentials, type LoginVariables, useLogin } from './useLogin';
+export {
+  type LoginCredentials,
+  type LoginMutateOptions,
+  type LoginVariables,
+  type UseLoginResult,
+  useLogin,
+} from './useLogin';
 export { useLogout } from './useLogout';
 export { useNow } from './useNow';
 export { useSession } from './useSession';

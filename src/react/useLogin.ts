@@ -1,5 +1,5 @@
 'use client';
-import { type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { type MutateOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { VaultAbortedError, type VaultError } from '../core/errors';
 import { useVaultSession } from './VaultSessionContext';
@@ -34,26 +34,58 @@ export interface LoginVariables {
 }
 
 /**
- * Password login into the session. `login()` resolves once the session is active and
- * rejects with a `VaultError` (`VaultApiError` with the service's `type`, a network or
- * timeout error, a DNS mismatch); a newer login or a sign-out in the meantime rejects it
- * with `VaultAbortedError`. The password is handed to the call and not kept: it is not in
- * the mutation's `variables`, nor in the session's state.
+ * Options of one {@link useLogin} call, as TanStack's `mutate` takes them; the callbacks
+ * see the {@link LoginVariables}, never the password.
+ *
+ * @example
+ * ```ts
+ * const options: LoginMutateOptions = { onSuccess: () => navigate('/') };
+ * ```
+ */
+export type LoginMutateOptions = MutateOptions<void, VaultError, LoginVariables>;
+
+/**
+ * What {@link useLogin} returns: TanStack's mutation result, whose `mutate` and
+ * `mutateAsync` take the {@link LoginCredentials} (password included) while its `variables`
+ * show only the {@link LoginVariables}; `login` is `mutateAsync` by its own name.
+ *
+ * @example
+ * ```ts
+ * const { mutate, isPending }: UseLoginResult = useLogin();
+ * ```
+ */
+export type UseLoginResult = Omit<
+  UseMutationResult<void, VaultError, LoginVariables>,
+  'mutate' | 'mutateAsync'
+> & {
+  /** Signs in; failures land in `error` (and in the options' `onError`), never thrown. */
+  mutate: (credentials: LoginCredentials, options?: LoginMutateOptions) => void;
+  /** Signs in; resolves once the session is active, rejects with a `VaultError`. */
+  mutateAsync: (credentials: LoginCredentials, options?: LoginMutateOptions) => Promise<void>;
+  /** The same as `mutateAsync`. */
+  login: (credentials: LoginCredentials, options?: LoginMutateOptions) => Promise<void>;
+};
+
+/**
+ * Password login into the session. `login()` (or `mutateAsync()`) resolves once the session
+ * is active and rejects with a `VaultError` (`VaultApiError` with the service's `type`, a
+ * network or timeout error, a DNS mismatch); `mutate()` does the same without a promise. A
+ * newer login or a sign-out in the meantime ends the older call with `VaultAbortedError`.
+ * The password is handed to the call and not kept: it is not in the mutation's `variables`,
+ * nor in the session's state.
  *
  * @example
  * ```tsx
- * const { login, isPending, error } = useLogin();
- * <form onSubmit={(e) => { e.preventDefault(); login({ username, password }).catch(() => {}); }} />
+ * const { mutate, isPending, error } = useLogin();
+ * <form onSubmit={(e) => { e.preventDefault(); mutate({ username, password }); }} />
  * ```
  */
-export function useLogin(): UseMutationResult<void, VaultError, LoginVariables> & {
-  login: (credentials: LoginCredentials) => Promise<void>;
-} {
+export function useLogin(): UseLoginResult {
   const { manager } = useVaultSession();
-  // Carries each call's password from login() to its own mutation run without storing it in
-  // the query cache: keyed by that call's variables object (the one the mutation function
-  // receives), and deleted the moment the call takes it. A single slot would let a second
-  // login() in the same tick hand its password to the first one's user name (B11).
+  // Carries each call's password to its own mutation run without storing it in the query
+  // cache: keyed by that call's variables object (the one the mutation function receives),
+  // and deleted the moment the call takes it. A single slot would let a second call in the
+  // same tick hand its password to the first one's user name (B11).
   const pendingPasswords = useRef(new WeakMap<LoginVariables, string>());
   const mutation = useMutation<void, VaultError, LoginVariables>({
     mutationFn: async (variables) => {
@@ -63,17 +95,24 @@ export function useLogin(): UseMutationResult<void, VaultError, LoginVariables> 
       await manager.signIn({ ...variables, password });
     },
   });
-  const { mutateAsync } = mutation;
-  const login = useCallback(
-    (credentials: LoginCredentials) => {
-      const variables: LoginVariables = {
-        username: credentials.username,
-        ...(credentials.vaultDns === undefined ? {} : { vaultDns: credentials.vaultDns }),
-      };
-      pendingPasswords.current.set(variables, credentials.password);
-      return mutateAsync(variables);
-    },
-    [mutateAsync],
+  const { mutate: mutateVariables, mutateAsync: mutateVariablesAsync } = mutation;
+  const hold = useCallback((credentials: LoginCredentials): LoginVariables => {
+    const variables: LoginVariables = {
+      username: credentials.username,
+      ...(credentials.vaultDns === undefined ? {} : { vaultDns: credentials.vaultDns }),
+    };
+    pendingPasswords.current.set(variables, credentials.password);
+    return variables;
+  }, []);
+  const mutate = useCallback(
+    (credentials: LoginCredentials, options?: LoginMutateOptions) =>
+      mutateVariables(hold(credentials), options),
+    [mutateVariables, hold],
   );
-  return Object.assign(mutation, { login });
+  const mutateAsync = useCallback(
+    (credentials: LoginCredentials, options?: LoginMutateOptions) =>
+      mutateVariablesAsync(hold(credentials), options),
+    [mutateVariablesAsync, hold],
+  );
+  return { ...mutation, mutate, mutateAsync, login: mutateAsync };
 }

@@ -91,6 +91,41 @@ describe('signing in: useLogin, useSession, RequireSession', () => {
     expect(everythingKept()).not.toContain(OLIVIA.password);
   });
 
+  it("TanStack's own mutate() signs in with the credentials it is given, and its callbacks never see the password", async () => {
+    const { result, backend } = await renderHookWithSession(() => ({
+      login: useLogin(),
+      session: useSession(),
+    }));
+    const seen: unknown[] = [];
+    act(() => {
+      result.current.login.mutate(OLIVIA, {
+        onSuccess: (_data, variables) => seen.push(variables),
+        onError: (error) => seen.push(error),
+      });
+    });
+
+    await waitFor(() => expect(result.current.session.status).toBe('active'));
+    await waitFor(() => expect(result.current.login.isSuccess).toBe(true));
+    expect(seen).toEqual([{ username: OLIVIA.username }]);
+    expect(result.current.login.variables).toEqual({ username: OLIVIA.username });
+    expect(backend.requests('/auth')[0]?.form.get('password')).toBe(OLIVIA.password);
+  });
+
+  it('mutateAsync() with a wrong password rejects with the service error, like login()', async () => {
+    const { result } = await renderHookWithSession(() => ({
+      login: useLogin(),
+      session: useSession(),
+    }));
+    let failure: unknown;
+    await act(() =>
+      result.current.login.mutateAsync({ ...OLIVIA, password: 'nope' }).catch((error: unknown) => {
+        failure = error;
+      }),
+    );
+    expect((failure as VaultApiError).type).toBe('USERNAME_OR_PASSWORD_INCORRECT');
+    await waitFor(() => expect(result.current.login.error).toBe(failure));
+  });
+
   it('a wrong password shows USERNAME_OR_PASSWORD_INCORRECT and the user stays signed out', async () => {
     const { tab, form, signIn } = await openApp();
     await signIn('Sunrise-Demo-WRONG');
