@@ -19,6 +19,10 @@ export const LIBRARY_ENTRIES: Readonly<Record<string, string>> = {
   'proxy/node': 'src/node/index.ts',
   sso: 'src/oidc/index.ts',
   'locales/de': 'src/locales/de/index.ts',
+  'locales/fr': 'src/locales/fr/index.ts',
+  'locales/es': 'src/locales/es/index.ts',
+  'locales/ja': 'src/locales/ja/index.ts',
+  'locales/ar': 'src/locales/ar/index.ts',
 };
 
 // `npm run build` builds the library only: one ESM file per entry point, peers external,

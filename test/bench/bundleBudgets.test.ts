@@ -61,21 +61,40 @@ describe('the core entry', () => {
   });
 });
 
+/** Every catalogue entry the package ships besides the built-in English. */
+const LOCALES = ['de', 'fr', 'es', 'ja', 'ar'] as const;
+
 describe('message catalogues', () => {
-  it('the react + components entry carries no German strings; vault-session-kit/locales/de does', async () => {
-    const [entry, german] = await Promise.all([
-      buildBundle({ entry: 'src/index.ts', external: WITH_OIDC_PEER }),
-      buildBundle({ entry: 'src/locales/de/index.ts', external: WITH_OIDC_PEER }),
-    ]);
+  it('the react + components entry carries none of the locale catalogues', async () => {
+    const entry = await buildBundle({ entry: 'src/index.ts', external: WITH_OIDC_PEER });
 
     expect(bytesFrom(initialChunks(entry), ['src/locales/'])).toBe(0);
-    expect(bytesFrom(initialChunks(german), ['src/locales/'])).toBeGreaterThan(3_000);
-    // The German entry is plain data: no React, no kit code, nothing to load after it.
-    expect(initialChunks(german).outputs.flatMap((output) => output.externalImports)).toEqual([]);
-    expect(bytesFrom(initialChunks(german), ['src/components/', 'src/core/', 'src/react/'])).toBe(
-      0,
-    );
+    expect(bytesFrom(lazyChunks(entry), ['src/locales/'])).toBe(0);
   });
+
+  it.each(LOCALES)(
+    'vault-session-kit/locales/%s carries its own strings and nothing else',
+    async (locale) => {
+      const bundle = await buildBundle({
+        entry: `src/locales/${locale}/index.ts`,
+        external: WITH_OIDC_PEER,
+      });
+      const chunks = initialChunks(bundle);
+
+      expect(bytesFrom(chunks, [`src/locales/${locale}/`])).toBeGreaterThan(3_000);
+      // Another language's strings never come along.
+      expect(
+        bytesFrom(
+          chunks,
+          LOCALES.filter((other) => other !== locale).map((other) => `src/locales/${other}/`),
+        ),
+      ).toBe(0);
+      // A catalogue is plain data: no React, no kit code, nothing to load after it.
+      expect(chunks.outputs.flatMap((output) => output.externalImports)).toEqual([]);
+      expect(bytesFrom(chunks, ['src/components/', 'src/core/', 'src/react/'])).toBe(0);
+      expect(lazyChunks(bundle).outputs).toEqual([]);
+    },
+  );
 
   it('an app rendering only the login form carries no session or delegation strings', async () => {
     const bundle = await buildBundle({ contents: TYPICAL_APP_IMPORT, external: WITH_OIDC_PEER });

@@ -4,16 +4,42 @@ import { enMessages } from '../../src/components/i18n/enMessages';
 import { enLoginMessages } from '../../src/components/i18n/loginMessages';
 import { mergeMessages } from '../../src/components/i18n/mergeMessages';
 import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
+import type { VaultMessages } from '../../src/components/i18n/VaultMessages';
+import {
+  arDelegationMessages,
+  arLoginMessages,
+  arMessages,
+  arSessionMessages,
+} from '../../src/locales/ar';
 import {
   deDelegationMessages,
   deLoginMessages,
   deMessages,
   deSessionMessages,
 } from '../../src/locales/de';
+import {
+  esDelegationMessages,
+  esLoginMessages,
+  esMessages,
+  esSessionMessages,
+} from '../../src/locales/es';
+import {
+  frDelegationMessages,
+  frLoginMessages,
+  frMessages,
+  frSessionMessages,
+} from '../../src/locales/fr';
+import {
+  jaDelegationMessages,
+  jaLoginMessages,
+  jaMessages,
+  jaSessionMessages,
+} from '../../src/locales/ja';
 
 // Every named value any message function takes, so each one renders to its full text.
+// Counts are 5: a number every language writes out (Arabic spells out 1 and 2 as words).
 const SAMPLE = {
-  seconds: 2,
+  seconds: 5,
   label: 'Harbor SSO',
   vault: 'Harbor Clinical',
   time: '4 min',
@@ -25,41 +51,95 @@ const SAMPLE = {
   user: 'Olivia Hart',
 };
 
-function text(value: unknown): unknown {
-  return typeof value === 'function' ? (value as (values: typeof SAMPLE) => string)(SAMPLE) : value;
+type MessageFunction = (values: typeof SAMPLE) => string;
+
+function text(value: unknown, values = SAMPLE): unknown {
+  return typeof value === 'function' ? (value as MessageFunction)(values) : value;
 }
 
-/** Strings that are the same word in both languages. */
-const SAME_IN_BOTH: readonly string[] = ['vaultLabel'];
+/** Strings that may read the same as the English: the product's name. */
+const SAME_AS_ENGLISH: readonly string[] = ['vaultLabel'];
 
-describe.each([
-  ['login', enLoginMessages, deLoginMessages],
-  ['session', enSessionMessages, deSessionMessages],
-  ['delegation', enDelegationMessages, deDelegationMessages],
-] as const)('the German %s catalogue', (_area, english, german) => {
+interface Locale {
+  readonly tag: string;
+  readonly all: VaultMessages;
+  readonly areas: VaultMessages;
+}
+
+const LOCALES: readonly Locale[] = [
+  {
+    tag: 'de',
+    all: deMessages,
+    areas: { login: deLoginMessages, session: deSessionMessages, delegation: deDelegationMessages },
+  },
+  {
+    tag: 'fr',
+    all: frMessages,
+    areas: { login: frLoginMessages, session: frSessionMessages, delegation: frDelegationMessages },
+  },
+  {
+    tag: 'es',
+    all: esMessages,
+    areas: { login: esLoginMessages, session: esSessionMessages, delegation: esDelegationMessages },
+  },
+  {
+    tag: 'ja',
+    all: jaMessages,
+    areas: { login: jaLoginMessages, session: jaSessionMessages, delegation: jaDelegationMessages },
+  },
+  {
+    tag: 'ar',
+    all: arMessages,
+    areas: { login: arLoginMessages, session: arSessionMessages, delegation: arDelegationMessages },
+  },
+];
+
+const AREAS = ['login', 'session', 'delegation'] as const;
+
+describe.each(
+  LOCALES.flatMap((locale) => AREAS.map((area) => [locale.tag, area, locale] as const)),
+)('the %s %s catalogue', (_tag, area, locale) => {
+  const english: object = enMessages[area];
+  const translated: object = locale.areas[area];
+
   it('has exactly the keys of the English one', () => {
-    expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
+    expect(Object.keys(translated).sort()).toEqual(Object.keys(english).sort());
   });
 
   it('translates every string (no English left behind)', () => {
-    const translations = new Map<string, unknown>(Object.entries(german));
+    const translations = new Map<string, unknown>(Object.entries(translated));
     for (const [key, value] of Object.entries(english)) {
-      const translated = text(translations.get(key));
-      expect(typeof translated === 'string' && translated.length > 0, key).toBe(true);
-      if (!SAME_IN_BOTH.includes(key)) expect(translated, key).not.toBe(text(value));
+      const result = text(translations.get(key));
+      expect(typeof result === 'string' && result.length > 0, key).toBe(true);
+      if (!SAME_AS_ENGLISH.includes(key)) expect(result, key).not.toBe(text(value));
+    }
+  });
+
+  it('fills in every value the English message shows, and only where English takes one', () => {
+    const translations = new Map<string, unknown>(Object.entries(translated));
+    for (const [key, value] of Object.entries(english)) {
+      const translation = translations.get(key);
+      expect(typeof translation, key).toBe(typeof value);
+      if (typeof value !== 'function') continue;
+      const shownInEnglish = Object.values(SAMPLE)
+        .map(String)
+        .filter((sample) => (text(value) as string).includes(sample));
+      for (const sample of shownInEnglish) expect(text(translation), key).toContain(sample);
     }
   });
 });
 
-describe('the complete catalogues', () => {
-  it('deMessages holds the three German areas', () => {
-    expect(deMessages).toEqual({
-      login: deLoginMessages,
-      session: deSessionMessages,
-      delegation: deDelegationMessages,
-    });
+describe.each(LOCALES)('the complete $tag catalogue', ({ tag, all, areas }) => {
+  it('holds the three areas', () => {
+    expect(all).toEqual(areas);
   });
 
+  it('formats durations in its own language', () => {
+    expect(all.session.locale).toBe(tag);
+  });
+});
+
+describe('the English catalogue', () => {
   it('enMessages holds the three English areas', () => {
     expect(enMessages).toEqual({
       login: enLoginMessages,
@@ -67,9 +147,49 @@ describe('the complete catalogues', () => {
       delegation: enDelegationMessages,
     });
   });
+});
 
-  it('formats German durations for German', () => {
-    expect(deSessionMessages.locale).toBe('de');
+describe("counts take each language's plural forms", () => {
+  const wait = (messages: VaultMessages, seconds: number) =>
+    messages.login.retryCountdown({ seconds });
+
+  it('French puts 0 and 1 in the singular', () => {
+    expect(wait(frMessages, 0)).toBe('Vous pourrez réessayer dans 0 seconde.');
+    expect(wait(frMessages, 1)).toBe('Vous pourrez réessayer dans 1 seconde.');
+    expect(wait(frMessages, 2)).toBe('Vous pourrez réessayer dans 2 secondes.');
+    expect(frMessages.delegation.filterResults({ shown: 1, total: 12 })).toBe('1 sur 12 affiché');
+    expect(frMessages.delegation.filterResults({ shown: 2, total: 12 })).toBe('2 sur 12 affichés');
+  });
+
+  it('Spanish has one singular, 1', () => {
+    expect(wait(esMessages, 1)).toBe('Podrá volver a intentarlo dentro de 1 segundo.');
+    expect(wait(esMessages, 0)).toBe('Podrá volver a intentarlo dentro de 0 segundos.');
+    expect(wait(esMessages, 30)).toBe('Podrá volver a intentarlo dentro de 30 segundos.');
+  });
+
+  it('Japanese has a single form', () => {
+    expect(wait(jaMessages, 1)).toBe('1 秒後にもう一度お試しいただけます。');
+    expect(wait(jaMessages, 30)).toBe('30 秒後にもう一度お試しいただけます。');
+  });
+
+  it('Arabic has the zero, one, two, few, many and other forms', () => {
+    const prefix = 'يمكنك المحاولة مرة أخرى بعد ';
+    expect(wait(arMessages, 0)).toBe(`${prefix}0 ثانية.`);
+    expect(wait(arMessages, 1)).toBe(`${prefix}ثانية واحدة.`);
+    expect(wait(arMessages, 2)).toBe(`${prefix}ثانيتين.`);
+    expect(wait(arMessages, 3)).toBe(`${prefix}3 ثوانٍ.`);
+    expect(wait(arMessages, 10)).toBe(`${prefix}10 ثوانٍ.`);
+    expect(wait(arMessages, 11)).toBe(`${prefix}11 ثانية.`);
+    expect(wait(arMessages, 60)).toBe(`${prefix}60 ثانية.`);
+    expect(wait(arMessages, 100)).toBe(`${prefix}100 ثانية.`);
+  });
+});
+
+describe('Arabic keeps left-to-right values in order', () => {
+  it('isolates names and vaults from the right-to-left text around them', () => {
+    expect(
+      arMessages.delegation.actAsLabel({ delegator: 'Marcus Reed', vault: 'Sunrise QualityDocs' }),
+    ).toBe('التصرف نيابةً عن \u2068Marcus Reed\u2069 في \u2068Sunrise QualityDocs\u2069');
   });
 });
 

@@ -1,0 +1,4 @@
+export { arDelegationMessages } from './arDelegationMessages';
+export { arLoginMessages } from './arLoginMessages';
+export { arMessages } from './arMessages';
+export { arSessionMessages } from './arSessionMessages';

@@ -1,0 +1,4 @@
+export { esDelegationMessages } from './esDelegationMessages';
+export { esLoginMessages } from './esLoginMessages';
+export { esMessages } from './esMessages';
+export { esSessionMessages } from './esSessionMessages';

@@ -1,0 +1,59 @@
+import type { SessionMessages } from '../../components/i18n/sessionMessages';
+
+/**
+ * The French strings of `SessionTimer`, `SessionExpiryDialog` and `SignOutButton`; durations
+ * are formatted for `fr`. Lives outside the main entry, so that only an application that
+ * imports it ships it.
+ *
+ * @example
+ * ```tsx
+ * import { frSessionMessages } from 'vault-session-kit/locales/fr';
+ *
+ * <SessionTimer messages={frSessionMessages} />
+ * ```
+ */
+export const frSessionMessages: SessionMessages = {
+  locale: 'fr',
+
+  signOut: 'Se déconnecter',
+  signingOut: 'Déconnexion…',
+
+  timerIdle: ({ time }) => `Déconnexion pour inactivité dans ${time}`,
+  timerCap: ({ time }) => `Fin de session dans ${time}`,
+  timerIdleAnnouncement: ({ time }) => `Votre session sera fermée pour inactivité dans ${time}.`,
+  timerCapAnnouncement: ({ time }) =>
+    `Votre session prend fin dans ${time}. Elle ne peut pas être prolongée.`,
+
+  idleTitle: 'Êtes-vous toujours là\u00a0?',
+  idleBody: ({ time }) =>
+    `Pour votre sécurité, votre session sera fermée dans ${time}, faute d’activité. Voulez-vous rester connecté\u00a0?`,
+  staySignedIn: 'Rester connecté',
+  extending: 'Prolongation de la session…',
+  extendFailed:
+    'Impossible de joindre le serveur. Votre session est toujours active\u00a0; veuillez réessayer.',
+  idleAnnouncement: ({ time }) => `Votre session sera fermée dans ${time}.`,
+
+  unreliableTitle: 'La connexion est instable',
+  unreliableBody:
+    'Le service Vault est injoignable et ne peut pas maintenir votre session. Vous restez connecté et rien n’est perdu\u00a0; la connexion est retentée en arrière-plan.',
+  retryConnection: 'Réessayer maintenant',
+  retryingConnection: 'Nouvelle tentative…',
+
+  capTitle: 'Votre session va bientôt prendre fin',
+  capBody: ({ time, limit }) =>
+    `Une session dure au maximum ${limit} et ne peut pas être prolongée. La vôtre prend fin dans ${time}. Enregistrez votre travail\u00a0: vous devrez vous reconnecter.`,
+  continueSession: 'Continuer jusque-là',
+  signOutNow: 'Se déconnecter maintenant',
+  capAnnouncement: ({ time }) => `Votre session prend fin dans ${time}.`,
+
+  expiredTitle: 'Votre session a pris fin',
+  expiredBody: ({ limit }) =>
+    `Pour votre sécurité, chaque session prend fin au bout de ${limit}. Reconnectez-vous pour continuer.`,
+  invalidTitle: 'Votre session n’est plus valide',
+  invalidBody:
+    'Le serveur n’accepte plus votre session, par exemple après une longue période d’inactivité ou une déconnexion ailleurs. Reconnectez-vous pour continuer.',
+  idleEndedTitle: 'Votre session a été fermée',
+  idleEndedBody:
+    'Votre session a été fermée automatiquement, faute d’activité depuis un moment. Reconnectez-vous pour continuer.',
+  signInAgain: 'Se reconnecter',
+};

@@ -1,0 +1,4 @@
+export { frDelegationMessages } from './frDelegationMessages';
+export { frLoginMessages } from './frLoginMessages';
+export { frMessages } from './frMessages';
+export { frSessionMessages } from './frSessionMessages';

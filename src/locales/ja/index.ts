@@ -1,0 +1,4 @@
+export { jaDelegationMessages } from './jaDelegationMessages';
+export { jaLoginMessages } from './jaLoginMessages';
+export { jaMessages } from './jaMessages';
+export { jaSessionMessages } from './jaSessionMessages';

@@ -1,0 +1,58 @@
+import type { SessionMessages } from '../../components/i18n/sessionMessages';
+
+/**
+ * The Japanese strings of `SessionTimer`, `SessionExpiryDialog` and `SignOutButton`;
+ * durations are formatted for `ja`. Lives outside the main entry, so that only an
+ * application that imports it ships it.
+ *
+ * @example
+ * ```tsx
+ * import { jaSessionMessages } from 'vault-session-kit/locales/ja';
+ *
+ * <SessionTimer messages={jaSessionMessages} />
+ * ```
+ */
+export const jaSessionMessages: SessionMessages = {
+  locale: 'ja',
+
+  signOut: 'サインアウト',
+  signingOut: 'サインアウトしています…',
+
+  timerIdle: ({ time }) => `無操作によるサインアウトまで ${time}`,
+  timerCap: ({ time }) => `セッション終了まで ${time}`,
+  timerIdleAnnouncement: ({ time }) => `操作がないため、${time}後にサインアウトされます。`,
+  timerCapAnnouncement: ({ time }) => `セッションは ${time}後に終了します。延長はできません。`,
+
+  idleTitle: '操作を続けますか？',
+  idleBody: ({ time }) =>
+    `操作が行われていないため、セキュリティ保護のため ${time}後にサインアウトされます。サインインしたままにしますか？`,
+  staySignedIn: 'サインインしたままにする',
+  extending: 'セッションを延長しています…',
+  extendFailed:
+    'サーバーに接続できませんでした。セッションはまだ有効です。もう一度お試しください。',
+  idleAnnouncement: ({ time }) => `${time}後にサインアウトされます。`,
+
+  unreliableTitle: '接続が不安定です',
+  unreliableBody:
+    'セッションを維持するための Vault サービスに接続できません。サインインしたままで、作業内容が失われることはありません。接続はバックグラウンドで再試行されます。',
+  retryConnection: '今すぐ再試行',
+  retryingConnection: '再試行しています…',
+
+  capTitle: 'まもなくセッションが終了します',
+  capBody: ({ time, limit }) =>
+    `セッションの有効期間は最長 ${limit} で、延長できません。このセッションは ${time}後に終了します。作業内容を保存してください。終了後はもう一度サインインが必要です。`,
+  continueSession: 'それまで続ける',
+  signOutNow: '今すぐサインアウト',
+  capAnnouncement: ({ time }) => `セッションは ${time}後に終了します。`,
+
+  expiredTitle: 'セッションが終了しました',
+  expiredBody: ({ limit }) =>
+    `セキュリティ保護のため、すべてのセッションは ${limit}で終了します。続けるにはもう一度サインインしてください。`,
+  invalidTitle: 'セッションが無効になりました',
+  invalidBody:
+    'サーバーがこのセッションを受け付けなくなりました（長時間操作がなかった場合や、別の場所でサインアウトした場合など）。続けるにはもう一度サインインしてください。',
+  idleEndedTitle: 'サインアウトされました',
+  idleEndedBody:
+    'しばらく操作がなかったため、自動的にサインアウトされました。続けるにはもう一度サインインしてください。',
+  signInAgain: 'もう一度サインイン',
+};
