@@ -43,8 +43,16 @@ export interface DelegationPickerProps {
   renderDelegator?: ((delegation: DelegatedVault, name: string) => ReactNode) | undefined;
   /** Level of the picker's heading; each entry's heading is one below. Default 2. */
   headingLevel?: 1 | 2 | 3 | 4 | 5 | undefined;
-  /** Lists longer than this get a filter field. Default 8. */
+  /**
+   * Lists longer than this get a filter field and, with `layout: 'auto'`, one row per
+   * entry. Default 6.
+   */
   filterThreshold?: number | undefined;
+  /**
+   * `cards`: a card per entry; `rows`: one compact row per entry, for long lists; `auto`
+   * (the default): rows once the list is longer than `filterThreshold`, cards otherwise.
+   */
+  layout?: 'auto' | 'cards' | 'rows' | undefined;
   /** Called once the delegated session is in use (after the banner took focus). */
   onStarted?: ((delegation: DelegatedVault) => void) | undefined;
 }
@@ -55,7 +63,9 @@ type Heading = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
  * The vaults where the signed-in user may act on behalf of someone else, each with its
  * delegator and an "Act as" button (DEL-05). A labelled region with a heading per entry,
  * so long lists stay navigable by heading and by list; past `filterThreshold` entries a
- * filter field appears. Loading sets `aria-busy`, a failed load offers "Try again", and an
+ * filter field appears (by person, vault name or address, as the user types; the number of
+ * matches is announced politely) and the entries become compact rows. Host names wrap only
+ * after a dot, never at a hyphen inside a label. Loading sets `aria-busy`, a failed load offers "Try again", and an
  * empty list says so. Starting shows progress; a refusal or an outage is shown on the
  * entry. Once the delegated session is in use, focus moves to the `ActingAsBanner` when one
  * is on the page, else to a status message here. Renders nothing without a session.
@@ -74,7 +84,8 @@ export function DelegationPicker({
   delegatorNames,
   renderDelegator,
   headingLevel = 2,
-  filterThreshold = 8,
+  filterThreshold = 6,
+  layout = 'auto',
   onStarted,
 }: DelegationPickerProps): ReactNode {
   const t = useVaultMessages('delegation', enDelegationMessages, messages);
@@ -84,6 +95,8 @@ export function DelegationPicker({
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const filterId = `${baseId}-filter`;
+  const filterHintId = `${baseId}-filter-hint`;
+  const filterRef = useRef<HTMLInputElement>(null);
   const [filter, setFilter] = useState('');
   const [startedMessage, setStartedMessage] = useState('');
   const statusRef = useRef<HTMLParagraphElement>(null);
@@ -118,7 +131,10 @@ export function DelegationPicker({
   const Title = `h${headingLevel}` as Heading;
   const EntryTitle = `h${headingLevel + 1}` as Heading;
   const entries = query.data ?? [];
-  const needle = filter.trim().toLocaleLowerCase();
+  const long = entries.length > filterThreshold;
+  // A filter applies only while its field is on screen: a list that shrank below the
+  // threshold shows every entry, whatever was typed before.
+  const needle = long ? filter.trim().toLocaleLowerCase() : '';
   const shown = needle
     ? entries.filter((entry) =>
         [entry.name, entry.dns, entry.delegatorUserId, nameOf(entry)].some((text) =>
@@ -126,6 +142,8 @@ export function DelegationPicker({
         ),
       )
     : entries;
+  const rows = layout === 'rows' || (layout === 'auto' && long);
+  const noMatch = needle !== '' && shown.length === 0;
   const pending = start.isPending ? start.variables : undefined;
   const failed = start.isError ? start.variables : undefined;
 
@@ -185,76 +203,111 @@ export function DelegationPicker({
   } else {
     body = (
       <>
-        {entries.length > filterThreshold ? (
+        {long ? (
           <div className="vsk-delegation-picker__filter">
             <label htmlFor={filterId}>{t.filterLabel}</label>
+            <p id={filterHintId} className="vsk-delegation-picker__hint">
+              {t.filterHint}
+            </p>
             <input
+              ref={filterRef}
               id={filterId}
               type="search"
               autoComplete="off"
+              spellCheck={false}
+              aria-describedby={filterHintId}
               value={filter}
               onChange={(event) => setFilter(event.target.value)}
             />
+            {/* Always in the page, so that the first change of its text is announced too. */}
+            <p
+              className="vsk-delegation-picker__count"
+              role="status"
+              data-empty={noMatch ? 'true' : undefined}
+            >
+              {needle === ''
+                ? ''
+                : noMatch
+                  ? t.noMatches
+                  : t.filterResults({ shown: shown.length, total: entries.length })}
+            </p>
+            {noMatch ? (
+              <button
+                type="button"
+                className="vsk-button vsk-delegation-picker__clear"
+                data-variant="secondary"
+                onClick={() => {
+                  setFilter('');
+                  filterRef.current?.focus();
+                }}
+              >
+                {t.clearFilter}
+              </button>
+            ) : null}
           </div>
         ) : null}
-        {needle ? (
-          <p className="vsk-delegation-picker__count" role="status">
-            {shown.length === 0
-              ? t.noMatches
-              : t.filterResults({ shown: shown.length, total: entries.length })}
-          </p>
-        ) : null}
-        <ul className="vsk-delegation-picker__list" aria-labelledby={headingId}>
-          {shown.map((entry) => {
-            const key = `${entry.id}:${entry.delegatorUserId}`;
-            const names = describe(entry);
-            const isCurrent =
-              delegation?.vaultId === entry.id &&
-              delegation.delegatorUserId === entry.delegatorUserId;
-            const isFailed = matches(failed, entry) && !(start.error instanceof VaultAbortedError);
-            const errorId = `${baseId}-${key}-error`;
-            return (
-              <li
-                key={key}
-                className="vsk-delegation-picker__item"
-                data-current={isCurrent ? 'true' : undefined}
-              >
-                <EntryTitle className="vsk-delegation-picker__vault">{entry.name}</EntryTitle>
-                <dl className="vsk-delegation-picker__details">
-                  <div>
-                    <dt>{t.delegatorLabel}</dt>
-                    <dd>
-                      {renderDelegator ? renderDelegator(entry, names.delegator) : names.delegator}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t.addressLabel}</dt>
-                    <dd>{entry.dns}</dd>
-                  </div>
-                </dl>
-                {isCurrent ? (
-                  <p className="vsk-delegation-picker__current">{t.current}</p>
-                ) : (
-                  <button
-                    type="button"
-                    className="vsk-button vsk-delegation-picker__act"
-                    aria-label={t.actAsLabel(names)}
-                    aria-disabled={start.isPending || undefined}
-                    aria-describedby={isFailed ? errorId : undefined}
-                    onClick={() => actAs(entry)}
-                  >
-                    {t.actAs}
-                  </button>
-                )}
-                {isFailed ? (
-                  <p id={errorId} className="vsk-delegation-picker__entry-error" role="alert">
-                    {t.startFailed(names)} {startErrorReason(start.error, t)}
-                  </p>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+        {noMatch ? null : (
+          <ul
+            className="vsk-delegation-picker__list"
+            aria-labelledby={headingId}
+            data-layout={rows ? 'rows' : 'cards'}
+          >
+            {shown.map((entry) => {
+              const key = `${entry.id}:${entry.delegatorUserId}`;
+              const names = describe(entry);
+              const isCurrent =
+                delegation?.vaultId === entry.id &&
+                delegation.delegatorUserId === entry.delegatorUserId;
+              const isFailed =
+                matches(failed, entry) && !(start.error instanceof VaultAbortedError);
+              const errorId = `${baseId}-${key}-error`;
+              return (
+                <li
+                  key={key}
+                  className="vsk-delegation-picker__item"
+                  data-current={isCurrent ? 'true' : undefined}
+                >
+                  <EntryTitle className="vsk-delegation-picker__vault">{entry.name}</EntryTitle>
+                  <dl className="vsk-delegation-picker__details">
+                    <div>
+                      <dt>{t.delegatorLabel}</dt>
+                      <dd>
+                        {renderDelegator
+                          ? renderDelegator(entry, names.delegator)
+                          : names.delegator}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t.addressLabel}</dt>
+                      <dd>
+                        <HostName host={entry.dns} />
+                      </dd>
+                    </div>
+                  </dl>
+                  {isCurrent ? (
+                    <p className="vsk-delegation-picker__current">{t.current}</p>
+                  ) : (
+                    <button
+                      type="button"
+                      className="vsk-button vsk-delegation-picker__act"
+                      aria-label={t.actAsLabel(names)}
+                      aria-disabled={start.isPending || undefined}
+                      aria-describedby={isFailed ? errorId : undefined}
+                      onClick={() => actAs(entry)}
+                    >
+                      {t.actAs}
+                    </button>
+                  )}
+                  {isFailed ? (
+                    <p id={errorId} className="vsk-delegation-picker__entry-error" role="alert">
+                      {t.startFailed(names)} {startErrorReason(start.error, t)}
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </>
     );
   }
@@ -275,6 +328,25 @@ export function DelegationPicker({
         {statusText}
       </p>
     </section>
+  );
+}
+
+/**
+ * A host name that wraps only after its dots: each label stays whole, hyphens included,
+ * unless a single label is wider than the space there is. Always left to right, also in a
+ * right-to-left page.
+ */
+function HostName({ host }: { host: string }): ReactNode {
+  const labels = host.split('.');
+  return (
+    <span className="vsk-delegation-picker__host" dir="ltr">
+      {labels.map((label, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a host's labels repeat and never move.
+        <span key={index} className="vsk-delegation-picker__host-label">
+          {index < labels.length - 1 ? `${label}.` : label}
+        </span>
+      ))}
+    </span>
   );
 }
 

@@ -21,6 +21,34 @@ const ALONE = { joinTimeoutMs: 20 } as const;
 const WCAG = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] };
 const MARCUS = { username: 'marcus@sunrise.example', password: 'Sunrise-Demo-2' } as const;
 const NAMES = { '61002': 'Marcus Reed' } as const;
+const MANY_NAMES = { ...NAMES, '62007': 'Priya Natarajan' } as const;
+
+/**
+ * The demo directory plus `count` colleagues who gave olivia delegate access, in
+ * PromoMats (even) and QualityDocs (odd) by turns: olivia then has `count + 1` entries.
+ */
+function withColleagues(count: number): EmulatorData {
+  const colleagues = Array.from({ length: count }, (_, index) => ({
+    id: 62001 + index,
+    username: `colleague${index + 1}@sunrise.example`,
+    password: 'Sunrise-Demo-9',
+    status: 'active' as const,
+    defaultVaultId: index % 2 === 0 ? 1001 : 1002,
+    vaultIds: [index % 2 === 0 ? 1001 : 1002],
+  }));
+  return {
+    ...demoDirectory,
+    users: [...demoDirectory.users, ...colleagues],
+    delegations: [
+      ...(demoDirectory.delegations ?? []),
+      ...colleagues.map((colleague) => ({
+        vaultId: colleague.defaultVaultId,
+        delegatorUserId: colleague.id,
+        delegateUserId: 61001,
+      })),
+    ],
+  };
+}
 
 function StatusLine() {
   const { status } = useSession();
@@ -66,7 +94,9 @@ describe('DelegationPicker + ActingAsBanner', () => {
     const item = within(entry as HTMLElement);
     expect(item.getByRole('heading', { level: 3, name: 'Sunrise QualityDocs' })).toBeVisible();
     expect(item.getByText('Marcus Reed')).toBeVisible();
-    expect(item.getByText('quality.sunrise.example')).toBeVisible();
+    expect(item.getByText('Sunrise QualityDocs').closest('li')).toHaveTextContent(
+      'quality.sunrise.example',
+    );
     expect(picker).toHaveAttribute('aria-busy', 'false');
     expect(tab.queryByRole('region', { name: 'Delegated session' })).toBeNull();
     await noViolations(tab.container);
@@ -248,48 +278,123 @@ describe('DelegationPicker + ActingAsBanner', () => {
     expect(tab.count('/delegation/login')).toBe(1);
   });
 
-  it('stays usable with many delegations: a heading per entry and a filter', async () => {
+  it('stays usable with many delegations: a heading per entry, compact rows and a filter', async () => {
     const user = userEvent.setup();
-    const colleagues = Array.from({ length: 11 }, (_, index) => ({
-      id: 62001 + index,
-      username: `colleague${index + 1}@sunrise.example`,
-      password: 'Sunrise-Demo-9',
-      status: 'active' as const,
-      defaultVaultId: index % 2 === 0 ? 1001 : 1002,
-      vaultIds: [index % 2 === 0 ? 1001 : 1002],
-    }));
-    const data: EmulatorData = {
-      ...demoDirectory,
-      users: [...demoDirectory.users, ...colleagues],
-      delegations: [
-        ...(demoDirectory.delegations ?? []),
-        ...colleagues.map((colleague) => ({
-          vaultId: colleague.defaultVaultId,
-          delegatorUserId: colleague.id,
-          delegateUserId: 61001,
-        })),
-      ],
-    };
-    const names = { ...NAMES, '62007': 'Priya Natarajan' };
-    const tab = await signedIn(<Layout names={names} />, OLIVIA, {
-      service: { emulator: { data } },
+    const tab = await signedIn(<Layout names={MANY_NAMES} />, OLIVIA, {
+      service: { emulator: { data: withColleagues(11) } },
     });
 
-    const list = await tab.findByRole('list', { name: 'Delegate access' });
+    const picker = tab.getByRole('region', { name: 'Delegate access' });
+    const list = await within(picker).findByRole('list', { name: 'Delegate access' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(12);
     expect(within(list).getAllByRole('heading', { level: 3 })).toHaveLength(12);
+    expect(list).toHaveAttribute('data-layout', 'rows');
+    const filter = within(picker).getByRole('searchbox', { name: 'Filter by vault or person' });
+    expect(filter).toHaveAccessibleDescription(
+      "Type part of a person's name, a vault's name or its address.",
+    );
+    // The live region is on the page before anything is typed, so the first count is heard.
+    const statuses = within(picker).getAllByRole('status');
+    expect(statuses.map((status) => status.textContent)).toEqual(['', '']);
 
-    await user.type(tab.getByRole('searchbox', { name: 'Filter by vault or person' }), 'priya');
+    await user.type(filter, 'priya');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(tab.getByText('1 of 12 shown')).toHaveAttribute('role', 'status');
+    const count = within(picker).getByText('1 of 12 shown');
+    expect(statuses).toContain(count);
+    expect(count).toHaveAttribute('role', 'status');
     expect(
       within(list).getByRole('button', { name: 'Act as Priya Natarajan in Sunrise PromoMats' }),
     ).toBeVisible();
 
-    await user.clear(tab.getByRole('searchbox', { name: 'Filter by vault or person' }));
-    await user.type(tab.getByRole('searchbox', { name: 'Filter by vault or person' }), 'nobody');
-    expect(tab.getByText('No delegate access matches this filter.')).toBeVisible();
+    // By vault name, and by address, as the user types.
+    await user.clear(filter);
+    await user.type(filter, 'qualitydocs');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(count).toHaveTextContent('6 of 12 shown');
+    await user.clear(filter);
+    await user.type(filter, 'promomats.sunrise');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(
+      within(list).queryByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }),
+    ).toBeNull();
     await noViolations(tab.container);
+  });
+
+  it('says clearly when nothing matches, and "Clear filter" brings the whole list back', async () => {
+    const user = userEvent.setup();
+    const tab = await signedIn(<Layout names={MANY_NAMES} />, OLIVIA, {
+      service: { emulator: { data: withColleagues(11) } },
+    });
+    const picker = tab.getByRole('region', { name: 'Delegate access' });
+    await within(picker).findByRole('list', { name: 'Delegate access' });
+    const filter = within(picker).getByRole('searchbox', { name: 'Filter by vault or person' });
+
+    await user.type(filter, 'nobody');
+    const message = within(picker).getByText('No delegate access matches this filter.');
+    expect(message).toBeVisible();
+    expect(message).toHaveAttribute('role', 'status');
+    // No empty list is left behind for a screen reader to find.
+    expect(within(picker).queryByRole('list')).toBeNull();
+    await noViolations(tab.container);
+
+    // Keyboard only: from the field to the button, and back to the field with every entry.
+    await user.tab();
+    expect(within(picker).getByRole('button', { name: 'Clear filter' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(filter).toHaveFocus();
+    expect(filter).toHaveValue('');
+    const list = within(picker).getByRole('list', { name: 'Delegate access' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(within(picker).queryByText('No delegate access matches this filter.')).toBeNull();
+    expect(within(picker).queryByRole('button', { name: 'Clear filter' })).toBeNull();
+  });
+
+  it('keeps the keyboard path of a filtered list: Tab from the field reaches its "Act as"', async () => {
+    const user = userEvent.setup();
+    const tab = await signedIn(<Layout names={MANY_NAMES} />, OLIVIA, {
+      service: { emulator: { data: withColleagues(11) } },
+    });
+    const picker = tab.getByRole('region', { name: 'Delegate access' });
+    await within(picker).findByRole('list', { name: 'Delegate access' });
+    await user.click(within(picker).getByRole('searchbox', { name: 'Filter by vault or person' }));
+    await user.keyboard('marcus');
+    await user.tab();
+    const button = within(picker).getByRole('button', {
+      name: 'Act as Marcus Reed in Sunrise QualityDocs',
+    });
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const banner = await tab.findByRole('region', { name: 'Delegated session' });
+    await waitFor(() => expect(banner).toHaveFocus());
+  });
+
+  it('offers the filter only past the threshold (6 by default) and keeps a short list in cards', async () => {
+    const six = await signedIn(<DelegationPicker delegatorNames={MANY_NAMES} />, OLIVIA, {
+      service: { emulator: { data: withColleagues(5) } },
+    });
+    const shortList = await six.findByRole('list', { name: 'Delegate access' });
+    expect(within(shortList).getAllByRole('listitem')).toHaveLength(6);
+    expect(six.queryByRole('searchbox')).toBeNull();
+    expect(shortList).toHaveAttribute('data-layout', 'cards');
+    six.unmount();
+
+    const seven = await signedIn(<DelegationPicker delegatorNames={MANY_NAMES} />, OLIVIA, {
+      service: { emulator: { data: withColleagues(6) } },
+    });
+    await seven.findByRole('list', { name: 'Delegate access' });
+    expect(seven.getByRole('searchbox', { name: 'Filter by vault or person' })).toBeVisible();
+  });
+
+  it('shows a host name whole, in pieces that break only after a dot', async () => {
+    const tab = await signedIn(<DelegationPicker delegatorNames={NAMES} />);
+    const entry = await tab.findByRole('listitem');
+    const address = within(entry).getByText(
+      (_, element) =>
+        element?.tagName === 'DD' && element.textContent === 'quality.sunrise.example',
+    );
+    const pieces = Array.from(address.querySelectorAll('.vsk-delegation-picker__host-label'));
+    expect(pieces.map((piece) => piece.textContent)).toEqual(['quality.', 'sunrise.', 'example']);
+    expect(address.firstElementChild).toHaveAttribute('dir', 'ltr');
   });
 
   it('speaks German with the German messages', async () => {
