@@ -1,3 +1,4 @@
+export { API_VERSIONS } from './apiVersions';
 export type { HttpIntrospectorOptions } from './createHttpIntrospector';
 export { createHttpIntrospector } from './createHttpIntrospector';
 export type { EmulatorClock, ManualClock } from './createManualClock';
@@ -5,12 +6,11 @@ export { createManualClock, systemClock } from './createManualClock';
 export type { SessionSummary } from './createSessionStore';
 export { MAX_SESSION_LIFETIME_MS } from './createSessionStore';
 export type {
-  EmulatorOidcOptions,
   EmulatorRequestContext,
   VaultEmulator,
   VaultEmulatorOptions,
 } from './createVaultEmulator';
-export { API_VERSIONS, createVaultEmulator, DEFAULT_LOGIN_HOST } from './createVaultEmulator';
+export { createVaultEmulator } from './createVaultEmulator';
 export { demoDirectory } from './demoDirectory';
 export { demoDocuments } from './demoDocuments';
 export type {
@@ -30,6 +30,8 @@ export type {
   OAuthFailureReason,
   SessionEndReason,
 } from './EmulatorEvent';
+export type { EmulatorOidcOptions } from './EmulatorOidcOptions';
 export type { PasswordHash } from './hashPassword';
 export { DEFAULT_PASSWORD_HASH_ITERATIONS, hashPassword, verifyPassword } from './hashPassword';
+export { DEFAULT_LOGIN_HOST } from './locateHost';
 export { MAX_BODY_BYTES } from './readFormBody';

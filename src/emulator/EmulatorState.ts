@@ -1,0 +1,36 @@
+import type { BurstLimiter } from './createBurstLimiter';
+import type { CredentialStore } from './createCredentialStore';
+import type { FailureLimiter } from './createFailureLimiter';
+import type { EmulatorClock } from './createManualClock';
+import type { SessionStore } from './createSessionStore';
+import type { EmulatorEvent } from './EmulatorEvent';
+import type { EmulatorOidcOptions } from './EmulatorOidcOptions';
+import type { EmulatorIndex } from './indexEmulatorData';
+
+/**
+ * What one emulator's endpoint handlers share: its directory, its sessions, its limits and
+ * its audit sink.
+ *
+ * @example
+ * ```ts
+ * const state: EmulatorState = { clock, index, sessions, failures, burst, discoveryLimit,
+ *   invalidSessionLimit, credentials, oidc: undefined, emit: () => {} };
+ * ```
+ */
+export interface EmulatorState {
+  readonly clock: EmulatorClock;
+  readonly index: EmulatorIndex;
+  readonly sessions: SessionStore;
+  /** Consecutive failed password logins per account name. */
+  readonly failures: FailureLimiter;
+  /** Password logins per user name + vault DNS. */
+  readonly burst: BurstLimiter;
+  /** Discovery calls per caller. */
+  readonly discoveryLimit: BurstLimiter;
+  /** Session IDs that turned out not to be valid, per caller. */
+  readonly invalidSessionLimit: BurstLimiter;
+  readonly credentials: CredentialStore;
+  readonly oidc: EmulatorOidcOptions | undefined;
+  /** Reports an audit event; an observer's failure never reaches the caller. */
+  emit(event: EmulatorEvent): void;
+}
