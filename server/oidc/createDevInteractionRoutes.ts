@@ -2,9 +2,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Interaction, Provider } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { DevUserDirectory } from './createDevUserDirectory';
-import { renderDevLoginPage, renderDevMessagePage } from './renderDevOidcPage';
+import { html, renderDevLoginPage, renderDevMessagePage } from './renderDevOidcPage';
 
 const FORM_LIMIT_BYTES = 16 * 1024;
+/** How many interactions the routes remember for pages the browser comes back to. */
+const VISIT_LIMIT = 1_000;
+
+/** What the routes keep of one interaction between its pages. */
+interface Visit {
+  /** The start page of the application that asked (its redirect URI's origin). */
+  readonly appUrl: string | undefined;
+  readonly clientName: string | undefined;
+  /** Signed in or cancelled: the provider has nothing more to ask. */
+  readonly finished: boolean;
+  /** The user name of the last failed attempt, shown again on the next page. */
+  readonly username?: string | undefined;
+  /** The message for the last failed attempt, shown once. */
+  readonly error?: string | undefined;
+}
 
 /**
  * What the interaction routes need from the provider that mounts them.
@@ -28,6 +43,12 @@ export interface DevInteractionDeps {
  * resumes the authorization request, POST `…/abort` ends it with `access_denied`. A consent
  * prompt (only reached with `prompt=consent`) is granted without a page.
  *
+ * Every POST is answered with a redirect (Post/Redirect/Get): a failed attempt comes back as
+ * the login page with the user name and the message, so Back and reload never resend the
+ * form. A finished interaction seen again (Back after signing in or cancelling) redirects to
+ * the application's start page; an expired or unknown one explains itself and links to the
+ * application when it is known.
+ *
  * @example
  * ```ts
  * const routes = createDevInteractionRoutes(deps);
@@ -43,7 +64,44 @@ export function createDevInteractionRoutes(deps: DevInteractionDeps): {
     res.writeHead(status, pageHeaders).end(body);
   };
 
-  const expired = (res: ServerResponse) =>
+  // What the routes remember of each interaction they served, so that a page the browser
+  // comes back to (Back, a reload) still knows which application it belongs to. Bounded:
+  // the oldest are forgotten first.
+  const visits = new Map<string, Visit>();
+  const remember = (uid: string, visit: Visit) => {
+    visits.delete(uid);
+    visits.set(uid, visit);
+    for (const oldest of visits.keys()) {
+      if (visits.size <= VISIT_LIMIT) break;
+      visits.delete(oldest);
+    }
+  };
+  const visitOf = async (details: Interaction): Promise<Visit> => {
+    const known = visits.get(details.uid);
+    if (known) return known;
+    const clientId = details.params.client_id;
+    const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
+    const redirectUri = details.params.redirect_uri;
+    const visit: Visit = {
+      appUrl: typeof redirectUri === 'string' ? applicationStart(redirectUri) : undefined,
+      clientName: client?.clientName,
+      finished: false,
+    };
+    remember(details.uid, visit);
+    return visit;
+  };
+  const finish = (details: Interaction, visit: Visit) =>
+    remember(details.uid, { ...visit, finished: true, username: undefined, error: undefined });
+
+  // A finished sign-in is seen again through Back or a reload: the provider has nothing left
+  // to ask, so the browser goes straight back to the application. Any other page that has
+  // gone says so, with a way back to the application when it is known.
+  const expired = (res: ServerResponse, uid: string) => {
+    const visit = visits.get(uid);
+    if (visit?.finished && visit.appUrl !== undefined) {
+      res.writeHead(303, { location: visit.appUrl, 'cache-control': 'no-store' }).end();
+      return;
+    }
     send(
       res,
       400,
@@ -52,36 +110,40 @@ export function createDevInteractionRoutes(deps: DevInteractionDeps): {
         message:
           'This sign-in request is unknown or has expired. Return to the application and start again.',
         alert: true,
+        details:
+          visit?.appUrl === undefined
+            ? undefined
+            : html`<p><a href="${visit.appUrl}">Return to ${visit.clientName ?? 'the application'}</a></p>`,
       }),
     );
+  };
 
-  const loginPage = async (
-    res: ServerResponse,
-    details: Interaction,
-    view: { username?: string | undefined; error?: string | undefined },
-    status = 200,
-  ) => {
-    const clientId = details.params.client_id;
-    const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
+  const loginPage = (res: ServerResponse, details: Interaction, visit: Visit) => {
     const action = `${mountPath}/interaction/${details.uid}`;
     send(
       res,
-      status,
+      200,
       renderDevLoginPage({
         action,
         abortAction: `${action}/abort`,
-        username: view.username,
-        clientName: client?.clientName,
-        error: view.error,
+        username: visit.username ?? users.usernameFromHint(details.params.login_hint),
+        clientName: visit.clientName,
+        error: visit.error,
       }),
     );
+  };
+
+  // Post/Redirect/Get: every POST is answered with a redirect, so that Back and reload never
+  // offer to send the form again.
+  const seeOther = (res: ServerResponse, location: string) => {
+    res.writeHead(303, { location, 'cache-control': 'no-store' }).end();
   };
 
   const finishConsent = async (req: IncomingMessage, res: ServerResponse, details: Interaction) => {
     const accountId = details.session?.accountId;
     const clientId = details.params.client_id;
     if (accountId === undefined || typeof clientId !== 'string') {
-      expired(res);
+      expired(res, details.uid);
       return;
     }
     const existing =
@@ -91,6 +153,7 @@ export function createDevInteractionRoutes(deps: DevInteractionDeps): {
     if (Array.isArray(missing.missingOIDCScope)) grant.addOIDCScope(missing.missingOIDCScope);
     if (Array.isArray(missing.missingOIDCClaims)) grant.addOIDCClaims(missing.missingOIDCClaims);
     const grantId = await grant.save();
+    finish(details, await visitOf(details));
     await provider.interactionFinished(req, res, { consent: { grantId } });
   };
 
@@ -100,18 +163,20 @@ export function createDevInteractionRoutes(deps: DevInteractionDeps): {
       details = await provider.interactionDetails(req, res);
     } catch (error) {
       if (error instanceof errors.SessionNotFound) {
-        expired(res);
+        expired(res, uid);
         return;
       }
       throw error;
     }
     // The cookie names the pending interaction; the URL must name the same one.
     if (details.uid !== uid) {
-      expired(res);
+      expired(res, uid);
       return;
     }
+    const visit = await visitOf(details);
 
     if (req.method === 'POST' && abort) {
+      finish(details, visit);
       await provider.interactionFinished(
         req,
         res,
@@ -126,14 +191,15 @@ export function createDevInteractionRoutes(deps: DevInteractionDeps): {
       return;
     }
     if (details.prompt.name !== 'login') {
-      expired(res);
+      expired(res, uid);
       return;
     }
 
     if (req.method === 'GET' || req.method === 'HEAD') {
-      await loginPage(res, details, {
-        username: users.usernameFromHint(details.params.login_hint),
-      });
+      loginPage(res, details, visit);
+      // A message belongs to the attempt it answers; a reload shows the plain form.
+      if (req.method === 'GET' && visit.error !== undefined)
+        remember(uid, { ...visit, error: undefined });
       return;
     }
     if (req.method !== 'POST') {
@@ -157,12 +223,15 @@ export function createDevInteractionRoutes(deps: DevInteractionDeps): {
     const username = form.get('username') ?? '';
     const user = users.verify(username, form.get('password') ?? '');
     if (!user) {
-      await loginPage(res, details, {
+      remember(uid, {
+        ...visit,
         username,
         error: 'The user name or password is incorrect. Check them and try again.',
       });
+      seeOther(res, `${mountPath}/interaction/${uid}`);
       return;
     }
+    finish(details, visit);
     await provider.interactionFinished(
       req,
       res,
@@ -209,4 +278,13 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefin
     chunks.push(buffer);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** The origin of the redirect URI, as the page to send a user back to. */
+function applicationStart(redirectUri: string): string | undefined {
+  try {
+    return `${new URL(redirectUri).origin}/`;
+  } catch {
+    return undefined;
+  }
 }

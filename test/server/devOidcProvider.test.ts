@@ -518,22 +518,29 @@ describe('createDevOidcProvider (standalone on loopback)', () => {
       const browser = new Browser();
       const { url } = await openLoginPage(browser);
       const retry = await browser.post(url, { username: '"><script>x</script>', password: 'x' });
-      const html = await retry.text();
+      const html = await (await browser.get(location(retry, idp.url))).text();
       expect(html).not.toContain('<script>');
       expect(html).toContain('&quot;&gt;&lt;script&gt;');
     });
 
-    it('shows a wrong password as an alert and keeps the user name', async () => {
+    it('answers a wrong password with a redirect to the page, which shows an alert and keeps the user name (Post/Redirect/Get)', async () => {
       const browser = new Browser();
       const { url } = await openLoginPage(browser);
       const retry = await browser.post(url, { username: 'sam', password: 'wrong' });
-      expect(retry.status).toBe(200);
-      expect(retry.headers.get('location')).toBeNull();
-      const html = await retry.text();
+      expect(retry.status).toBe(303);
+      expect(location(retry, idp.url)).toBe(url);
+      const page = await browser.get(url);
+      expect(page.status).toBe(200);
+      const html = await page.text();
       expect(html).toMatch(
         /<p id="login-error" role="alert">The user name or password is incorrect/,
       );
       expect(html).toMatch(/<input id="username"[^>]*value="sam"[^>]*aria-invalid="true"/);
+
+      // A reload shows the form again for the same user, without the old message.
+      const reloaded = await (await browser.get(url)).text();
+      expect(reloaded).not.toContain('role="alert"');
+      expect(reloaded).toMatch(/<input id="username"[^>]*value="sam"/);
 
       const login = await browser.post(url, { username: 'sam', password: 'Harbor-Demo-1' });
       expect(login.status).toBe(303);
@@ -550,6 +557,37 @@ describe('createDevOidcProvider (standalone on loopback)', () => {
       expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
       expect(back.searchParams.get('error')).toBe('access_denied');
       expect(back.searchParams.has('code')).toBe(false);
+    });
+
+    it('sends a finished sign-in seen again (Back) to the application instead of a dead page', async () => {
+      for (const finish of ['sign-in', 'cancel'] as const) {
+        const browser = new Browser();
+        const { url } = await openLoginPage(browser);
+        const done =
+          finish === 'sign-in'
+            ? await browser.post(url, { username: 'sam', password: 'Harbor-Demo-1' })
+            : await browser.post(`${url}/abort`, {});
+        await browser.get(location(done, idp.url));
+
+        const again = await browser.get(url);
+        expect(again.status).toBe(303);
+        expect(location(again, idp.url)).toBe('http://127.0.0.1:5173/');
+        // The form sent once more (a resubmission) goes the same way, and signs nobody in.
+        const resent = await browser.post(url, { username: 'sam', password: 'Harbor-Demo-1' });
+        expect(location(resent, idp.url)).toBe('http://127.0.0.1:5173/');
+      }
+    });
+
+    it('links an expired sign-in page back to the application', async () => {
+      const { url } = await openLoginPage(new Browser());
+      // Another browser (or one whose cookie has gone) has no pending sign-in there.
+      const page = await new Browser().get(url);
+      expect(page.status).toBe(400);
+      const html = await page.text();
+      expect(html).toContain('<h1>Sign-in expired</h1>');
+      expect(html).toContain(
+        '<a href="http://127.0.0.1:5173/">Return to vault-session-kit demo</a>',
+      );
     });
 
     it('refuses a login post without the interaction cookie', async () => {
