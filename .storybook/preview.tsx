@@ -62,6 +62,10 @@ const preview: Preview = {
         items: [
           { value: 'en', title: 'English' },
           { value: 'de', title: 'Deutsch' },
+          { value: 'fr', title: 'Français' },
+          { value: 'es', title: 'Español' },
+          { value: 'ja', title: '日本語' },
+          { value: 'ar', title: 'العربية' },
         ],
         dynamicTitle: true,
       },
@@ -72,6 +76,7 @@ const preview: Preview = {
         title: 'Direction',
         icon: 'transfer',
         items: [
+          { value: 'auto', title: "The language's own" },
           { value: 'ltr', title: 'Left to right' },
           { value: 'rtl', title: 'Right to left' },
         ],

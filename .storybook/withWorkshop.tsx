@@ -3,7 +3,7 @@ import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import { VaultMessagesProvider } from '../src/components/i18n/VaultMessagesContext';
 import { SessionProvider } from '../src/react/SessionProvider';
 import { readStoryVault } from '../stories/support/readStoryVault';
-import { workshopMessages } from '../stories/support/workshopMessages';
+import { workshopLocales, workshopMessages } from '../stories/support/workshopMessages';
 import { applyKitStyles } from './applyKitStyles';
 
 /**
@@ -11,24 +11,25 @@ import { applyKitStyles } from './applyKitStyles';
  *
  * - `theme`: `system` follows `prefers-color-scheme`; `light` / `dark` set
  *   `data-vsk-theme`; `unstyled` takes every kit stylesheet out of the page.
- * - `locale`: the kit's English or German messages (and the page's `lang`).
- * - `dir`: `rtl` sets `dir="rtl"` on the page.
+ * - `locale`: the kit's messages in English or one of its catalogues (and the page's `lang`).
+ * - `dir`: `auto` takes the language's own direction (right to left for Arabic); `ltr` and
+ *   `rtl` force one, to see any language laid out the other way.
  * - `strictMode`: `on` renders the story inside `<StrictMode>` (double effects).
  *
  * @example
  * ```ts
- * const globals: WorkshopGlobals = { theme: 'dark', locale: 'de', dir: 'rtl', strictMode: 'on' };
+ * const globals: WorkshopGlobals = { theme: 'dark', locale: 'ar', dir: 'auto', strictMode: 'on' };
  * ```
  */
 export interface WorkshopGlobals {
   readonly theme: 'system' | 'light' | 'dark' | 'unstyled';
-  readonly locale: 'en' | 'de';
-  readonly dir: 'ltr' | 'rtl';
+  readonly locale: keyof typeof workshopLocales;
+  readonly dir: 'auto' | 'ltr' | 'rtl';
   readonly strictMode: 'on' | 'off';
 }
 
 /**
- * Default toolbar settings: the system theme, English, left to right, StrictMode on.
+ * Default toolbar settings: the system theme, English in its own direction, StrictMode on.
  *
  * @example
  * ```ts
@@ -38,7 +39,7 @@ export interface WorkshopGlobals {
 export const defaultWorkshopGlobals: WorkshopGlobals = {
   theme: 'system',
   locale: 'en',
-  dir: 'ltr',
+  dir: 'auto',
   strictMode: 'on',
 };
 
@@ -69,7 +70,8 @@ export const withWorkshop: Decorator = (Story, context) => {
 };
 
 function WorkshopFrame({ globals, children }: { globals: WorkshopGlobals; children: ReactNode }) {
-  const { theme, locale, dir } = globals;
+  const { theme, locale } = globals;
+  const dir = globals.dir === 'auto' ? languageDirection(locale) : globals.dir;
   const forcedTheme = theme === 'light' || theme === 'dark' ? theme : undefined;
 
   // Dialogs render into document.body, outside this frame, so the page itself carries the
@@ -101,8 +103,13 @@ function readGlobals(globals: Record<string, unknown>): WorkshopGlobals {
     allowed.find((value) => value === globals[key]) ?? defaultWorkshopGlobals[key];
   return {
     theme: pick('theme', ['system', 'light', 'dark', 'unstyled']),
-    locale: pick('locale', ['en', 'de']),
-    dir: pick('dir', ['ltr', 'rtl']),
+    locale: pick('locale', Object.keys(workshopLocales) as (keyof typeof workshopLocales)[]),
+    dir: pick('dir', ['auto', 'ltr', 'rtl']),
     strictMode: pick('strictMode', ['on', 'off']),
   };
+}
+
+// Of the kit's languages, Arabic alone is written right to left.
+function languageDirection(locale: WorkshopGlobals['locale']): 'ltr' | 'rtl' {
+  return locale === 'ar' ? 'rtl' : 'ltr';
 }

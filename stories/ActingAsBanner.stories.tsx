@@ -64,3 +64,15 @@ export const Stopped: Story = {
     await waitFor(() => expect(heading).toHaveFocus());
   },
 };
+
+/** Started from the picker in Arabic, right to left. */
+export const Arabic: Story = {
+  ...StartedFromThePicker,
+  globals: { locale: 'ar', dir: 'rtl' },
+};
+
+/** Started from the picker in Japanese. */
+export const Japanese: Story = {
+  ...StartedFromThePicker,
+  globals: { locale: 'ja' },
+};

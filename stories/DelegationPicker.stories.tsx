@@ -32,7 +32,11 @@ export const OliviasDelegations: Story = {
   },
 };
 
-/** Twelve more colleagues gave olivia delegate access: the list gets a filter field. */
+/**
+ * Twelve more colleagues gave olivia delegate access: past six entries the list gets a
+ * filter field and one compact row per entry, and host names such as
+ * `manufacturing-batch-records.sunrise.example` break only after a dot.
+ */
 export const ManyDelegations: Story = {
   args: { delegatorNames: { ...demoUserNames, ...manyDelegatorNames } },
   parameters: vaultParameters({ emulator: { data: manyDelegationsData } }),
@@ -42,6 +46,15 @@ export const ManyDelegations: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByLabelText(t.filterLabel)).toBeVisible();
     await expect(canvas.getAllByRole('listitem')).toHaveLength(13);
+    await expect(canvas.getByRole('list')).toHaveAttribute('data-layout', 'rows');
+    // Laid out for real: no label of a host name is split over two lines.
+    const labels = canvasElement.querySelectorAll('.vsk-delegation-picker__host-label');
+    const split = Array.from(labels).filter((label) => {
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      return range.getClientRects().length > 1;
+    });
+    await expect(split.map((label) => label.textContent)).toEqual([]);
   },
 };
 
@@ -54,6 +67,19 @@ export const ManyDelegationsFiltered: Story = {
     await userEvent.type(await canvas.findByLabelText(t.filterLabel), 'greta');
     await expect(await canvas.findByText(t.filterResults({ shown: 1, total: 13 }))).toBeVisible();
     await expect(canvas.getAllByRole('listitem')).toHaveLength(1);
+  },
+};
+
+/** The long list, filtered by something nobody matches: said plainly, with a way back. */
+export const ManyDelegationsNoMatch: Story = {
+  ...ManyDelegations,
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText(t.filterLabel), 'zebra');
+    await expect(await canvas.findByText(t.noMatches)).toBeVisible();
+    await expect(canvas.queryByRole('list')).toBeNull();
+    await expect(canvas.getByRole('button', { name: t.clearFilter })).toBeVisible();
   },
 };
 
@@ -92,4 +118,10 @@ export const ActingNow: Story = {
     const t = workshopMessages(globals.locale).delegation;
     await expect(await within(canvasElement).findByText(t.current)).toBeVisible();
   },
+};
+
+/** The long list in Arabic, right to left, filtered: Latin names and host names inside Arabic text. */
+export const Arabic: Story = {
+  ...ManyDelegationsFiltered,
+  globals: { locale: 'ar', dir: 'rtl' },
 };

@@ -226,9 +226,27 @@ export const German: Story = {
   play: enterWrongPassword,
 };
 
-/** Right to left, on the password step with an error. */
+/** French messages, after a wrong password. */
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: enterWrongPassword,
+};
+
+/** Spanish messages, after a wrong password. */
+export const Spanish: Story = {
+  globals: { locale: 'es' },
+  play: enterWrongPassword,
+};
+
+/** Japanese messages, after a wrong password. */
+export const Japanese: Story = {
+  globals: { locale: 'ja' },
+  play: enterWrongPassword,
+};
+
+/** Arabic, right to left, on the password step with an error. */
 export const RightToLeft: Story = {
-  globals: { dir: 'rtl' },
+  globals: { locale: 'ar', dir: 'rtl' },
   play: enterWrongPassword,
 };
 

@@ -103,3 +103,21 @@ export const Ended: Story = {
     await waitFor(() => expect(signInAgain).toHaveFocus());
   },
 };
+
+/** The cap warning in Arabic, right to left: the countdown in Arabic words and plural forms. */
+export const Arabic: Story = {
+  ...CapWarning,
+  globals: { locale: 'ar', dir: 'rtl' },
+};
+
+/** The idle warning in French, whose sentences run longest. */
+export const French: Story = {
+  ...IdleWarning,
+  globals: { locale: 'fr' },
+};
+
+/** The idle warning in Spanish. */
+export const Spanish: Story = {
+  ...IdleWarning,
+  globals: { locale: 'es' },
+};
