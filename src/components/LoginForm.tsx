@@ -22,6 +22,7 @@ import { describeLoginError, type LoginErrorDescription } from './describeLoginE
 import { enLoginMessages, type LoginMessages } from './i18n/loginMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { PasswordField } from './PasswordField';
+import { useControllableState } from './useControllableState';
 import { useCountdown } from './useCountdown';
 
 /**
@@ -75,7 +76,22 @@ export interface LoginFormProps {
   title?: string | undefined;
   /** Level of the step headings. Default 2. */
   headingLevel?: 1 | 2 | 3 | 4 | 5 | 6 | undefined;
-  /** Prefills the user name when the session knows no last user name. */
+  /**
+   * The user name field's value, for a parent that owns it (controlled), with
+   * `onUsernameChange`: a list of accounts to pick from, a name from the address bar. The
+   * form shows what it is given; a name given while a later step shows another one takes
+   * the form back to its first step with it. Leave it out and the form keeps the name
+   * itself (uncontrolled), starting from the session's last user name or `defaultUsername`.
+   */
+  username?: string | undefined;
+  /**
+   * Called with each new user name: what the user types, and what the form fills in itself
+   * (at mount with an empty `username`, and when a session ends under it, the session's last
+   * user name; after "Not you?", the name just used). A controlled form shows it once the
+   * parent passes it back as `username`.
+   */
+  onUsernameChange?: ((username: string) => void) | undefined;
+  /** Prefills the user name when the session knows no last user name (uncontrolled only). */
   defaultUsername?: string | undefined;
   /** Sign in to this vault (by DNS). With `vaults`, the vault chosen first. */
   vaultDns?: string | undefined;
@@ -111,6 +127,8 @@ type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
  *   focus to the new step (PWD-08, A11Y-06). A rate limit disables submitting, with a
  *   countdown, and nothing is resent on its own (THR-04). One request per submit (B12).
  * - After sign-out or expiry the last user name is filled in and the reason is told.
+ * - The user name is the form's own, or the parent's with `username` and
+ *   `onUsernameChange` (controlled); discovery, focus and errors work the same either way.
  *
  * Needs a `SessionProvider` above it. Style it with `vault-session-kit/styles.css` or not
  * at all (class names `vsk-login__*`, `data-state` on the root).
@@ -130,6 +148,8 @@ export function LoginForm(props: LoginFormProps) {
     className,
     title,
     headingLevel = 2,
+    username: usernameProp,
+    onUsernameChange,
     defaultUsername,
     vaultDns,
     vaults,
@@ -145,7 +165,11 @@ export function LoginForm(props: LoginFormProps) {
   const callback = useSsoCallback();
 
   const [step, setStep] = useState<Step>('identifier');
-  const [username, setUsername] = useState(() => session.lastUsername ?? defaultUsername ?? '');
+  const [username, setUsername] = useControllableState({
+    value: usernameProp,
+    defaultValue: () => session.lastUsername ?? defaultUsername ?? '',
+    onChange: onUsernameChange,
+  });
   /** The user name confirmed by "Continue", shown read-only on the later steps. */
   const [identity, setIdentity] = useState('');
   const [profiles, setProfiles] = useState<readonly AuthProfile[]>([]);
@@ -161,6 +185,18 @@ export function LoginForm(props: LoginFormProps) {
   // Live regions announce changes, not what is there on arrival: messages known at mount
   // are filled in after it.
   const [mounted, setMounted] = useState(false);
+  // A name set from outside while a later step shows another one: that step no longer
+  // belongs to the name on screen, so the form starts over with it (no stale "Signing in
+  // as"). Adjusted while rendering, so the first step is there in the same commit.
+  const [seenUsername, setSeenUsername] = useState(username);
+  if (seenUsername !== username) {
+    setSeenUsername(username);
+    if (step !== 'identifier' && username.trim() !== identity) {
+      setStep('identifier');
+      setShown(undefined);
+      setBlocked(undefined);
+    }
+  }
 
   const { discover } = useDiscovery(username);
   // Blocks a second submit before React has re-rendered the disabled button (B12).
@@ -188,6 +224,11 @@ export function LoginForm(props: LoginFormProps) {
   const vaultChoice = vaults && vaults.length > 0 ? chosenVault || undefined : vaultDns;
 
   useEffect(() => setMounted(true), []);
+  // A parent that owns the field but gave no name is offered the last one too (WCAG 3.3.7).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the name known at mount; a session that ends later is handled below.
+  useEffect(() => {
+    if (usernameProp === '' && session.lastUsername) setUsername(session.lastUsername);
+  }, []);
 
   // Layout effects: focus moves in the same frame as the view changes, before a screen
   // reader or a keystroke can land on the element that just went away.
@@ -223,7 +264,7 @@ export function LoginForm(props: LoginFormProps) {
       setNoticeDismissed(false);
     }
     wasLive.current = live;
-  }, [live, session.lastUsername]);
+  }, [live, session.lastUsername, setUsername]);
 
   const callbackError =
     callback.status === 'error' && !callbackDismissed
@@ -232,6 +273,13 @@ export function LoginForm(props: LoginFormProps) {
   useEffect(() => {
     if (callback.status === 'error') setFocusRequest({ target: 'alert' });
   }, [callback.status]);
+  // Back from a single sign-on that did not complete (cancelled, refused): the user name
+  // typed before it is filled in again, so retrying is one "Continue" (WCAG 3.3.7).
+  useEffect(() => {
+    if (callback.status === 'error' && callback.username !== undefined) {
+      setUsername(callback.username);
+    }
+  }, [callback.status, callback.username, setUsername]);
   // The latest callback, so that an inline `onSignedIn` neither re-runs the effect below nor
   // is called twice.
   const onSignedInRef = useRef(onSignedIn);

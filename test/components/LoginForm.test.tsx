@@ -1,5 +1,6 @@
 import { configure, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { enLoginMessages } from '../../src/components/i18n/loginMessages';
 import { VaultMessagesProvider } from '../../src/components/i18n/VaultMessagesContext';
@@ -418,6 +419,134 @@ describe('LoginForm: coming back after the session ended (WCAG 3.3.7)', () => {
     // One more Continue: discovery was cached, the password step follows at once.
     await user.click(tab.getByRole('button', { name: en.continue }));
     expect(await tab.findByRole('heading', { name: en.passwordHeading })).toBeInTheDocument();
+  });
+});
+
+const MARCUS = { username: 'marcus@sunrise.example', password: 'Sunrise-Demo-2' } as const;
+
+/** A parent that owns the user name, with a button per account, as a list of accounts has. */
+function AccountChooser({ onUsernameChange }: { onUsernameChange?: (name: string) => void }) {
+  const [name, setName] = useState('');
+  return (
+    <>
+      {[OLIVIA.username, MARCUS.username].map((account) => (
+        <button key={account} type="button" onClick={() => setName(account)}>
+          Use {account}
+        </button>
+      ))}
+      <LoginForm
+        username={name}
+        onUsernameChange={(next) => {
+          onUsernameChange?.(next);
+          setName(next);
+        }}
+      />
+    </>
+  );
+}
+
+describe('LoginForm: a user name from outside', () => {
+  it('uncontrolled: defaultUsername fills the field, the user edits it freely, and each edit is reported', async () => {
+    const onUsernameChange = vi.fn();
+    const { tab, user, passwordField } = await renderForm({
+      defaultUsername: 'olivia@sunrise',
+      onUsernameChange,
+    });
+    const field = tab.getByRole('textbox', { name: en.usernameLabel });
+    expect(field).toHaveValue('olivia@sunrise');
+    await user.type(field, '.example');
+    expect(field).toHaveValue(OLIVIA.username);
+    expect(onUsernameChange).toHaveBeenLastCalledWith(OLIVIA.username);
+    expect(onUsernameChange).toHaveBeenCalledTimes('.example'.length);
+
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    await tab.findByRole('heading', { name: en.passwordHeading });
+    expect(tab.getByText(OLIVIA.username, { selector: 'bdi' })).toBeVisible();
+    expect(passwordField()).toHaveFocus();
+  });
+
+  it('controlled: shows only what the parent passes back', async () => {
+    const onUsernameChange = vi.fn();
+    const { tab, user } = await renderForm({ username: 'olivia@', onUsernameChange });
+    const field = tab.getByRole('textbox', { name: en.usernameLabel });
+    expect(field).toHaveValue('olivia@');
+    await user.type(field, 'x');
+    // The parent did not take the change: the field keeps its value, the change was offered.
+    expect(onUsernameChange).toHaveBeenCalledWith('olivia@x');
+    expect(field).toHaveValue('olivia@');
+  });
+
+  it('controlled: a name chosen outside fills the field, is discovered, and signs in; errors and focus work as typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const tab = await renderWithSession(<AccountChooser />, { settings: NO_KEEP_ALIVE });
+    const field = tab.getByRole('textbox', { name: en.usernameLabel });
+
+    // Nothing chosen yet: the form's own check still speaks up, on the field.
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    expect(await tab.findByRole('alert')).toHaveTextContent(en.usernameRequired);
+    expect(field).toHaveFocus();
+
+    await user.click(tab.getByRole('button', { name: `Use ${OLIVIA.username}` }));
+    expect(field).toHaveValue(OLIVIA.username);
+    // Discovery is prefetched for a chosen name as for a typed one.
+    await waitFor(() => expect(tab.count('/auth/discovery')).toBe(1));
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    await tab.findByRole('heading', { name: en.passwordHeading });
+    expect(tab.count('/auth/discovery')).toBe(1);
+    expect(tab.getByText(OLIVIA.username, { selector: 'bdi' })).toBeVisible();
+
+    // Another account chosen on the password step: back to the first step with that name.
+    await user.click(tab.getByRole('button', { name: `Use ${MARCUS.username}` }));
+    expect(tab.getByRole('textbox', { name: en.usernameLabel })).toHaveValue(MARCUS.username);
+    expect(tab.queryByRole('heading', { name: en.passwordHeading })).toBeNull();
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    await tab.findByRole('heading', { name: en.passwordHeading });
+    expect(tab.getByText(MARCUS.username, { selector: 'bdi' })).toBeVisible();
+    await user.type(tab.getByLabelText(en.passwordLabel, { selector: 'input' }), 'wrong-one');
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    expect(await tab.findByText(en.incorrectCredentials)).toBeVisible();
+    expect(tab.getByLabelText(en.passwordLabel, { selector: 'input' })).toHaveFocus();
+    await user.type(tab.getByLabelText(en.passwordLabel, { selector: 'input' }), MARCUS.password);
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    expect(tab.session.manager.getSnapshot().user?.username).toBe(MARCUS.username);
+    const logins = tab.backend.requests('/auth');
+    expect(logins.map((request) => request.form.get('username'))).toEqual([
+      MARCUS.username,
+      MARCUS.username,
+    ]);
+  });
+
+  it('controlled: "Not you?" and the name kept after sign-out reach the parent (WCAG 3.3.7)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onUsernameChange = vi.fn();
+    const tab = await renderWithSession(
+      <RequireSession fallback={<AccountChooser onUsernameChange={onUsernameChange} />}>
+        <SignedInApp />
+      </RequireSession>,
+      { settings: NO_KEEP_ALIVE },
+    );
+    const field = await tab.findByRole('textbox', { name: en.usernameLabel });
+    await user.type(field, OLIVIA.username);
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    await user.click(await tab.findByRole('button', { name: en.notYou }));
+    expect(await tab.findByRole('textbox', { name: en.usernameLabel })).toHaveFocus();
+    expect(tab.getByRole('textbox', { name: en.usernameLabel })).toHaveValue(OLIVIA.username);
+
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    await user.type(
+      await tab.findByLabelText(en.passwordLabel, { selector: 'input' }),
+      OLIVIA.password,
+    );
+    await user.click(tab.getByRole('button', { name: en.signIn }));
+    await user.click(await tab.findByRole('button', { name: 'Sign out' }));
+
+    // A fresh parent with an empty name is offered the last one.
+    expect(await tab.findByRole('textbox', { name: en.usernameLabel })).toHaveValue(
+      OLIVIA.username,
+    );
+    expect(onUsernameChange).toHaveBeenLastCalledWith(OLIVIA.username);
   });
 });
 
