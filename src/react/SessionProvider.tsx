@@ -14,7 +14,16 @@ import { useSsoCallbackHandling } from './useSsoCallbackHandling';
 import { VaultSessionContext } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
 
-type SessionSettings = Omit<VaultSessionOptions, 'client'>;
+/**
+ * The session's settings that {@link SessionProvider} takes beside a client or its config:
+ * storage, keep-alive, single sign-on, the cross-tab channel.
+ *
+ * @example
+ * ```ts
+ * const settings: SessionProviderSettings = { storage: sessionStorageAdapter() };
+ * ```
+ */
+export type SessionProviderSettings = Omit<VaultSessionOptions, 'client'>;
 
 /**
  * Props of {@link SessionProvider}: a ready {@link VaultSession}, or a client (or the
@@ -31,8 +40,8 @@ export type SessionProviderProps = {
   queryClient?: QueryClient;
 } & (
   | { session: VaultSession; client?: never; config?: never }
-  | ({ client: VaultClient; session?: never; config?: never } & SessionSettings)
-  | ({ config: VaultClientConfig; session?: never; client?: never } & SessionSettings)
+  | ({ client: VaultClient; session?: never; config?: never } & SessionProviderSettings)
+  | ({ config: VaultClientConfig; session?: never; client?: never } & SessionProviderSettings)
 );
 
 /**
@@ -109,7 +118,7 @@ const pendingDestroys = new WeakMap<VaultSession, ReturnType<typeof setTimeout>>
 function sessionOptions(props: SessionProviderProps): VaultSessionOptions {
   const { children: _children, queryClient: _queryClient, session: _session, ...rest } = props;
   if ('client' in rest && rest.client) return rest as VaultSessionOptions;
-  const { config, ...settings } = rest as { config: VaultClientConfig } & SessionSettings;
+  const { config, ...settings } = rest as { config: VaultClientConfig } & SessionProviderSettings;
   return { ...settings, client: createVaultClient(config) };
 }
 

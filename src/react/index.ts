@@ -3,7 +3,11 @@ export { discoveryQueryOptions } from './discoveryQueryOptions';
 export type { SsoCallbackState, SsoCallbackStatus } from './getSsoCallbackStore';
 export { isPlausibleUsername } from './isPlausibleUsername';
 export { RequireSession, type RequireSessionProps } from './RequireSession';
-export { SessionProvider, type SessionProviderProps } from './SessionProvider';
+export {
+  SessionProvider,
+  type SessionProviderProps,
+  type SessionProviderSettings,
+} from './SessionProvider';
 export { useApiVersions } from './useApiVersions';
 export { useDebouncedValue } from './useDebouncedValue';
 export { useDelegatedLogin } from './useDelegatedLogin';

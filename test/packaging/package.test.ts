@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runApiReport } from '../../scripts/apiReport';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = resolve(import.meta.dirname, 'fixtures');
@@ -75,6 +76,19 @@ describe('the packed tarball', () => {
       .map((file) => run('tar', ['-xzOf', tarball, file], work))
       .join('\n');
     expect(code).not.toMatch(/jsxDEV|jsx-dev-runtime/);
+  });
+
+  it('has the public surface of the committed API report, entry by entry (npm run api-report)', () => {
+    const results = runApiReport({ update: false });
+
+    expect(results.map((result) => result.entry)).toContain('.');
+    // A changed surface is shown as the report it would now be, so the failure says what.
+    expect(
+      results
+        .filter((result) => result.changed)
+        .map((result) => `${result.report} is out of date; it would now read:\n${result.current}`),
+    ).toEqual([]);
+    expect(results.flatMap((result) => result.problems)).toEqual([]);
   });
 
   it('passes publint --strict', () => {
