@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { KeepAliveSnapshot } from '../core/keepAlive/createKeepAlive';
+import type { KeepAliveSnapshot } from '../core/keepAlive/KeepAlive';
 import { useNow } from './useNow';
 import { useSession } from './useSession';
 import { useVaultSession } from './VaultSessionContext';

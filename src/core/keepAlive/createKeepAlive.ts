@@ -1,224 +1,42 @@
+import { createEmitter } from '../createEmitter';
 import {
   isSessionInvalidError,
-  isTransientError,
-  normalizeError,
   VaultAbortedError,
   VaultApiError,
-  VaultConfigError,
   type VaultError,
-  VaultTimeoutError,
 } from '../errors';
-import { backoffDelay } from './backoffDelay';
 import { type ActivityMonitor, createActivityMonitor } from './createActivityMonitor';
+import {
+  createKeepAliveChannel,
+  type KeepAliveChannel,
+  type KeepAliveMessage,
+} from './createKeepAliveChannel';
 import { createLeaderElection, type LeaderElection } from './createLeaderElection';
 import {
-  type BroadcastChannelLike,
-  type EventTargetLike,
-  type KeepAliveEnvironment,
+  type KeepAlive,
+  type KeepAliveSnapshot,
+  type KeepAliveStatus,
+  STOPPED_KEEP_ALIVE,
+} from './KeepAlive';
+import { type KeepAliveOptions, resolveKeepAliveOptions } from './KeepAliveOptions';
+import { listenForResume } from './listenForResume';
+import { reportUncaught } from './reportUncaught';
+import {
+  pinKeepAliveEnvironment,
   type ResolvedKeepAliveEnvironment,
   resolveKeepAliveEnvironment,
 } from './resolveKeepAliveEnvironment';
+import { type KeepAliveAttempt, retryDelay, startKeepAliveAttempt } from './startKeepAliveAttempt';
 
-const MINUTE = 60_000;
-const MIN_INTERVAL_MS = 10_000;
-const MIN_BACKOFF_MS = 1_000;
 // A due time is re-checked at least this often: timers do not run during sleep and are
 // throttled in background tabs, so a single long timer could fire far too late.
-const MAX_TIMER_MS = MINUTE;
+const MAX_TIMER_MS = 60_000;
 // Activity is re-announced to other tabs at most this often once it has been reported
 // since the last keep-alive; only "was there activity since then" decides a send.
 const ACTIVITY_REPORT_MS = 15_000;
 // A tab that has just taken the lead waits this long before a send it finds overdue: the
 // previous leader's last messages ("sent", "invalid") may still be on their way.
 const TAKEOVER_GRACE_MS = 500;
-
-/**
- * What the scheduler of this tab is doing.
- *
- * - `stopped`: not started, stopped, destroyed, or ended by `INVALID_SESSION_ID`.
- * - `idle`: running, nothing planned: another tab leads, the user has not been active since
- *   the last keep-alive (one goes out as soon as they are), or the 48-hour cap is too close.
- * - `scheduled`: leading; at `nextDueAt` a keep-alive goes out if the user was active.
- * - `sending`: a keep-alive from this tab is in flight.
- * - `backoff`: the last attempt failed with a fault that does not end the session; the
- *   retry is at `nextDueAt`.
- * - `offline`: the browser reports no network; nothing is sent until it comes back.
- *
- * @example
- * ```ts
- * const busy = (s: KeepAliveStatus) => s === 'sending' || s === 'backoff';
- * ```
- */
-export type KeepAliveStatus = 'stopped' | 'idle' | 'scheduled' | 'sending' | 'backoff' | 'offline';
-
-/**
- * An immutable picture of the scheduler, replaced (never mutated) on every change, so it
- * can feed `useSyncExternalStore` directly. Times are local epoch milliseconds.
- *
- * @example
- * ```ts
- * const { status, lastSentAt, idleExpiresAt } = keepAlive.getSnapshot();
- * ```
- */
-export interface KeepAliveSnapshot {
-  readonly status: KeepAliveStatus;
-  /** This tab is the one that sends the scheduled keep-alives. */
-  readonly isLeader: boolean;
-  /** When the last successful keep-alive, from any tab, completed. */
-  readonly lastSentAt: number | undefined;
-  /**
-   * When any other authenticated call (an app's own request, the delegation list…) last
-   * succeeded, in any tab: proof that the session was alive and its idle timeout restarted.
-   */
-  readonly lastConfirmedAt: number | undefined;
-  /** The next planned attempt of this tab (status `scheduled` or `backoff`). */
-  readonly nextDueAt: number | undefined;
-  /** Latest user activity seen in any tab. */
-  readonly lastActivityAt: number | undefined;
-  /**
-   * Earliest moment the service's idle timeout may end the session: the last successful
-   * keep-alive or other authenticated call (or the start) plus `idleTimeoutMs`.
-   */
-  readonly idleExpiresAt: number | undefined;
-  /** Failed attempts since the last success. */
-  readonly consecutiveFailures: number;
-  readonly lastError: VaultError | undefined;
-}
-
-/**
- * Settings of {@link createKeepAlive}.
- *
- * @example
- * ```ts
- * const options: KeepAliveOptions = {
- *   send: (signal) => client.keepAlive(sessionId, { signal }),
- *   deadline: () => manager.getSnapshot().deadline,
- *   onSessionInvalid: () => markExpired(),
- * };
- * ```
- */
-export interface KeepAliveOptions {
-  /**
-   * Performs one keep-alive call and rejects with a `VaultError` on failure. The signal is
-   * aborted when the scheduler stops or the attempt times out.
-   */
-  send: (signal: AbortSignal) => Promise<void>;
-  /**
-   * Local epoch milliseconds of the session's absolute end (the 48-hour cap), or
-   * `undefined` when unknown. Read before every planned send; none is started at or after
-   * it.
-   */
-  deadline: () => number | undefined;
-  /**
-   * The service answered `INVALID_SESSION_ID` (here or in another tab). The scheduler has
-   * stopped for good; the session is over. Called once per `start()`.
-   */
-  onSessionInvalid: (error: VaultError) => void;
-  /** A keep-alive from this tab succeeded, at local time `at`. */
-  onSent?: (at: number) => void;
-  /**
-   * The page came back: focus, visible again, restored from the back/forward cache, or
-   * back online. The session layer can re-check its deadline here (the laptop may have
-   * slept through it).
-   */
-  onResume?: () => void;
-  /** Time between two keep-alives. Default 5 minutes; at least 10 s, below `idleTimeoutMs`. */
-  intervalMs?: number;
-  /** The service's idle timeout, if known. Default 30 minutes. */
-  idleTimeoutMs?: number;
-  /** Upper bound of the first retry delay; later ones double up to `intervalMs`. Default 5 s. */
-  backoffBaseMs?: number;
-  /** An attempt that has not settled after this long is aborted and retried. Default 30 s. */
-  sendTimeoutMs?: number;
-  /**
-   * Name of the BroadcastChannel and of the Web Lock. Schedulers with the same name share
-   * one keep-alive. Default `vault-session-kit:keep-alive`. Suffixing a non-secret tag of
-   * the session (never its ID) keeps the messages of an ended session away from the next
-   * one, and gives a delegated session a keep-alive of its own.
-   */
-  channelName?: string;
-  /** Listen to user input on `environment.window`. Default `true`. */
-  trackActivity?: boolean;
-  environment?: KeepAliveEnvironment;
-}
-
-/**
- * The scheduler's controls.
- *
- * @example
- * ```ts
- * keepAlive.start();
- * const unsubscribe = keepAlive.subscribe(() => render(keepAlive.getSnapshot()));
- * ```
- */
-export interface KeepAlive {
-  /** Starts (or restarts after `stop()`) for a session that just began or was joined. */
-  start(): void;
-  /** Stops sending, aborts an attempt in flight and leaves the election. */
-  stop(): void;
-  /** Records user activity now (input that the built-in listener does not see). */
-  notifyActivity(): void;
-  /**
-   * Another authenticated call with this session just succeeded: the service restarted
-   * its idle timeout, so the idle estimate moves on (in every tab), whatever the keep-alive
-   * call itself is going through.
-   */
-  confirm(): void;
-  /**
-   * Sends a keep-alive now, from this tab, and counts as activity: the user chose "Stay
-   * signed in". Joins an attempt already in flight. Rejects with the `VaultError` of the
-   * failed attempt, or with `VaultAbortedError` when the scheduler is not running. The
-   * local deadline is not consulted here: the service decides, and a session past its cap
-   * answers `INVALID_SESSION_ID`, which ends it.
-   */
-  extend(): Promise<void>;
-  getSnapshot(): KeepAliveSnapshot;
-  /** Calls `listener` after every snapshot change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  /** Stops and drops all listeners; `start()` does nothing afterwards. */
-  destroy(): void;
-}
-
-type ChannelMessage =
-  | { readonly t: 'activity'; readonly at: number }
-  | { readonly t: 'sent'; readonly at: number; readonly since: number }
-  | { readonly t: 'alive'; readonly at: number }
-  | { readonly t: 'hello' }
-  | {
-      readonly t: 'state';
-      readonly lastSentAt: number | undefined;
-      readonly consumedAt: number | undefined;
-      readonly lastActivityAt: number | undefined;
-    }
-  | { readonly t: 'check' }
-  | { readonly t: 'invalid' };
-
-interface Attempt {
-  readonly controller: AbortController;
-  readonly timeoutHandle: unknown;
-  readonly promise: Promise<void>;
-  abort(reason: VaultError): void;
-}
-
-/**
- * The snapshot of a scheduler that is not running.
- *
- * @example
- * ```ts
- * const idle = keepAlive?.getSnapshot() ?? STOPPED_KEEP_ALIVE;
- * ```
- */
-export const STOPPED_KEEP_ALIVE: KeepAliveSnapshot = Object.freeze({
-  status: 'stopped',
-  isLeader: false,
-  lastSentAt: undefined,
-  lastConfirmedAt: undefined,
-  nextDueAt: undefined,
-  lastActivityAt: undefined,
-  idleExpiresAt: undefined,
-  consecutiveFailures: 0,
-  lastError: undefined,
-});
 
 /**
  * Creates the activity-driven keep-alive scheduler of one session.
@@ -261,29 +79,22 @@ export const STOPPED_KEEP_ALIVE: KeepAliveSnapshot = Object.freeze({
  * ```
  */
 export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
-  const intervalMs = options.intervalMs ?? 5 * MINUTE;
-  const idleTimeoutMs = options.idleTimeoutMs ?? 30 * MINUTE;
-  const backoffBaseMs = options.backoffBaseMs ?? 5_000;
-  const sendTimeoutMs = options.sendTimeoutMs ?? 30_000;
-  const channelName = options.channelName ?? 'vault-session-kit:keep-alive';
-  validate({ intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName });
-  if (typeof options.send !== 'function') {
-    throw new VaultConfigError('Keep-alive: send must be a function that performs the call.');
-  }
+  const { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName } =
+    resolveKeepAliveOptions(options);
 
   let snapshot: KeepAliveSnapshot = STOPPED_KEEP_ALIVE;
-  const listeners = new Set<() => void>();
+  const changed = createEmitter(reportUncaught);
   let destroyed = false;
 
   // Per-run state; reset by start().
   let running = false;
   let env: ResolvedKeepAliveEnvironment | undefined;
   let election: LeaderElection | undefined;
-  let channel: BroadcastChannelLike | undefined;
+  let channel: KeepAliveChannel | undefined;
   let monitor: ActivityMonitor | undefined;
   let removeEventListeners: (() => void) | undefined;
   let timer: unknown;
-  let attempt: Attempt | undefined;
+  let attempt: KeepAliveAttempt | undefined;
   let startedAt = 0;
   let lastSentAt: number | undefined;
   let lastConfirmedAt: number | undefined;
@@ -314,7 +125,7 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     };
     if (shallowEqual(next, snapshot)) return;
     snapshot = Object.freeze(next);
-    for (const listener of [...listeners]) safely(listener);
+    changed.emit();
   }
 
   function clearTimer(): void {
@@ -433,58 +244,23 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
   function runAttempt(): Promise<void> {
     if (attempt) return attempt.promise;
     if (!env) return Promise.reject(new VaultAbortedError());
-    const runEnv = env;
-    const controller = new AbortController();
-    // Kept here as well as on the signal: older engines drop the reason passed to abort().
-    let abortReason: VaultError | undefined;
-    const abort = (reason: VaultError): void => {
-      abortReason ??= reason;
-      controller.abort(reason);
-    };
-    const startedAtMs = runEnv.now();
-    // The attempt settles on its own abort too, so a `send` that ignores its signal can
-    // neither hang `extend()` nor hold the schedule.
-    const settled = new Promise<void>((resolve, reject) => {
-      controller.signal.addEventListener(
-        'abort',
-        () => reject(abortReason ?? new VaultAbortedError()),
-        {
-          once: true,
-        },
-      );
-      Promise.resolve()
-        .then(() => options.send(controller.signal))
-        .then(resolve, reject);
+    const startedAtMs = env.now();
+    const current = startKeepAliveAttempt({
+      send: (signal) => options.send(signal),
+      timeoutMs: sendTimeoutMs,
+      environment: env,
+      settle(self, error) {
+        if (attempt !== self) return false;
+        attempt = undefined;
+        if (error) onFailure(error);
+        else onSuccess(startedAtMs);
+        return true;
+      },
     });
-    const timeoutHandle = runEnv.setTimeout(
-      () => abort(new VaultTimeoutError(sendTimeoutMs)),
-      sendTimeoutMs,
-    );
-    const promise = settled.then(
-      () => {
-        runEnv.clearTimeout(timeoutHandle);
-        if (attempt?.controller !== controller) return;
-        attempt = undefined;
-        onSuccess(startedAtMs);
-      },
-      (reason: unknown) => {
-        runEnv.clearTimeout(timeoutHandle);
-        const error = normalizeError(reason);
-        if (attempt?.controller !== controller) {
-          // Stopped while in flight: the outcome no longer concerns any session here.
-          throw error instanceof VaultAbortedError
-            ? error
-            : new VaultAbortedError({ cause: error });
-        }
-        attempt = undefined;
-        onFailure(error);
-        throw error;
-      },
-    );
-    attempt = { controller, timeoutHandle, promise, abort };
+    attempt = current;
     clearTimer();
     publish({ status: 'sending', nextDueAt: undefined });
-    return promise;
+    return current.promise;
   }
 
   function onSuccess(since: number): void {
@@ -508,17 +284,7 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     }
     consecutiveFailures += 1;
     lastError = error;
-    let delay = isTransientError(error)
-      ? backoffDelay(consecutiveFailures, {
-          baseMs: backoffBaseMs,
-          capMs: intervalMs,
-          random: env.random,
-          minMs: MIN_BACKOFF_MS,
-        })
-      : intervalMs;
-    if (error instanceof VaultApiError && error.retryAfterSeconds !== undefined) {
-      delay = Math.max(delay, Math.min(error.retryAfterSeconds * 1_000, intervalMs));
-    }
+    const delay = retryDelay(error, consecutiveFailures, backoffBaseMs, intervalMs, env.random);
     backoffUntil = env.now() + delay;
     evaluate();
   }
@@ -549,19 +315,12 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     evaluate();
   }
 
-  function post(message: ChannelMessage): void {
-    if (!channel) return;
-    try {
-      channel.postMessage(message);
-    } catch {
-      // A channel closed under us (page teardown) only costs cross-tab hints.
-    }
+  function post(message: KeepAliveMessage): void {
+    channel?.post(message);
   }
 
-  function onChannelMessage(event: MessageEvent): void {
+  function onChannelMessage(message: KeepAliveMessage): void {
     if (!running) return;
-    const message = readChannelMessage(event.data);
-    if (!message) return;
     switch (message.t) {
       case 'activity':
         recordActivity(message.at, false);
@@ -628,78 +387,20 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     evaluate();
   }
 
-  function listen(): void {
-    if (!env) return;
-    const win = env.window;
-    const doc = env.document;
-    const removers: (() => void)[] = [];
-    const on = (target: EventTargetLike | undefined, type: string, fn: () => void): void => {
-      if (!target) return;
-      try {
-        target.addEventListener(type, fn);
-        removers.push(() => target.removeEventListener(type, fn));
-      } catch {
-        // An exotic target that refuses listeners just provides no signal.
-      }
-    };
-    on(win, 'online', onResume);
-    on(win, 'offline', evaluate);
-    on(win, 'focus', onResume);
-    on(win, 'pageshow', onResume);
-    on(doc, 'visibilitychange', () => {
-      if (doc?.visibilityState === undefined || doc.visibilityState === 'visible') onResume();
-    });
-    removeEventListeners = () => {
-      for (const remove of removers) remove();
-    };
-    if (win && options.trackActivity !== false) {
-      const runEnv = env;
-      monitor = createActivityMonitor({
-        target: win,
-        now: runEnv.now,
-        onActivity: (at) => {
-          if (running) recordActivity(at, true);
-        },
-      });
-    }
-  }
-
-  function openChannel(): void {
-    const Channel = env?.BroadcastChannel;
-    if (!Channel) return;
-    try {
-      channel = new Channel(channelName);
-      channel.addEventListener('message', onChannelMessage);
-    } catch {
-      // Without a channel each tab still keeps its own session alive correctly.
-      channel = undefined;
-    }
-  }
-
   function teardown(): void {
     running = false;
     clearTimer();
     const inFlight = attempt;
     attempt = undefined;
-    if (inFlight) {
-      env?.clearTimeout(inFlight.timeoutHandle);
-      inFlight.abort(new VaultAbortedError());
-    }
+    inFlight?.abort(new VaultAbortedError());
     monitor?.stop();
     monitor = undefined;
     removeEventListeners?.();
     removeEventListeners = undefined;
     election?.stop();
     election = undefined;
-    if (channel) {
-      channel.removeEventListener('message', onChannelMessage);
-      try {
-        channel.close();
-      } catch {
-        // Already closed.
-      }
-      channel = undefined;
-    }
+    channel?.close();
+    channel = undefined;
   }
 
   function terminate(error: VaultError, broadcast: boolean): void {
@@ -731,11 +432,20 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     lastError = undefined;
     invalidNotified = false;
     leaderSince = undefined;
-    openChannel();
-    listen();
+    channel = createKeepAliveChannel(runEnv, channelName, onChannelMessage);
+    removeEventListeners = listenForResume(runEnv, onResume, evaluate);
+    if (runEnv.window && options.trackActivity !== false) {
+      monitor = createActivityMonitor({
+        target: runEnv.window,
+        now: runEnv.now,
+        onActivity: (at) => {
+          if (running) recordActivity(at, true);
+        },
+      });
+    }
     election = createLeaderElection({
       name: channelName,
-      environment: pinEnvironment(runEnv),
+      environment: pinKeepAliveEnvironment(runEnv),
       onChange: (leading) => {
         leaderSince = leading ? runEnv.now() : undefined;
         evaluate();
@@ -773,120 +483,24 @@ export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
     getSnapshot: () => snapshot,
     subscribe(listener) {
       if (destroyed) return () => {};
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      return changed.on(listener);
     },
     destroy() {
       if (destroyed) return;
       stop();
       destroyed = true;
-      listeners.clear();
+      changed.clear();
     },
   };
 }
 
-// The election must see exactly what the scheduler resolved: an absent facility stays
-// absent instead of being looked up again on globalThis.
-function pinEnvironment(env: ResolvedKeepAliveEnvironment): KeepAliveEnvironment {
-  return {
-    now: env.now,
-    setTimeout: env.setTimeout,
-    clearTimeout: env.clearTimeout,
-    random: env.random,
-    navigator: env.navigator ?? null,
-    window: env.window ?? null,
-    document: env.document ?? null,
-    BroadcastChannel: env.BroadcastChannel ?? null,
-  };
-}
-
-// A throwing subscriber or callback must not leave the scheduler half-updated; the error
-// is reported the way the platform reports a throwing event listener.
+// A throwing callback must not leave the scheduler half-updated.
 function safely(run: () => void): void {
   try {
     run();
   } catch (error) {
-    const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-    if (typeof report === 'function') report(error);
-    else console.error(error);
+    reportUncaught(error);
   }
-}
-
-function validate(settings: {
-  intervalMs: number;
-  idleTimeoutMs: number;
-  backoffBaseMs: number;
-  sendTimeoutMs: number;
-  channelName: string;
-}): void {
-  const { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName } = settings;
-  if (!Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
-    throw new VaultConfigError(
-      `Keep-alive: idleTimeoutMs must be a positive, finite number of milliseconds, got ${idleTimeoutMs}.`,
-    );
-  }
-  if (!Number.isFinite(intervalMs) || intervalMs < MIN_INTERVAL_MS) {
-    throw new VaultConfigError(
-      `Keep-alive: intervalMs must be a finite number of at least ${MIN_INTERVAL_MS} ms, got ${intervalMs}.`,
-    );
-  }
-  if (intervalMs >= idleTimeoutMs) {
-    throw new VaultConfigError(
-      `Keep-alive: intervalMs (${intervalMs} ms) must be shorter than the service's idle timeout (idleTimeoutMs = ${idleTimeoutMs} ms), or the session expires between two keep-alives.`,
-    );
-  }
-  if (!Number.isFinite(backoffBaseMs) || backoffBaseMs <= 0 || backoffBaseMs > intervalMs) {
-    throw new VaultConfigError(
-      `Keep-alive: backoffBaseMs must be a positive number no larger than intervalMs (${intervalMs} ms), got ${backoffBaseMs}.`,
-    );
-  }
-  if (!Number.isFinite(sendTimeoutMs) || sendTimeoutMs <= 0) {
-    throw new VaultConfigError(
-      `Keep-alive: sendTimeoutMs must be a positive, finite number of milliseconds, got ${sendTimeoutMs}.`,
-    );
-  }
-  if (typeof channelName !== 'string' || channelName.length === 0) {
-    throw new VaultConfigError('Keep-alive: channelName must be a non-empty string.');
-  }
-}
-
-function readChannelMessage(data: unknown): ChannelMessage | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const record = data as Record<string, unknown>;
-  switch (record.t) {
-    case 'activity':
-      return isTime(record.at) ? { t: 'activity', at: record.at } : undefined;
-    case 'alive':
-      return isTime(record.at) ? { t: 'alive', at: record.at } : undefined;
-    case 'sent':
-      return isTime(record.at) && isTime(record.since)
-        ? { t: 'sent', at: record.at, since: record.since }
-        : undefined;
-    case 'state': {
-      const { lastSentAt, consumedAt, lastActivityAt } = record;
-      if (![lastSentAt, consumedAt, lastActivityAt].every((v) => v === undefined || isTime(v))) {
-        return undefined;
-      }
-      return {
-        t: 'state',
-        lastSentAt: lastSentAt as number | undefined,
-        consumedAt: consumedAt as number | undefined,
-        lastActivityAt: lastActivityAt as number | undefined,
-      };
-    }
-    case 'hello':
-    case 'check':
-    case 'invalid':
-      return { t: record.t };
-    default:
-      return undefined;
-  }
-}
-
-function isTime(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 function shallowEqual(a: KeepAliveSnapshot, b: KeepAliveSnapshot): boolean {

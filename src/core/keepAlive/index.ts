@@ -2,19 +2,16 @@ export type { BackoffOptions } from './backoffDelay';
 export { backoffDelay } from './backoffDelay';
 export type { ActivityMonitor, ActivityMonitorOptions } from './createActivityMonitor';
 export { createActivityMonitor, DEFAULT_ACTIVITY_EVENTS } from './createActivityMonitor';
-export type {
-  KeepAlive,
-  KeepAliveOptions,
-  KeepAliveSnapshot,
-  KeepAliveStatus,
-} from './createKeepAlive';
-export { createKeepAlive, STOPPED_KEEP_ALIVE } from './createKeepAlive';
+export { createKeepAlive } from './createKeepAlive';
 export type {
   LeaderElection,
   LeaderElectionOptions,
   LeaderMechanism,
 } from './createLeaderElection';
 export { createLeaderElection } from './createLeaderElection';
+export type { KeepAlive, KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
+export { STOPPED_KEEP_ALIVE } from './KeepAlive';
+export type { KeepAliveOptions } from './KeepAliveOptions';
 export type {
   BroadcastChannelConstructorLike,
   BroadcastChannelLike,

@@ -174,6 +174,29 @@ export function resolveKeepAliveEnvironment(
   };
 }
 
+/**
+ * A resolved environment as a {@link KeepAliveEnvironment} that resolves to exactly the
+ * same facilities: an absent one stays absent (`null`) instead of being looked up again on
+ * `globalThis`. The leader election must see what the scheduler resolved.
+ *
+ * @example
+ * ```ts
+ * createLeaderElection({ name, environment: pinKeepAliveEnvironment(env), onChange });
+ * ```
+ */
+export function pinKeepAliveEnvironment(env: ResolvedKeepAliveEnvironment): KeepAliveEnvironment {
+  return {
+    now: env.now,
+    setTimeout: env.setTimeout,
+    clearTimeout: env.clearTimeout,
+    random: env.random,
+    navigator: env.navigator ?? null,
+    window: env.window ?? null,
+    document: env.document ?? null,
+    BroadcastChannel: env.BroadcastChannel ?? null,
+  };
+}
+
 // Written against the globals' possible absence: in Node and in workers some are missing.
 interface GlobalScope {
   setTimeout: typeof setTimeout;

@@ -1,12 +1,8 @@
 import type { AuthProfile, RequestOptions, VaultClient, VaultRequestInit } from '../client/types';
 import { VaultAbortedError } from '../errors';
-import {
-  createKeepAlive,
-  type KeepAlive,
-  type KeepAliveOptions,
-  type KeepAliveSnapshot,
-  STOPPED_KEEP_ALIVE,
-} from '../keepAlive/createKeepAlive';
+import { createKeepAlive } from '../keepAlive/createKeepAlive';
+import { type KeepAlive, type KeepAliveSnapshot, STOPPED_KEEP_ALIVE } from '../keepAlive/KeepAlive';
+import type { KeepAliveOptions } from '../keepAlive/KeepAliveOptions';
 import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
 import { createSessionManager } from './createSessionManager';
 import { isLiveStatus } from './sessionReducer';

@@ -2,11 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ServedFetch, serveFetch } from '../../../server/serveFetch';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import { VaultApiError, type VaultError } from '../../../src/core/errors';
-import {
-  createKeepAlive,
-  type KeepAlive,
-  type KeepAliveOptions,
-} from '../../../src/core/keepAlive/createKeepAlive';
+import { createKeepAlive } from '../../../src/core/keepAlive/createKeepAlive';
+import type { KeepAlive } from '../../../src/core/keepAlive/KeepAlive';
+import type { KeepAliveOptions } from '../../../src/core/keepAlive/KeepAliveOptions';
 import { createManualClock, type ManualClock } from '../../../src/emulator/createManualClock';
 import { createVaultEmulator } from '../../../src/emulator/createVaultEmulator';
 import type { EmulatorEvent } from '../../../src/emulator/EmulatorEvent';

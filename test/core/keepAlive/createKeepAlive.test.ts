@@ -7,10 +7,8 @@ import {
   VaultProtocolError,
   VaultTimeoutError,
 } from '../../../src/core/errors';
-import {
-  createKeepAlive,
-  type KeepAliveOptions,
-} from '../../../src/core/keepAlive/createKeepAlive';
+import { createKeepAlive } from '../../../src/core/keepAlive/createKeepAlive';
+import type { KeepAliveOptions } from '../../../src/core/keepAlive/KeepAliveOptions';
 import { createFakeService, createFakeTab, type FakeService } from './support/createFakeTab';
 
 const MINUTE = 60_000;

@@ -1,9 +1,7 @@
 import type { VaultError } from '../../../../src/core/errors';
-import {
-  createKeepAlive,
-  type KeepAlive,
-  type KeepAliveOptions,
-} from '../../../../src/core/keepAlive/createKeepAlive';
+import { createKeepAlive } from '../../../../src/core/keepAlive/createKeepAlive';
+import type { KeepAlive } from '../../../../src/core/keepAlive/KeepAlive';
+import type { KeepAliveOptions } from '../../../../src/core/keepAlive/KeepAliveOptions';
 import type {
   BroadcastChannelConstructorLike,
   LockManagerLike,

@@ -1,0 +1,140 @@
+import type { ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
+
+/**
+ * What the keep-alive schedulers of one session tell each other across tabs. Messages
+ * carry times, never a credential.
+ *
+ * @example
+ * ```ts
+ * const message: KeepAliveMessage = { t: 'sent', at: Date.now(), since: startedAt };
+ * ```
+ */
+export type KeepAliveMessage =
+  | { readonly t: 'activity'; readonly at: number }
+  | { readonly t: 'sent'; readonly at: number; readonly since: number }
+  | { readonly t: 'alive'; readonly at: number }
+  | { readonly t: 'hello' }
+  | {
+      readonly t: 'state';
+      readonly lastSentAt: number | undefined;
+      readonly consumedAt: number | undefined;
+      readonly lastActivityAt: number | undefined;
+    }
+  | { readonly t: 'check' }
+  | { readonly t: 'invalid' };
+
+/**
+ * The keep-alive's BroadcastChannel: posts messages, and hands on only received ones that
+ * are well-formed.
+ *
+ * @example
+ * ```ts
+ * channel.post({ t: 'hello' });
+ * channel.close();
+ * ```
+ */
+export interface KeepAliveChannel {
+  /** Posts a message; does nothing without a channel or once it is closed. */
+  post(message: KeepAliveMessage): void;
+  /** Stops receiving and closes the channel. */
+  close(): void;
+}
+
+/**
+ * Opens the channel `name` of the environment. Without a BroadcastChannel (or when it
+ * cannot be opened) the result posts and receives nothing: each tab still keeps its own
+ * session alive correctly.
+ *
+ * @example
+ * ```ts
+ * const channel = createKeepAliveChannel(env, 'vault-session-kit:keep-alive', (message) => {
+ *   if (message.t === 'check') evaluate();
+ * });
+ * ```
+ */
+export function createKeepAliveChannel(
+  env: Pick<ResolvedKeepAliveEnvironment, 'BroadcastChannel'>,
+  name: string,
+  onMessage: (message: KeepAliveMessage) => void,
+): KeepAliveChannel {
+  const Channel = env.BroadcastChannel;
+  const receive = (event: MessageEvent): void => {
+    const message = readKeepAliveMessage(event.data);
+    if (message) onMessage(message);
+  };
+  let channel: InstanceType<NonNullable<typeof Channel>> | undefined;
+  if (Channel) {
+    try {
+      channel = new Channel(name);
+      channel.addEventListener('message', receive);
+    } catch {
+      channel = undefined;
+    }
+  }
+  return {
+    post(message) {
+      if (!channel) return;
+      try {
+        channel.postMessage(message);
+      } catch {
+        // A channel closed under us (page teardown) only costs cross-tab hints.
+      }
+    },
+    close() {
+      if (!channel) return;
+      channel.removeEventListener('message', receive);
+      try {
+        channel.close();
+      } catch {
+        // Already closed.
+      }
+      channel = undefined;
+    },
+  };
+}
+
+/**
+ * A received message if it is one of {@link KeepAliveMessage} with sound times, else
+ * `undefined`: another tab's skewed or forged message is ignored, never trusted.
+ *
+ * @example
+ * ```ts
+ * readKeepAliveMessage({ t: 'activity', at: -1 }); // undefined
+ * ```
+ */
+export function readKeepAliveMessage(data: unknown): KeepAliveMessage | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  switch (record.t) {
+    case 'activity':
+      return isTime(record.at) ? { t: 'activity', at: record.at } : undefined;
+    case 'alive':
+      return isTime(record.at) ? { t: 'alive', at: record.at } : undefined;
+    case 'sent':
+      return isTime(record.at) && isTime(record.since)
+        ? { t: 'sent', at: record.at, since: record.since }
+        : undefined;
+    case 'state': {
+      const { lastSentAt, consumedAt, lastActivityAt } = record;
+      if (![lastSentAt, consumedAt, lastActivityAt].every((v) => v === undefined || isTime(v))) {
+        return undefined;
+      }
+      return {
+        t: 'state',
+        lastSentAt: lastSentAt as number | undefined,
+        consumedAt: consumedAt as number | undefined,
+        lastActivityAt: lastActivityAt as number | undefined,
+      };
+    }
+    case 'hello':
+    case 'check':
+    case 'invalid':
+      return { t: record.t };
+    default:
+      return undefined;
+  }
+}
+
+function isTime(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}

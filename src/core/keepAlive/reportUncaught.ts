@@ -1,0 +1,19 @@
+/**
+ * Reports an error the way the platform reports one thrown by an event listener
+ * (`reportError`, else `console.error`), so a throwing subscriber or callback is seen
+ * without leaving the scheduler half-updated.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   options.onSent?.(at);
+ * } catch (error) {
+ *   reportUncaught(error);
+ * }
+ * ```
+ */
+export function reportUncaught(error: unknown): void {
+  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+  if (typeof report === 'function') report(error);
+  else console.error(error);
+}
