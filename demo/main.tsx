@@ -5,11 +5,14 @@ import './demo.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { DemoLanguageProvider } from './DemoLanguageProvider';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The demo page has no #root element.');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <DemoLanguageProvider>
+      <App />
+    </DemoLanguageProvider>
   </StrictMode>,
 );

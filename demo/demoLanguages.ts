@@ -1,0 +1,65 @@
+import { enMessages, type VaultMessages } from '../src/index';
+import { arMessages } from '../src/locales/ar';
+import { deMessages } from '../src/locales/de';
+import { esMessages } from '../src/locales/es';
+import { frMessages } from '../src/locales/fr';
+import { jaMessages } from '../src/locales/ja';
+
+/**
+ * One language the kit's components speak in the demo: its BCP 47 tag, its name in itself
+ * (as a language switch lists it), its writing direction and the kit's catalogue.
+ *
+ * @example
+ * ```ts
+ * const arabic: DemoLanguage = { tag: 'ar', name: 'العربية', dir: 'rtl', messages: arMessages };
+ * ```
+ */
+export interface DemoLanguage {
+  readonly tag: string;
+  readonly name: string;
+  readonly dir: 'ltr' | 'rtl';
+  readonly messages: VaultMessages;
+}
+
+/**
+ * Every language the kit ships, English first (the kit's own default).
+ *
+ * @example
+ * ```tsx
+ * DEMO_LANGUAGES.map((language) => <option key={language.tag}>{language.name}</option>);
+ * ```
+ */
+export const DEMO_LANGUAGES: readonly DemoLanguage[] = [
+  { tag: 'en', name: 'English', dir: 'ltr', messages: enMessages },
+  { tag: 'de', name: 'Deutsch', dir: 'ltr', messages: deMessages },
+  { tag: 'fr', name: 'Français', dir: 'ltr', messages: frMessages },
+  { tag: 'es', name: 'Español', dir: 'ltr', messages: esMessages },
+  { tag: 'ja', name: '日本語', dir: 'ltr', messages: jaMessages },
+  { tag: 'ar', name: 'العربية', dir: 'rtl', messages: arMessages },
+];
+
+/**
+ * The language the demo starts in: the one the user chose before (`stored`) if the kit
+ * still has it, else the first of the browser's languages (`navigator.languages`, most
+ * preferred first) the kit has, matched on the language alone (`fr-CA` is `fr`), else
+ * English.
+ *
+ * @example
+ * ```ts
+ * pickDemoLanguage(['fr-FR', 'en-US'], null).tag; // 'fr'
+ * pickDemoLanguage(['fr-FR'], 'ar').tag; // 'ar': an explicit choice wins
+ * ```
+ */
+export function pickDemoLanguage(
+  preferred: readonly string[],
+  stored: string | null,
+): DemoLanguage {
+  const byTag = (tag: string) => DEMO_LANGUAGES.find((language) => language.tag === tag);
+  const chosen = stored === null ? undefined : byTag(stored);
+  if (chosen) return chosen;
+  for (const tag of preferred) {
+    const match = byTag(tag.toLowerCase().split('-')[0] ?? '');
+    if (match) return match;
+  }
+  return DEMO_LANGUAGES[0] as DemoLanguage;
+}
