@@ -5,6 +5,7 @@ import { VaultConfigError, VaultError } from '../core/errors';
 import type { SessionManager } from '../core/session/types';
 import { buildSsoSettings, SSO_STATE_PREFIX } from './buildSsoSettings';
 import { createSsoError } from './createSsoError';
+import { attachSsoAttempt } from './getSsoAttempt';
 import { parseSsoCallbackUrl, type SsoCallbackResponse } from './parseSsoCallbackUrl';
 import {
   resolveSsoSettingsInput,
@@ -81,7 +82,9 @@ const outcomes = new Map<string, Promise<SsoCallbackResult>>();
  * 5. Hands the result to `manager.establish`.
  *
  * Failures reject with a {@link VaultError}: the SSO codes above as `VaultOAuthError`, or the
- * client's own errors for discovery and the session call.
+ * client's own errors for discovery and the session call. Once the stored state was found
+ * (a cancel, a refused code, a failed call), `getSsoAttempt(error)` names the sign-in it
+ * belonged to: the user name and the `returnTo` to go back to.
  *
  * @example
  * ```ts
@@ -131,33 +134,40 @@ async function complete(
   let consumed = false;
   try {
     const data = await readStateData(stateStore, state);
-    if (response.error !== undefined) throw providerError(response.error);
+    const returnTo = sanitizeReturnTo(data.returnTo, {
+      ...(options.origin === undefined ? {} : { origin: options.origin }),
+    });
+    try {
+      if (response.error !== undefined) throw providerError(response.error);
 
-    const discovery = await session.client.discover({ username: data.username }, requestOptions);
-    const profile: AuthProfile | undefined =
-      discovery.authType === 'sso'
-        ? discovery.profiles.find((candidate) => candidate.id === data.profileId)
-        : undefined;
-    if (!profile) throw createSsoError('sso_failed');
-    if (response.iss !== undefined && response.iss !== profile.asMetadata.issuer) {
-      throw createSsoError('sso_state_mismatch');
+      const discovery = await session.client.discover({ username: data.username }, requestOptions);
+      const profile: AuthProfile | undefined =
+        discovery.authType === 'sso'
+          ? discovery.profiles.find((candidate) => candidate.id === data.profileId)
+          : undefined;
+      if (!profile) throw createSsoError('sso_failed');
+      if (response.iss !== undefined && response.iss !== profile.asMetadata.issuer) {
+        throw createSsoError('sso_state_mismatch');
+      }
+
+      const accessToken = await exchangeCode(buildSsoSettings(profile, input), url);
+      consumed = true;
+      const startedAt = (options.now ?? Date.now)();
+      const result = await session.client.loginWithAccessToken(
+        { profileId: profile.id, accessToken, vaultDns: data.vaultDns },
+        requestOptions,
+      );
+      session.manager.establish(result, { username: data.username, startedAt });
+      return { profileId: profile.id, username: data.username, returnTo };
+    } catch (error) {
+      // The sign-in is known from here on: whatever went wrong, the page can go back to
+      // where it started, with the user name the user typed (WCAG 3.3.7).
+      throw attachSsoAttempt(error, {
+        profileId: data.profileId,
+        username: data.username,
+        returnTo,
+      });
     }
-
-    const accessToken = await exchangeCode(buildSsoSettings(profile, input), url);
-    consumed = true;
-    const startedAt = (options.now ?? Date.now)();
-    const result = await session.client.loginWithAccessToken(
-      { profileId: profile.id, accessToken, vaultDns: data.vaultDns },
-      requestOptions,
-    );
-    session.manager.establish(result, { username: data.username, startedAt });
-    return {
-      profileId: profile.id,
-      username: data.username,
-      returnTo: sanitizeReturnTo(data.returnTo, {
-        ...(options.origin === undefined ? {} : { origin: options.origin }),
-      }),
-    };
   } finally {
     // One-time in every outcome: a failed answer must not leave its state to be replayed.
     if (!consumed) await stateStore.remove(state).catch(() => null);

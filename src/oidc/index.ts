@@ -10,6 +10,7 @@ export {
   createSsoRedirectAcquirer,
   type SsoRedirectAcquirerOptions,
 } from './createSsoRedirectAcquirer';
+export { getSsoAttempt, type SsoAttempt } from './getSsoAttempt';
 export {
   type HandleSsoCallbackOptions,
   handleSsoCallback,

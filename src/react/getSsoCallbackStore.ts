@@ -1,5 +1,6 @@
 import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/createVaultSession';
+import { getSsoAttempt } from '../oidc/getSsoAttempt';
 import { parseSsoCallbackUrl } from '../oidc/parseSsoCallbackUrl';
 import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
 import { loadSsoModule } from './loadSsoModule';
@@ -27,8 +28,16 @@ export interface SsoCallbackState {
   readonly status: SsoCallbackStatus;
   /** Why it failed; an SSO failure is a `VaultOAuthError` with an `SsoErrorCode`. */
   readonly error?: VaultError;
-  /** After success: the same-origin path the sign-in started from or asked for. */
+  /**
+   * The same-origin path the sign-in started from or asked for: after success, and after a
+   * failure of a sign-in this browser started (a cancel at the provider, a refused code).
+   */
   readonly returnTo?: string;
+  /**
+   * After a failure of a sign-in this browser started: the user name typed before it, so a
+   * form can fill it in again (WCAG 3.3.7).
+   */
+  readonly username?: string;
 }
 
 /**
@@ -47,7 +56,9 @@ export interface SsoCallbackStore {
   /**
    * Completes the sign-in when the page is the redirect URI with the provider's answer;
    * does nothing otherwise or when that answer is already being handled. The code is
-   * loaded on demand, so pages that are not a callback never load the OIDC library.
+   * loaded on demand, so pages that are not a callback never load the OIDC library. When a
+   * sign-in this browser started fails (a cancel at the provider, a refused code), the
+   * address bar goes back to its `returnTo`.
    */
   process(): void;
 }
@@ -117,7 +128,25 @@ function createStore(session: VaultSession): SsoCallbackStore {
         .then(({ handleSsoCallback }) => handleSsoCallback(session, { url: answer.url }))
         .then(
           (result) => set(result ? { status: 'success', returnTo: result.returnTo } : IDLE),
-          (error: unknown) => set({ status: 'error', error: normalizeError(error) }),
+          (error: unknown) => {
+            const attempt = getSsoAttempt(error);
+            if (!attempt) {
+              set({ status: 'error', error: normalizeError(error) });
+              return;
+            }
+            // A sign-in that did not complete (cancelled, refused) goes back to the page it
+            // started from, not the callback's address, unless the app has moved on already.
+            const { pathname, search, hash } = window.location;
+            if (`${pathname}${search}${hash}` === answer.response.cleanUrl) {
+              window.history.replaceState(window.history.state, '', attempt.returnTo);
+            }
+            set({
+              status: 'error',
+              error: normalizeError(error),
+              returnTo: attempt.returnTo,
+              username: attempt.username,
+            });
+          },
         );
     },
   };

@@ -10,6 +10,9 @@ const SERVER_STATE: SsoCallbackState = Object.freeze({ status: 'idle' });
  * while the code is exchanged and the session started, then `success` (with `returnTo`,
  * the same-origin path to show next) or `error` (a `VaultError`; SSO failures are
  * `VaultOAuthError` with `error` = `sso_cancelled`, `sso_state_mismatch` or `sso_failed`).
+ * When the failed sign-in was started in this browser (a cancel at the provider, a refused
+ * code), the address bar is already back on its `returnTo`, and `username` is the user name
+ * typed before it, for the login form to fill in again; `LoginForm` does.
  *
  * `SessionProvider` completes the callback by itself; with `sso.handleCallback: false` the
  * component that calls this hook does, on mount. Either way it happens once.

@@ -139,6 +139,40 @@ describe('LoginForm: coming back from the identity provider', () => {
     expect(tab.getByRole('textbox', { name: en.usernameLabel })).toBeInTheDocument();
   });
 
+  it('a cancel at the provider returns to the page the sign-in started from, with the user name filled in again (WCAG 3.3.7)', async () => {
+    window.history.replaceState(null, '', '/documents?tab=recent');
+    const first = await renderForm();
+    await first.continueAs(SAM);
+    await first.user.click(
+      await first.tab.findByRole('button', { name: 'Continue with Harbor SSO' }),
+    );
+    // The page leaves for the provider with its sign-in state in session storage.
+    await waitFor(() =>
+      expect(Object.keys(sessionStorage).filter((key) => key.startsWith('oidc.'))).toHaveLength(1),
+    );
+    const state = Object.keys(sessionStorage)[0]?.slice('oidc.'.length) ?? '';
+    first.tab.unmount();
+
+    // The provider's answer to "Cancel" (RFC 6749 §4.1.2.1), loaded as a new page.
+    window.history.replaceState(
+      null,
+      '',
+      `/sso/callback?error=access_denied&state=${encodeURIComponent(state)}`,
+    );
+    const { tab, user } = await renderForm({}, { backend: first.tab.backend });
+    const alert = await within(tab.container).findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(en.ssoCancelled));
+    expect(alert).toHaveFocus();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/documents?tab=recent');
+    const field = tab.getByRole('textbox', { name: en.usernameLabel });
+    expect(field).toHaveValue(SAM);
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('oidc.'))).toEqual([]);
+
+    // Trying again is one press of "Continue".
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    expect(await tab.findByRole('button', { name: 'Continue with Harbor SSO' })).toBeVisible();
+  });
+
   it('an answer that belongs to no sign-in of this browser asks to start again', async () => {
     window.history.replaceState(null, '', '/sso/callback?code=abc&state=not-ours');
     const { tab, continueAs } = await renderForm();

@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enLoginMessages } from '../../src/components/i18n/loginMessages';
 import { launchChromium } from './support/launchChromium';
 import { type RequestLog, recordRequests } from './support/recordRequests';
 import { type DevServer, startDevServer } from './support/startDevServer';
@@ -181,5 +182,118 @@ describe('single sign-on in the browser', () => {
       loaded.filter((url) => /\/src\/oidc\/(index|startSsoRedirect|handleSsoCallback)\b/.test(url)),
     ).toEqual([]);
     expect(log.count('GET', AUTHORIZE)).toBe(0);
+  });
+});
+
+// The same journeys in the demo, whose sign-in page is the kit's own LoginForm: what a user
+// of an app built on the kit meets when they press Back or Cancel around the provider.
+describe('Back and Cancel around single sign-on (the demo)', () => {
+  const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
+  const START = '/?from=sso-test';
+  const INTERACTION = /^\/oidc\/interaction\//;
+  const INTERACTION_URL = (url: URL) => INTERACTION.test(url.pathname);
+  let demo: DevServer;
+
+  beforeAll(async () => {
+    demo = await startDevServer({ root: DEMO_ROOT });
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  async function openDemo(): Promise<{ page: Page; log: RequestLog }> {
+    context = await browser.newContext();
+    const log = recordRequests(context);
+    const page = await context.newPage();
+    await page.goto(`${demo.url}${START}`);
+    await usernameField(page).waitFor();
+    return { page, log };
+  }
+
+  function usernameField(page: Page) {
+    return page.getByRole('textbox', { name: enLoginMessages.usernameLabel });
+  }
+
+  function loginMessage(page: Page) {
+    return page.locator('.vsk-login__error[role="alert"]');
+  }
+
+  /** From the demo's first step to the provider's login page. */
+  async function toProvider(page: Page): Promise<void> {
+    await usernameField(page).fill(SAM);
+    await page.getByRole('button', { name: enLoginMessages.continue }).click();
+    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+    await page.waitForURL(INTERACTION_URL);
+    await page.getByLabel('Password').waitFor();
+  }
+
+  it('Cancel at the provider returns to the page the sign-in started from, with the user name and a message', async () => {
+    const { page, log } = await openDemo();
+    await toProvider(page);
+    await page.getByRole('button', { name: 'Cancel and return to the application' }).click();
+
+    await poll(() => loginMessage(page).textContent()).toBe(enLoginMessages.ssoCancelled);
+    expect(page.url()).toBe(`${demo.url}${START}`);
+    await expect(usernameField(page).inputValue()).resolves.toBe(SAM);
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
+      'alert',
+    );
+    expect(log.count('POST', TOKEN)).toBe(0);
+
+    // Straight on from there: Continue leads to the single sign-on step again.
+    await page.getByRole('button', { name: enLoginMessages.continue }).click();
+    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).waitFor();
+  });
+
+  it('Back after Cancel never shows a dead provider page: it lands on a working sign-in', async () => {
+    const { page } = await openDemo();
+    await toProvider(page);
+    await page.getByRole('button', { name: 'Cancel and return to the application' }).click();
+    await poll(() => loginMessage(page).textContent()).toBe(enLoginMessages.ssoCancelled);
+
+    await page.goBack();
+    await usernameField(page).waitFor();
+    expect(new URL(page.url()).origin).toBe(demo.url);
+    await usernameField(page).fill(SAM);
+    await page.getByRole('button', { name: enLoginMessages.continue }).click();
+    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).waitFor();
+  });
+
+  it('Back after a successful sign-in returns to the application, still signed in', async () => {
+    const { page } = await openDemo();
+    await toProvider(page);
+    await page.getByLabel('Password').fill('Harbor-Demo-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    expect(page.url()).toBe(`${demo.url}${START}`);
+
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(demo.url);
+  });
+
+  it('Back after a mistyped then a correct password sends no form again (Post/Redirect/Get)', async () => {
+    const { page, log } = await openDemo();
+    await toProvider(page);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'incorrect' }).waitFor();
+    // The answer to the failed attempt is a page of its own, which a reload shows again
+    // without sending the password.
+    const posts = log.count('POST', INTERACTION);
+    await page.reload();
+    await page.getByLabel('Password').waitFor();
+    expect(log.count('POST', INTERACTION)).toBe(posts);
+    await expect(page.getByLabel('User name').inputValue()).resolves.toBe('sam');
+
+    await page.getByLabel('Password').fill('Harbor-Demo-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+
+    const before = log.count('POST', INTERACTION);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    expect(log.count('POST', INTERACTION)).toBe(before);
   });
 });

@@ -6,6 +6,7 @@ import { VaultAbortedError, VaultOAuthError } from '../../src/core/errors';
 import { loginWithDiscovery } from '../../src/core/flows/loginWithDiscovery';
 import { createVaultSession, type VaultSession } from '../../src/core/session/createVaultSession';
 import { createSsoRedirectAcquirer } from '../../src/oidc/createSsoRedirectAcquirer';
+import { getSsoAttempt } from '../../src/oidc/getSsoAttempt';
 import { handleSsoCallback } from '../../src/oidc/handleSsoCallback';
 import { startSsoRedirect } from '../../src/oidc/startSsoRedirect';
 import { SessionProvider } from '../../src/react/SessionProvider';
@@ -91,6 +92,11 @@ function Probe({ name = 'probe' }: { name?: string }) {
   );
 }
 
+/** The user name the callback hands back after a failure. */
+function AttemptProbe() {
+  return <p data-testid="attempt">{useSsoCallback().username ?? ''}</p>;
+}
+
 function oidcKeys(storage: Storage): string[] {
   return Object.keys(storage).filter((key) => key.startsWith('oidc.'));
 }
@@ -164,10 +170,63 @@ describe('the callback page (SessionProvider handles it)', () => {
     );
 
     await waitFor(() =>
-      expect(screen.getByTestId('probe').textContent).toBe('error|signed-out||sso_cancelled|'),
+      expect(screen.getByTestId('probe').textContent).toBe('error|signed-out||sso_cancelled|/'),
     );
     expect(idp.tokenCalls()).toBe(tokenCalls);
     expect(oidcKeys(sessionStorage)).toEqual([]);
+  });
+
+  it('after a cancel, the address bar is the page the sign-in started from and the user name comes back (WCAG 3.3.7)', async () => {
+    const session = newSession();
+    const authorizeUrl = await startSsoRedirect(
+      session,
+      { profile, username: SAM, returnTo: '/documents?tab=recent#top' },
+      { navigate: () => {} },
+    );
+    arriveAt(await createProviderBrowser().cancel(authorizeUrl));
+
+    render(
+      <StrictMode>
+        <SessionProvider session={session}>
+          <Probe />
+          <AttemptProbe />
+        </SessionProvider>
+      </StrictMode>,
+    );
+
+    await waitFor(() =>
+      expect(screen.getByTestId('probe').textContent).toBe(
+        'error|signed-out||sso_cancelled|/documents?tab=recent#top',
+      ),
+    );
+    expect(screen.getByTestId('attempt').textContent).toBe(SAM);
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/documents?tab=recent#top',
+    );
+  });
+
+  it('after a code the provider refuses, goes back the same way, without a session call', async () => {
+    const session = newSession();
+    const back = await answerFromProvider(session, '/documents');
+    back.searchParams.set('code', 'not-the-code-the-provider-issued');
+    arriveAt(back);
+    const sessionCalls = vault.requestsTo(OAUTH_SESSION);
+
+    render(
+      <SessionProvider session={session}>
+        <Probe />
+        <AttemptProbe />
+      </SessionProvider>,
+    );
+
+    await waitFor(() =>
+      expect(screen.getByTestId('probe').textContent).toBe(
+        'error|signed-out||sso_failed|/documents',
+      ),
+    );
+    expect(screen.getByTestId('attempt').textContent).toBe(SAM);
+    expect(window.location.pathname).toBe('/documents');
+    expect(vault.requestsTo(OAUTH_SESSION)).toBe(sessionCalls);
   });
 
   it('leaves the page alone with handleCallback: false until useSsoCallback runs, then once', async () => {
@@ -280,6 +339,7 @@ describe('handleSsoCallback', () => {
     const reloaded = await import('../../src/oidc/handleSsoCallback');
     const replay = reloaded.handleSsoCallback(newSession(), { url: back.href });
     await expect(replay).rejects.toMatchObject({ kind: 'oauth', error: 'sso_state_mismatch' });
+    expect(getSsoAttempt(await replay.catch((reason: unknown) => reason))).toBeUndefined();
     expect(idp.tokenCalls()).toBe(counts.token);
     expect(vault.requestsTo(OAUTH_SESSION)).toBe(counts.session);
   });
@@ -321,10 +381,16 @@ describe('handleSsoCallback', () => {
     back.searchParams.set('code', 'not-the-code-the-provider-issued');
     const sessionCalls = vault.requestsTo(OAUTH_SESSION);
 
-    await expect(handleSsoCallback(session, { url: back.href })).rejects.toMatchObject({
-      kind: 'oauth',
-      error: 'sso_failed',
+    const failure = handleSsoCallback(session, { url: back.href });
+    await expect(failure).rejects.toMatchObject({ kind: 'oauth', error: 'sso_failed' });
+    // The failure names the sign-in it ends, for a page to go back to; logs do not see it.
+    const error = await failure.catch((reason: unknown) => reason);
+    expect(getSsoAttempt(error)).toEqual({
+      profileId: 'harbor-oidc',
+      username: SAM,
+      returnTo: '/documents',
     });
+    expect(JSON.stringify(error)).not.toContain(SAM);
     expect(vault.requestsTo(OAUTH_SESSION)).toBe(sessionCalls);
     expect(session.manager.getSnapshot().status).toBe('signed-out');
   });
