@@ -2,30 +2,62 @@ import type { ReactNode } from 'react';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts';
 
 /**
- * The demo accounts beside the login form: each user name, what to type as its password and
- * what signing in with it shows, so every path of the form can be tried.
+ * Props of {@link DemoAccountsPanel}.
  *
  * @example
  * ```tsx
- * <DemoAccountsPanel />
+ * const props: DemoAccountsPanelProps = { chosen: undefined, onChoose: (a) => fill(a.username) };
  * ```
  */
-export function DemoAccountsPanel(): ReactNode {
+export interface DemoAccountsPanelProps {
+  /** The account whose user name is in the login form now, marked as such. */
+  readonly chosen: DemoAccount | undefined;
+  /** Called when the user picks an account with its "Use …" button. */
+  readonly onChoose: (account: DemoAccount) => void;
+}
+
+/**
+ * The demo accounts beside the login form: each user name as a button that fills it into
+ * the form, what to type as its password and what signing in with it shows, so every path
+ * of the form can be tried.
+ *
+ * @example
+ * ```tsx
+ * <DemoAccountsPanel chosen={chosen} onChoose={(account) => setUsername(account.username)} />
+ * ```
+ */
+export function DemoAccountsPanel({ chosen, onChoose }: DemoAccountsPanelProps): ReactNode {
   return (
     <aside className="demo-accounts" aria-labelledby="demo-accounts-heading">
       <h2 id="demo-accounts-heading" className="demo-accounts__heading">
         Demo accounts
       </h2>
       <p className="demo-accounts__intro">
-        The built-in vault knows these people. A user name it does not know, or a wrong password,
-        gets the same answer.
+        The built-in vault knows these people. Choose one to put its user name in the form; type the
+        password shown with it. A user name the vault does not know, or a wrong password, gets the
+        same answer.
       </p>
       <ul className="demo-accounts__list">
         {DEMO_ACCOUNTS.map((account) => (
-          <li key={account.username} className="demo-account">
+          <li
+            key={account.username}
+            className="demo-account"
+            data-chosen={account === chosen ? 'true' : undefined}
+          >
             <p className="demo-account__row">
-              <code className="demo-account__username">{account.username}</code>
+              <button
+                type="button"
+                className="demo-account__use"
+                aria-current={account === chosen ? 'true' : undefined}
+                onClick={() => onChoose(account)}
+              >
+                <span className="vsk-visually-hidden">Use </span>
+                <code className="demo-account__username">{account.username}</code>
+              </button>
               <Credential credential={account.credential} />
+              {account === chosen ? (
+                <span className="demo-account__chosen">In the form</span>
+              ) : null}
             </p>
             <p className="demo-account__outcome">
               {account.outcome}

@@ -1,8 +1,9 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { LoginForm, useSession } from '../src/index';
 import { DemoAccountsPanel } from './DemoAccountsPanel';
 import { DemoBrand } from './DemoBrand';
 import { DemoFooter } from './DemoFooter';
+import { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts';
 import { SkipLink } from './SkipLink';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -27,7 +28,8 @@ export function focusSignInField(): void {
 
 /**
  * The signed-out page: the identifier-first login form as the page's one `h1`, and beside
- * it the demo accounts with what each one shows.
+ * it the demo accounts with what each one shows. Choosing an account fills its user name
+ * into the form, moves focus there and says under the form what to type next.
  *
  * @example
  * ```tsx
@@ -37,6 +39,10 @@ export function focusSignInField(): void {
 export function SignInPage(): ReactNode {
   const { endReason } = useSession();
   useDocumentTitle('Sign in');
+  // The page owns the user name, so that the accounts beside the form can fill it in.
+  const [username, setUsername] = useState('');
+  const [choices, setChoices] = useState(0);
+  const chosen = demoAccountNamed(username);
 
   // After a sign-out or an expiry the control that had focus is gone; the user name field
   // (filled with the last user name) is where the keyboard continues. A first visit keeps
@@ -47,6 +53,12 @@ export function SignInPage(): ReactNode {
       focusSignInField();
     }
   }, [endReason]);
+
+  // After the commit that put the chosen name in the field (and took the form back to its
+  // first step if need be): the keyboard continues there, one Enter away from "Continue".
+  useEffect(() => {
+    if (choices > 0) focusSignInField();
+  }, [choices]);
 
   return (
     <div className="demo-page demo-page--signin">
@@ -60,11 +72,58 @@ export function SignInPage(): ReactNode {
             Sign in to see your vault's documents. The session stays healthy on its own and ends
             cleanly when you sign out.
           </p>
-          <LoginForm headingLevel={1} title="Sign in to Vault Docs" className="demo-login" />
+          <LoginForm
+            headingLevel={1}
+            title="Sign in to Vault Docs"
+            className="demo-login"
+            username={username}
+            onUsernameChange={setUsername}
+          />
+          <p className="demo-signin__chosen" role="status">
+            {chosen ? <ChosenAccountHint account={chosen} /> : null}
+          </p>
         </main>
-        <DemoAccountsPanel />
+        <DemoAccountsPanel
+          chosen={chosen}
+          onChoose={(account) => {
+            setUsername(account.username);
+            setChoices((count) => count + 1);
+          }}
+        />
       </div>
       <DemoFooter />
     </div>
   );
+}
+
+function demoAccountNamed(username: string): DemoAccount | undefined {
+  const name = username.trim().toLowerCase();
+  return DEMO_ACCOUNTS.find((account) => account.username === name);
+}
+
+/** Under the form, for the demo only: what to type for the account in the form. */
+function ChosenAccountHint({ account }: { account: DemoAccount }): ReactNode {
+  const { credential } = account;
+  const who = (
+    <>
+      Demo account <bdi>{account.username}</bdi>:{' '}
+    </>
+  );
+  switch (credential.kind) {
+    case 'password':
+      return (
+        <>
+          {who}its password is <code>{credential.password}</code>.
+        </>
+      );
+    case 'any':
+      return <>{who}any password gives the same answer.</>;
+    default:
+      return (
+        <>
+          {who}at {credential.provider}, sign in as <code>{credential.user}</code> with the password{' '}
+          <code>{credential.password}</code>.
+        </>
+      );
+  }
 }

@@ -224,6 +224,43 @@ describe('the demo, signed out', () => {
     expect(await documentsHeading(page).count()).toBe(0);
   });
 
+  it('fills the form from a demo account: a button per account, focus on the field, the password shown, and the sign-in works from there', async () => {
+    const { page } = await openDemo();
+    const accounts = page.getByRole('complementary', { name: 'Demo accounts' });
+    const useOlivia = accounts.getByRole('button', { name: `Use ${OLIVIA.username}` });
+    const hint = page.getByRole('main').getByRole('status').filter({ hasText: 'Demo account' });
+
+    // Keyboard only: the account's button, then Enter.
+    await useOlivia.focus();
+    await page.keyboard.press('Enter');
+    await poll(() => usernameField(page).inputValue()).toBe(OLIVIA.username);
+    expect(await focused(page)).toBe(`input: ${enLoginMessages.usernameLabel}`);
+    expect(await useOlivia.getAttribute('aria-current')).toBe('true');
+    expect(await hint.textContent()).toBe(
+      `Demo account ${OLIVIA.username}: its password is ${OLIVIA.password}.`,
+    );
+    expect(await axeViolations(page, 'account chosen')).toEqual([]);
+
+    // Enter continues from the field; the password to type stays in view.
+    await page.keyboard.press('Enter');
+    await passwordField(page).waitFor();
+    expect(await hint.textContent()).toContain(OLIVIA.password);
+
+    // Another account chosen on the password step: the form starts over with that name.
+    await accounts.getByRole('button', { name: 'Use marcus@sunrise.example' }).click();
+    await poll(() => usernameField(page).inputValue()).toBe('marcus@sunrise.example');
+    expect(await focused(page)).toBe(`input: ${enLoginMessages.usernameLabel}`);
+    expect(await hint.textContent()).toContain('Sunrise-Demo-2');
+    expect(await useOlivia.getAttribute('aria-current')).toBeNull();
+
+    await useOlivia.click();
+    await page.getByRole('button', { name: enLoginMessages.continue }).click();
+    await passwordField(page).fill(OLIVIA.password);
+    await page.getByRole('button', { name: enLoginMessages.signIn }).click();
+    await documentsHeading(page).waitFor();
+    await poll(() => page.getByRole('banner').getByText('Olivia Bennett').count()).toBe(1);
+  });
+
   it('gives an unknown user the same answer as a wrong password (PWD-06)', async () => {
     const { page } = await openDemo();
     await continueAs(page, OLIVIA.username);
