@@ -59,7 +59,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     username: 'newhire@sunrise.example',
     credential: { kind: 'password', password: 'Sunrise-Demo-3' },
     outcome:
-      'Refused: the password has expired. The form says where to change it; a real vault changes it in its web interface, which this demo does not have.',
+      "Refused with the right password: it has expired. The form says to change it in the vault's web interface; this demo has none and links nowhere, so newhire never gets in.",
   },
   {
     username: 'locked@sunrise.example',
