@@ -1,5 +1,6 @@
 import { isValidSessionId } from '../client/isValidSessionId';
 import type { AuthResult } from '../client/types';
+import { createEmitter } from '../createEmitter';
 import {
   isSessionInvalidError,
   normalizeError,
@@ -7,10 +8,16 @@ import {
   VaultConfigError,
   VaultProtocolError,
 } from '../errors';
-import { assertNotLocalStorage } from './assertNotLocalStorage';
-import { createFallbackStorage } from './createFallbackStorage';
-import { createTabChannel, type TabChannel, type TabMessage } from './createTabChannel';
-import { memoryStorageAdapter } from './memoryStorageAdapter';
+import { acceptsHandOff } from './acceptsHandOff';
+import { capSessionDeadline, createDeadlineTimer, deadlineDueAt } from './createDeadlineTimer';
+import { createSessionPersistence } from './createSessionPersistence';
+import {
+  createTabChannel,
+  hasBroadcastChannel,
+  OFFLINE_CHANNEL,
+  type TabChannel,
+  type TabMessage,
+} from './createTabChannel';
 import { parseSessionRecord } from './parseSessionRecord';
 import { randomTag } from './randomTag';
 import {
@@ -36,8 +43,6 @@ const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
 const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
 const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
 const DEFAULT_JOIN_TIMEOUT_MS = 300;
-/** Browsers run a longer setTimeout at once; the deadline check re-arms itself instead. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 // Closures rather than references so that timers replaced after start-up (fake timers in
 // tests, a zone) are the ones used.
@@ -94,17 +99,28 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     options.joinTimeoutMs ?? DEFAULT_JOIN_TIMEOUT_MS,
     'joinTimeoutMs',
   );
-  const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY;
-  if (options.storage) assertNotLocalStorage(options.storage);
-  const storage = createFallbackStorage(options.storage ?? memoryStorageAdapter());
+  const persistence = createSessionPersistence(
+    options.storage,
+    options.storageKey ?? DEFAULT_STORAGE_KEY,
+  );
   const tabId = randomTag();
 
   let state: SessionState = initialSessionState;
   let snapshotState: SessionState | undefined;
   let snapshot: SessionSnapshot = toSessionSnapshot(state);
-  const listeners = new Set<() => void>();
+  // One faulty subscriber must not stop the others or corrupt the state machine.
+  const changed = createEmitter((error) =>
+    queueMicrotask(() => {
+      throw error;
+    }),
+  );
   let destroyed = false;
-  let deadlineTimer: unknown;
+  const deadlineTimer = createDeadlineTimer(timers, now, () => {
+    const before = state;
+    checkDeadline();
+    // A timer that fired early (throttling, a clamped delay) re-arms for the rest.
+    if (state === before) armDeadlineTimer();
+  });
   let joinTimer: unknown;
   // A newer action bumps a generation; a call whose generation is stale when its answer
   // arrives discards that answer (B11: the last action wins).
@@ -122,45 +138,17 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (next === state) return;
     const previousRecord = state.record;
     state = next;
-    if (next.record !== previousRecord) persist(next.record);
+    if (next.record !== previousRecord) persistence.save(next.record);
     if (!next.joining && joinTimer !== undefined) {
       timers.clearTimeout(joinTimer);
       joinTimer = undefined;
     }
     armDeadlineTimer();
-    for (const listener of [...listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        // One faulty subscriber must not stop the others or corrupt the state machine.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  }
-
-  function persist(record: SessionRecord | undefined): void {
-    if (record) storage.setItem(storageKey, JSON.stringify(record));
-    else storage.removeItem(storageKey);
+    changed.emit();
   }
 
   function armDeadlineTimer(): void {
-    if (deadlineTimer !== undefined) {
-      timers.clearTimeout(deadlineTimer);
-      deadlineTimer = undefined;
-    }
-    const { record } = state;
-    if (destroyed || !started || !record || !isLiveStatus(state.status)) return;
-    const dueAt = state.status === 'expiring' ? record.deadline : record.deadline - warnBeforeMs;
-    const delay = Math.min(Math.max(dueAt - now(), 0), MAX_TIMER_MS);
-    deadlineTimer = timers.setTimeout(() => {
-      deadlineTimer = undefined;
-      const before = state;
-      checkDeadline();
-      // A timer that fired early (throttling, a clamped delay) re-arms for the rest.
-      if (state === before) armDeadlineTimer();
-    }, delay);
+    deadlineTimer.arm(destroyed || !started ? undefined : deadlineDueAt(state, warnBeforeMs));
   }
 
   function checkDeadline(): void {
@@ -178,10 +166,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   function adopt(record: SessionRecord): void {
-    // A record from storage or another tab never gets a later deadline than the cap allows.
-    const deadline = Math.min(record.deadline, record.startedAt + maxSessionMs);
-    const capped = deadline === record.deadline ? record : { ...record, deadline };
-    dispatch({ type: 'session-established', record: capped, now: now(), warnBeforeMs });
+    dispatch({
+      type: 'session-established',
+      record: capSessionDeadline(record, maxSessionMs),
+      now: now(),
+      warnBeforeMs,
+    });
   }
 
   function cancelSignIn(): void {
@@ -263,24 +253,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   function receiveHandOff(record: SessionRecord, to: string | undefined): void {
-    if (to !== undefined && to !== tabId) return;
-    // A hand-off for a session past its cap is stale, whoever sent it.
-    if (record.deadline <= now()) return;
+    if (!acceptsHandOff(record, to, tabId, state, signInStartedAt, now)) return;
     const current = state.record;
-    if (to !== undefined) {
-      // An answer to this tab's hello only fills an empty tab.
-      if (current || state.status === 'signing-in') return;
-    } else if (current) {
-      if (record.startedAt < current.startedAt) return;
-      if (record.key === current.key && !supersedes(record, current)) return;
-    } else if (
-      state.status === 'signing-in' &&
-      signInStartedAt !== undefined &&
-      record.startedAt < signInStartedAt
-    ) {
-      // This tab's own sign-in began later; it wins and will be handed to the others.
-      return;
-    }
     if (state.status === 'signing-in') cancelSignIn();
     if (current?.key !== record.key) delegationGeneration += 1;
     const displaced = current?.delegation?.sessionId;
@@ -323,16 +297,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     armDeadlineTimer();
   }
 
-  const storedText = storage.getItem(storageKey);
-  const stored = typeof storedText === 'string' ? parseStored(storedText) : undefined;
+  const stored = persistence.load();
   if (stored) {
     adopt(stored);
-    if (!state.record) storage.removeItem(storageKey);
-  } else {
-    if (storedText !== null) storage.removeItem(storageKey);
+    if (!state.record) persistence.clear();
+  } else if (canJoin) {
     // Shown as joining from the first render, so the login form does not flash before an
     // open tab has had a chance to hand its session over.
-    if (canJoin) dispatch({ type: 'join-started' });
+    dispatch({ type: 'join-started' });
   }
 
   async function signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void> {
@@ -344,7 +316,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     // Local first, and regardless of what the server says: the user asked to leave (SES-07).
     dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
     openedDelegations.clear();
-    storage.removeItem(storageKey);
+    persistence.clear();
     channel.post(
       inactive
         ? { type: 'signed-out', from: tabId, reason: 'inactive' }
@@ -370,10 +342,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
     subscribe(listener) {
       start();
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      return changed.on(listener);
     },
 
     getSessionId() {
@@ -580,54 +549,19 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (destroyed) return;
       cancelSignIn();
       destroyed = true;
-      if (deadlineTimer !== undefined) timers.clearTimeout(deadlineTimer);
+      deadlineTimer.clear();
       if (joinTimer !== undefined) timers.clearTimeout(joinTimer);
-      deadlineTimer = undefined;
       joinTimer = undefined;
       channel.close();
-      listeners.clear();
+      changed.clear();
     },
   };
   return manager;
 }
 
-/**
- * Whether a hand-off of the same session replaces the record a tab holds. The higher
- * delegation revision wins; two changes made at the same moment carry the same revision,
- * and every tab then keeps the one with the greater delegated session ID (no delegation
- * counting as the least), so all tabs settle on one outcome.
- */
-function supersedes(incoming: SessionRecord, held: SessionRecord): boolean {
-  const incomingRevision = incoming.revision ?? 0;
-  const heldRevision = held.revision ?? 0;
-  if (incomingRevision !== heldRevision) return incomingRevision > heldRevision;
-  return (incoming.delegation?.sessionId ?? '') > (held.delegation?.sessionId ?? '');
-}
-
 /** A delegation's vault host, when the delegation list named one. */
 function dnsOf(delegation: DelegationRecord | undefined): string | undefined {
   return delegation?.dns === '' ? undefined : delegation?.dns;
-}
-
-function hasBroadcastChannel(options: SessionManagerOptions): boolean {
-  try {
-    const ctor =
-      options.BroadcastChannel ?? (globalThis as { BroadcastChannel?: unknown }).BroadcastChannel;
-    return typeof ctor === 'function';
-  } catch {
-    // A locked-down page may throw on the mere lookup; that is single-tab mode.
-    return false;
-  }
-}
-
-const OFFLINE_CHANNEL: TabChannel = { connected: false, post() {}, close() {} };
-
-function parseStored(text: string): SessionRecord | undefined {
-  try {
-    return parseSessionRecord(JSON.parse(text));
-  } catch {
-    return undefined;
-  }
 }
 
 function checkDuration(value: number, name: string): number {

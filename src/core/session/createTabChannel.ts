@@ -156,6 +156,38 @@ export function parseTabMessage(data: unknown): TabMessage | undefined {
   }
 }
 
+/**
+ * Whether a `BroadcastChannel` can be had: the one given, else the global one. A page that
+ * throws on the mere lookup is in single-tab mode.
+ *
+ * @example
+ * ```ts
+ * const canJoin = options.BroadcastChannel === null ? false : hasBroadcastChannel(options);
+ * ```
+ */
+export function hasBroadcastChannel(options: {
+  readonly BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
+}): boolean {
+  try {
+    const ctor =
+      options.BroadcastChannel ?? (globalThis as { BroadcastChannel?: unknown }).BroadcastChannel;
+    return typeof ctor === 'function';
+  } catch {
+    // A locked-down page may throw on the mere lookup; that is single-tab mode.
+    return false;
+  }
+}
+
+/**
+ * The channel of a tab that has not opened one yet: connected to nobody, posting nowhere.
+ *
+ * @example
+ * ```ts
+ * let channel: TabChannel = OFFLINE_CHANNEL;
+ * ```
+ */
+export const OFFLINE_CHANNEL: TabChannel = { connected: false, post() {}, close() {} };
+
 function isTag(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_TAG;
 }
