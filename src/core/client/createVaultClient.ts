@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError } from '../errors';
 import { isValidSessionId } from './isValidSessionId';
 import { readVaultResponse } from './readVaultResponse';
@@ -105,16 +106,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     return body;
   }
 
-  const confirmedListeners = new Set<(sessionId: string) => void>();
-  function confirmSession(sessionId: string): void {
-    for (const listener of [...confirmedListeners]) {
-      try {
-        listener(sessionId);
-      } catch {
-        // An observer's failure must not turn the caller's success into an error.
-      }
-    }
-  }
+  const confirmed = createEmitter<[sessionId: string]>(() => {
+    // An observer's failure must not turn the caller's success into an error.
+  });
+  const confirmSession = confirmed.emit;
 
   async function endSessionCall(sessionId: string, options?: RequestOptions): Promise<void> {
     await call(
@@ -280,12 +275,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 
     endSession: endSessionCall,
 
-    onSessionConfirmed(listener) {
-      confirmedListeners.add(listener);
-      return () => {
-        confirmedListeners.delete(listener);
-      };
-    },
+    onSessionConfirmed: confirmed.on,
 
     async request(sessionId, path, init = {}, options) {
       const authorization = checkSessionId(sessionId);

@@ -1,4 +1,5 @@
 import type { AuthProfile, RequestOptions, VaultClient, VaultRequestInit } from '../client/types';
+import { createEmitter } from '../createEmitter';
 import { VaultAbortedError } from '../errors';
 import { createKeepAlive } from '../keepAlive/createKeepAlive';
 import { type KeepAlive, type KeepAliveSnapshot, STOPPED_KEEP_ALIVE } from '../keepAlive/KeepAlive';
@@ -196,16 +197,14 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
         }),
   };
 
-  const keepAliveListeners = new Set<() => void>();
+  const keepAliveChanged = createEmitter();
   let scheduler: KeepAlive | undefined;
   let stopWatchingScheduler: (() => void) | undefined;
   let runningFor: number | undefined;
   let connections = 0;
   let unsubscribe: (() => void) | undefined;
 
-  function notifyKeepAlive(): void {
-    for (const listener of [...keepAliveListeners]) listener();
-  }
+  const notifyKeepAlive = (): void => keepAliveChanged.emit();
 
   // One scheduler per session, on a channel of its own: a late message about an ended
   // session (its "invalid" notice, its last send time) can then never touch the next one.
@@ -265,12 +264,7 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
 
   const keepAlive: VaultKeepAlive = {
     getSnapshot: () => scheduler?.getSnapshot() ?? STOPPED_KEEP_ALIVE,
-    subscribe(listener) {
-      keepAliveListeners.add(listener);
-      return () => {
-        keepAliveListeners.delete(listener);
-      };
-    },
+    subscribe: keepAliveChanged.on,
     extend: () => (scheduler ? scheduler.extend() : Promise.reject(new VaultAbortedError())),
     notifyActivity: () => scheduler?.notifyActivity(),
   };
@@ -348,7 +342,7 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
       unsubscribe = undefined;
       connections = 0;
       sync();
-      keepAliveListeners.clear();
+      keepAliveChanged.clear();
       manager.destroy();
     },
   };
