@@ -33,7 +33,12 @@ export function AppHeader(): ReactNode {
       <div className="demo-header__tools">
         <SessionTimer className="demo-timer" />
         <DelegationsMenu />
-        <div className="demo-identity" data-acting={actingFor === undefined ? undefined : 'true'}>
+        <div
+          className="demo-identity"
+          lang="en"
+          dir="ltr"
+          data-acting={actingFor === undefined ? undefined : 'true'}
+        >
           <span className="demo-identity__avatar" aria-hidden="true">
             {initials(actingFor ?? displayName)}
           </span>

@@ -28,7 +28,7 @@ export interface DemoAccountsPanelProps {
  */
 export function DemoAccountsPanel({ chosen, onChoose }: DemoAccountsPanelProps): ReactNode {
   return (
-    <aside className="demo-accounts" aria-labelledby="demo-accounts-heading">
+    <aside className="demo-accounts" aria-labelledby="demo-accounts-heading" lang="en" dir="ltr">
       <h2 id="demo-accounts-heading" className="demo-accounts__heading">
         Demo accounts
       </h2>

@@ -68,7 +68,7 @@ export function SignInPage(): ReactNode {
       </header>
       <div className="demo-signin">
         <main id={MAIN_ID} tabIndex={-1} className="demo-signin__main">
-          <p className="demo-signin__intro">
+          <p className="demo-signin__intro" lang="en" dir="ltr">
             Sign in to see your vault's documents. The session stays healthy on its own and ends
             cleanly when you sign out.
           </p>
@@ -79,7 +79,7 @@ export function SignInPage(): ReactNode {
             username={username}
             onUsernameChange={setUsername}
           />
-          <p className="demo-signin__chosen" role="status">
+          <p className="demo-signin__chosen" role="status" lang="en" dir="ltr">
             {chosen ? <ChosenAccountHint account={chosen} /> : null}
           </p>
         </main>

@@ -47,7 +47,7 @@ export function Workspace(): ReactNode {
         onStopped={onStopped}
         className="demo-acting-as"
       />
-      <main id={MAIN_ID} tabIndex={-1} className="demo-main">
+      <main id={MAIN_ID} tabIndex={-1} className="demo-main" lang="en" dir="ltr">
         <DocumentsView />
       </main>
       <DemoFooter />

@@ -131,6 +131,14 @@ describe('the demo follows the browser language', () => {
       .locator('.vsk-login')
       .evaluate((element) => getComputedStyle(element).direction);
     expect(form).toBe('rtl');
+    // The demo's own text stays English: it says so, and reads left to right.
+    const intro = await page
+      .getByText("Sign in to see your vault's documents.", { exact: false })
+      .evaluate((element) => ({
+        lang: element.closest('[lang]')?.getAttribute('lang'),
+        direction: getComputedStyle(element).direction,
+      }));
+    expect(intro).toEqual({ lang: 'en', direction: 'ltr' });
 
     await submitEmptyUserName(page, t);
     expect(await axeViolations(page, 'ar, user name missing')).toEqual([]);
