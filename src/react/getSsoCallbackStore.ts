@@ -1,7 +1,6 @@
 import { createEmitter } from '../core/createEmitter';
 import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/createVaultSession';
-import { findPendingSsoUsername } from '../oidc/findPendingSsoUsername';
 import { getSsoAttempt } from '../oidc/getSsoAttempt';
 import { parseSsoCallbackUrl } from '../oidc/parseSsoCallbackUrl';
 import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
@@ -36,9 +35,8 @@ export interface SsoCallbackState {
    */
   readonly returnTo?: string;
   /**
-   * The user name typed before a sign-in this tab started, so a form can fill it in again
-   * (WCAG 3.3.7): after its failure, or, while `idle`, when the user came back from the
-   * provider with Back and the page was loaded afresh.
+   * After a failure of a sign-in this browser started: the user name typed before it, so a
+   * form can fill it in again (WCAG 3.3.7).
    */
   readonly username?: string;
 }
@@ -97,8 +95,7 @@ function createStore(session: VaultSession): SsoCallbackStore {
   // look at the page's address.
   let current: SsoCallbackState | undefined;
   const snapshotNow = (): SsoCallbackState => {
-    current ??=
-      session.sso?.handleCallback !== false && readAnswer(session) ? PROCESSING : idleState();
+    current ??= session.sso?.handleCallback !== false && readAnswer(session) ? PROCESSING : IDLE;
     return current;
   };
 
@@ -113,7 +110,7 @@ function createStore(session: VaultSession): SsoCallbackStore {
     process() {
       const answer = readAnswer(session);
       if (!answer) {
-        if (snapshotNow() === PROCESSING && handled.size === 0) set(idleState());
+        if (snapshotNow() === PROCESSING && handled.size === 0) set(IDLE);
         return;
       }
       const key = answer.response.state ?? answer.url;
@@ -149,13 +146,6 @@ function createStore(session: VaultSession): SsoCallbackStore {
         );
     },
   };
-}
-
-/** Idle, with the user name of a sign-in this tab left for and came back from with Back. */
-function idleState(): SsoCallbackState {
-  if (typeof window === 'undefined') return IDLE;
-  const username = findPendingSsoUsername();
-  return username === undefined ? IDLE : Object.freeze({ status: 'idle', username });
 }
 
 function readAnswer(session: VaultSession) {
