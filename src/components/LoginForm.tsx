@@ -273,12 +273,14 @@ export function LoginForm(props: LoginFormProps) {
   useEffect(() => {
     if (callback.status === 'error') setFocusRequest({ target: 'alert' });
   }, [callback.status]);
-  // Back from a single sign-on that did not complete (cancelled, refused): the user name
-  // typed before it is filled in again, so retrying is one "Continue" (WCAG 3.3.7).
+  // Back from a single sign-on that did not complete (cancelled, refused, or left with the
+  // Back button): the user name typed before it is filled in again, so retrying is one
+  // "Continue" (WCAG 3.3.7). A name already in the field wins over one left behind.
   useEffect(() => {
-    if (callback.status === 'error' && callback.username !== undefined) {
-      setUsername(callback.username);
-    }
+    const name = callback.username;
+    if (name === undefined) return;
+    if (callback.status === 'error') setUsername(name);
+    else if (callback.status === 'idle') setUsername((typed) => typed || name);
   }, [callback.status, callback.username, setUsername]);
   // The latest callback, so that an inline `onSignedIn` neither re-runs the effect below nor
   // is called twice.

@@ -2,16 +2,7 @@ import { InMemoryWebStorage, type UserManagerSettings, WebStorageStateStore } fr
 import type { AuthProfile } from '../core/client/types';
 import { VaultConfigError } from '../core/errors';
 import { assertSafeSsoSettings } from './assertSafeSsoSettings';
-
-/**
- * Prefix of the sign-in state entries in session storage (oidc-client-ts' own default).
- *
- * @example
- * ```ts
- * const pending = Object.keys(sessionStorage).filter((key) => key.startsWith(SSO_STATE_PREFIX));
- * ```
- */
-export const SSO_STATE_PREFIX = 'oidc.';
+import { SSO_STATE_PREFIX } from './ssoStateData';
 
 /**
  * The oidc-client-ts settings a caller may add to the kit's: display and prompt options for

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { AuthProfile } from '../core/client/types';
 import { VaultConfigError, VaultError } from '../core/errors';
 import type { SessionManager } from '../core/session/types';
-import { buildSsoSettings, SSO_STATE_PREFIX } from './buildSsoSettings';
+import { buildSsoSettings } from './buildSsoSettings';
 import { createSsoError } from './createSsoError';
 import { attachSsoAttempt } from './getSsoAttempt';
 import { parseSsoCallbackUrl, type SsoCallbackResponse } from './parseSsoCallbackUrl';
@@ -13,7 +13,7 @@ import {
   type SsoSessionTarget,
 } from './resolveSsoSettingsInput';
 import { sanitizeReturnTo } from './sanitizeReturnTo';
-import { type SsoStateData, ssoStateData } from './ssoStateData';
+import { SSO_STATE_PREFIX, type SsoStateData, ssoStateData } from './ssoStateData';
 
 /**
  * The session a callback completes: the client for the calls, the manager that adopts the

@@ -1,7 +1,6 @@
 export { assertSafeSsoSettings } from './assertSafeSsoSettings';
 export {
   buildSsoSettings,
-  SSO_STATE_PREFIX,
   type SsoSettingsInput,
   type SsoSettingsOverrides,
 } from './buildSsoSettings';
@@ -25,7 +24,7 @@ export {
   type SsoSessionTarget,
 } from './resolveSsoSettingsInput';
 export { sanitizeReturnTo } from './sanitizeReturnTo';
-export { type SsoStateData, ssoStateData } from './ssoStateData';
+export { SSO_STATE_PREFIX, type SsoStateData, ssoStateData } from './ssoStateData';
 export {
   type SsoRedirectInput,
   type StartSsoRedirectOptions,

@@ -1,6 +1,7 @@
 import { createEmitter } from '../core/createEmitter';
 import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/createVaultSession';
+import { findPendingSsoUsername } from '../oidc/findPendingSsoUsername';
 import { getSsoAttempt } from '../oidc/getSsoAttempt';
 import { parseSsoCallbackUrl } from '../oidc/parseSsoCallbackUrl';
 import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
@@ -35,8 +36,9 @@ export interface SsoCallbackState {
    */
   readonly returnTo?: string;
   /**
-   * After a failure of a sign-in this browser started: the user name typed before it, so a
-   * form can fill it in again (WCAG 3.3.7).
+   * The user name typed before a sign-in this tab started, so a form can fill it in again
+   * (WCAG 3.3.7): after its failure, or, while `idle`, when the user came back from the
+   * provider with Back and the page was loaded afresh.
    */
   readonly username?: string;
 }
@@ -95,7 +97,8 @@ function createStore(session: VaultSession): SsoCallbackStore {
   // look at the page's address.
   let current: SsoCallbackState | undefined;
   const snapshotNow = (): SsoCallbackState => {
-    current ??= session.sso?.handleCallback !== false && readAnswer(session) ? PROCESSING : IDLE;
+    current ??=
+      session.sso?.handleCallback !== false && readAnswer(session) ? PROCESSING : idleState();
     return current;
   };
 
@@ -110,7 +113,7 @@ function createStore(session: VaultSession): SsoCallbackStore {
     process() {
       const answer = readAnswer(session);
       if (!answer) {
-        if (snapshotNow() === PROCESSING && handled.size === 0) set(IDLE);
+        if (snapshotNow() === PROCESSING && handled.size === 0) set(idleState());
         return;
       }
       const key = answer.response.state ?? answer.url;
@@ -146,6 +149,13 @@ function createStore(session: VaultSession): SsoCallbackStore {
         );
     },
   };
+}
+
+/** Idle, with the user name of a sign-in this tab left for and came back from with Back. */
+function idleState(): SsoCallbackState {
+  if (typeof window === 'undefined') return IDLE;
+  const username = findPendingSsoUsername();
+  return username === undefined ? IDLE : Object.freeze({ status: 'idle', username });
 }
 
 function readAnswer(session: VaultSession) {

@@ -173,6 +173,26 @@ describe('LoginForm: coming back from the identity provider', () => {
     expect(await tab.findByRole('button', { name: 'Continue with Harbor SSO' })).toBeVisible();
   });
 
+  it('Back from the provider to a page loaded afresh fills the user name in again (WCAG 3.3.7)', async () => {
+    const first = await renderForm();
+    await first.continueAs(SAM);
+    await first.user.click(
+      await first.tab.findByRole('button', { name: 'Continue with Harbor SSO' }),
+    );
+    await waitFor(() =>
+      expect(Object.keys(sessionStorage).some((key) => key.startsWith('oidc.'))).toBe(true),
+    );
+    first.tab.unmount();
+
+    // The browser had no back-forward cache for the page: it loads again, with no answer.
+    const { tab, user } = await renderForm({}, { backend: first.tab.backend });
+    const field = tab.getByRole('textbox', { name: en.usernameLabel });
+    await waitFor(() => expect(field).toHaveValue(SAM));
+    expect(within(tab.container).getByRole('alert')).toBeEmptyDOMElement();
+    await user.click(tab.getByRole('button', { name: en.continue }));
+    expect(await tab.findByRole('button', { name: 'Continue with Harbor SSO' })).toBeVisible();
+  });
+
   it('an answer that belongs to no sign-in of this browser asks to start again', async () => {
     window.history.replaceState(null, '', '/sso/callback?code=abc&state=not-ours');
     const { tab, continueAs } = await renderForm();

@@ -260,6 +260,19 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
     await page.getByRole('button', { name: 'Continue with Harbor SSO' }).waitFor();
   });
 
+  it('Back at the provider returns to a working first step with the user name filled in', async () => {
+    const { page } = await openDemo();
+    await toProvider(page);
+
+    // Playwright's Chromium keeps no back-forward cache: the page loads afresh.
+    await page.goBack();
+    await poll(() => usernameField(page).inputValue()).toBe(SAM);
+    expect(page.url()).toBe(`${demo.url}${START}`);
+    await page.getByRole('button', { name: enLoginMessages.continue }).click();
+    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+    await page.waitForURL(INTERACTION_URL);
+  });
+
   it('Back after a successful sign-in returns to the application, still signed in', async () => {
     const { page } = await openDemo();
     await toProvider(page);
