@@ -2,7 +2,7 @@ import { InMemoryWebStorage, type UserManagerSettings, WebStorageStateStore } fr
 import type { AuthProfile } from '../core/client/types';
 import { VaultConfigError } from '../core/errors';
 import { assertSafeSsoSettings } from './assertSafeSsoSettings';
-import { SSO_STATE_PREFIX } from './ssoStateData';
+import { SSO_STATE_PREFIX } from './findPendingSsoUsername';
 
 /**
  * The oidc-client-ts settings a caller may add to the kit's: display and prompt options for

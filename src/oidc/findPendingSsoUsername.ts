@@ -1,5 +1,12 @@
-import * as v from 'valibot';
-import { SSO_STATE_PREFIX, ssoStateData } from './ssoStateData';
+/**
+ * Prefix of the sign-in state entries in session storage (oidc-client-ts' own default).
+ *
+ * @example
+ * ```ts
+ * const pending = Object.keys(sessionStorage).filter((key) => key.startsWith(SSO_STATE_PREFIX));
+ * ```
+ */
+export const SSO_STATE_PREFIX = 'oidc.';
 
 /**
  * The user name of the latest single sign-on this tab left for and never came back from
@@ -34,16 +41,16 @@ export function findPendingSsoUsername(
 
 function parseEntry(text: string | null): { username: string; created: number } | undefined {
   if (text === null) return undefined;
-  let stored: unknown;
+  let stored: { data?: { v?: unknown; username?: unknown }; created?: unknown } | null;
   try {
     stored = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof stored !== 'object' || stored === null) return undefined;
-  const { data, created } = stored as { data?: unknown; created?: unknown };
-  const parsed = v.safeParse(ssoStateData, data);
-  return parsed.success
-    ? { username: parsed.output.username, created: typeof created === 'number' ? created : 0 }
+  // Checked by hand rather than with the state's schema: this runs on every login page, and
+  // only the user name is taken, as text for a field the user can still change.
+  const username = stored?.data?.username;
+  return stored?.data?.v === 1 && typeof username === 'string' && username !== ''
+    ? { username, created: typeof stored.created === 'number' ? stored.created : 0 }
     : undefined;
 }

@@ -51,13 +51,8 @@ export function attachSsoAttempt<T>(error: T, attempt: SsoAttempt): T {
  * ```
  */
 export function getSsoAttempt(error: unknown): SsoAttempt | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const attempt: unknown = (error as { [ATTEMPT]?: unknown })[ATTEMPT];
-  if (typeof attempt !== 'object' || attempt === null) return undefined;
-  const { profileId, username, returnTo } = attempt as Record<string, unknown>;
-  return typeof profileId === 'string' &&
-    typeof username === 'string' &&
-    typeof returnTo === 'string'
-    ? { profileId, username, returnTo }
+  // Only attachSsoAttempt writes under this symbol, so what is there has the right shape.
+  return typeof error === 'object' && error !== null
+    ? (error as { [ATTEMPT]?: SsoAttempt })[ATTEMPT]
     : undefined;
 }

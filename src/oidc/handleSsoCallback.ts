@@ -5,6 +5,7 @@ import { VaultConfigError, VaultError } from '../core/errors';
 import type { SessionManager } from '../core/session/types';
 import { buildSsoSettings } from './buildSsoSettings';
 import { createSsoError } from './createSsoError';
+import { SSO_STATE_PREFIX } from './findPendingSsoUsername';
 import { attachSsoAttempt } from './getSsoAttempt';
 import { parseSsoCallbackUrl, type SsoCallbackResponse } from './parseSsoCallbackUrl';
 import {
@@ -13,7 +14,7 @@ import {
   type SsoSessionTarget,
 } from './resolveSsoSettingsInput';
 import { sanitizeReturnTo } from './sanitizeReturnTo';
-import { SSO_STATE_PREFIX, type SsoStateData, ssoStateData } from './ssoStateData';
+import { type SsoStateData, ssoStateData } from './ssoStateData';
 
 /**
  * The session a callback completes: the client for the calls, the manager that adopts the

@@ -9,6 +9,7 @@ export {
   createSsoRedirectAcquirer,
   type SsoRedirectAcquirerOptions,
 } from './createSsoRedirectAcquirer';
+export { SSO_STATE_PREFIX } from './findPendingSsoUsername';
 export { getSsoAttempt, type SsoAttempt } from './getSsoAttempt';
 export {
   type HandleSsoCallbackOptions,
@@ -24,7 +25,7 @@ export {
   type SsoSessionTarget,
 } from './resolveSsoSettingsInput';
 export { sanitizeReturnTo } from './sanitizeReturnTo';
-export { SSO_STATE_PREFIX, type SsoStateData, ssoStateData } from './ssoStateData';
+export { type SsoStateData, ssoStateData } from './ssoStateData';
 export {
   type SsoRedirectInput,
   type StartSsoRedirectOptions,

@@ -1,16 +1,6 @@
 import * as v from 'valibot';
 
 /**
- * Prefix of the sign-in state entries in session storage (oidc-client-ts' own default).
- *
- * @example
- * ```ts
- * const pending = Object.keys(sessionStorage).filter((key) => key.startsWith(SSO_STATE_PREFIX));
- * ```
- */
-export const SSO_STATE_PREFIX = 'oidc.';
-
-/**
  * What the sign-in state carries through the redirect (in session storage, never in the
  * URL): everything the callback needs to finish, and nothing secret.
  *
