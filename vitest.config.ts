@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Four projects: node-side unit and integration tests (core, emulator, server), React
-// tests in jsdom, end-to-end tests that drive Debian's Chromium through Playwright, and the
-// packaging checks on the packed tarball.
+// Five projects: node-side unit and integration tests (core, emulator, server), React
+// tests in jsdom, end-to-end tests that drive Debian's Chromium through Playwright, the
+// packaging checks on the packed tarball, and type tests of the public types (tsc, no run).
 // On CI, a jsdom or browser test that fails is run once more: those tests wait on focus
 // and live-region updates that a loaded 2-core machine can delay past a wait's timeout.
 // A real failure fails twice; a retried pass is still listed in the report.
@@ -54,6 +54,19 @@ export default defineConfig({
           include: ['test/packaging/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
+        },
+      },
+      {
+        // What apps write against the public types: checked by tsc with the repo's settings.
+        extends: true,
+        test: {
+          name: 'types',
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: 'tsconfig.json',
+          },
         },
       },
     ],
