@@ -396,7 +396,9 @@ export function LoginForm(props: LoginFormProps) {
         ...(returnTo === undefined ? {} : { returnTo }),
       });
       // Settles only when the user comes back from the provider with the Back button; until
-      // the page is gone the buttons stay disabled.
+      // the page is gone the buttons stay disabled. The pressed button lost the focus when
+      // it was disabled: the restored step takes it, as on arrival.
+      setFocusRequest({ target: 'heading' });
     } catch (error) {
       show(error);
     } finally {

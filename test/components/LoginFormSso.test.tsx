@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react';
+import { act, configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
@@ -83,6 +83,27 @@ describe('LoginForm: single sign-on step', () => {
     expect(within(tab.container).getByText(en.ssoRedirecting)).toBeInTheDocument();
     // No password login was ever attempted.
     expect(tab.count('/auth')).toBe(0);
+  });
+
+  it('Back from the provider to the page in the back-forward cache gives the step the focus and the button works again', async () => {
+    const { tab, user, continueAs } = await renderForm();
+    await continueAs(SAM);
+    const button = await tab.findByRole('button', { name: 'Continue with Harbor SSO' });
+    await user.click(button);
+    await waitFor(() =>
+      expect(Object.keys(sessionStorage).some((key) => key.startsWith('oidc.'))).toBe(true),
+    );
+    expect(button).toBeDisabled();
+
+    // The browser shows the page again as it was left (bfcache restore).
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(tab.getByRole('heading', { name: en.ssoHeading })).toHaveFocus();
+    expect(within(tab.container).queryByText(en.ssoRedirecting)).toBeNull();
+    await user.click(button);
+    await waitFor(() => expect(startSsoCalls).toHaveLength(2));
   });
 
   it('a failed start is reported on the SSO step and the button works again', async () => {

@@ -165,6 +165,8 @@ describe('single sign-on in the browser', () => {
     await expect(page.getByTestId('sso-error').textContent()).resolves.toBe(
       'You cancelled the sign-in at your organisation.',
     );
+    // Back on the page the sign-in started from, not on the callback's address.
+    expect(page.url()).toBe(`${dev.url}/`);
     expect(log.count('POST', TOKEN)).toBe(0);
     expect(log.count('POST', OAUTH_SESSION)).toBe(0);
   });
@@ -193,12 +195,18 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
   const INTERACTION = /^\/oidc\/interaction\//;
   const INTERACTION_URL = (url: URL) => INTERACTION.test(url.pathname);
   let demo: DevServer;
+  let cachingBrowser: Browser;
 
   beforeAll(async () => {
-    demo = await startDevServer({ root: DEMO_ROOT });
+    [demo, cachingBrowser] = await Promise.all([
+      startDevServer({ root: DEMO_ROOT }),
+      // Playwright turns the back-forward cache off; the browsers people use have it on.
+      launchChromium({ ignoreDefaultArgs: ['--disable-back-forward-cache'] }),
+    ]);
   });
 
   afterAll(async () => {
+    await cachingBrowser?.close();
     await demo?.close();
   });
 
@@ -270,6 +278,28 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
     expect(page.url()).toBe(`${demo.url}${START}`);
     await page.getByRole('button', { name: enLoginMessages.continue }).click();
     await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+    await page.waitForURL(INTERACTION_URL);
+  });
+
+  it('Back at the provider to the page in the back-forward cache: the single sign-on step works again, with the focus on it', async () => {
+    context = await cachingBrowser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${demo.url}${START}`);
+    await page.evaluate(() => {
+      window.addEventListener('pageshow', (event) => {
+        document.documentElement.dataset.restored = String(event.persisted);
+      });
+    });
+    await toProvider(page);
+
+    // A restored page fires no load event; the navigation is over once it is committed.
+    await page.goBack({ waitUntil: 'commit' });
+    await poll(() => page.evaluate(() => document.documentElement.dataset.restored)).toBe('true');
+    const heading = page.getByRole('heading', { name: enLoginMessages.ssoHeading });
+    await poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab'); // "Not you?"
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await page.waitForURL(INTERACTION_URL);
   });
 
