@@ -1,0 +1,23 @@
+/**
+ * One run of a keep-alive scheduler, from `start()` to `stop()` or to the end of the
+ * session: its timers, its attempt in flight, its channel and its place in the election.
+ * A restart makes a new run, so nothing of the previous one can leak into it.
+ *
+ * @example
+ * ```ts
+ * const run: KeepAliveRun = createKeepAliveRun(options, settings, publish);
+ * run.start();
+ * run.running(); // true until stop() or INVALID_SESSION_ID
+ * ```
+ */
+export interface KeepAliveRun {
+  /** False once the run was stopped or the session ended; a stopped run does nothing. */
+  running(): boolean;
+  /** Joins the tabs: channel, resume listeners, activity monitor and election. */
+  start(): void;
+  /** Aborts the attempt in flight, leaves the election and publishes `stopped`. */
+  stop(): void;
+  notifyActivity(): void;
+  confirm(): void;
+  extend(): Promise<void>;
+}

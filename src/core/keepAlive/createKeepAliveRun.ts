@@ -1,0 +1,381 @@
+import {
+  isSessionInvalidError,
+  VaultAbortedError,
+  VaultApiError,
+  type VaultError,
+} from '../errors';
+import type { KeepAliveChannel, KeepAliveMessage } from './createKeepAliveChannel';
+import { joinKeepAliveTabs } from './joinKeepAliveTabs';
+import type { KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
+import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
+import type { KeepAliveRun } from './KeepAliveRun';
+import { reportUncaught } from './reportUncaught';
+import { resolveKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
+import { type KeepAliveAttempt, retryDelay, startKeepAliveAttempt } from './startKeepAliveAttempt';
+
+// A due time is re-checked at least this often: timers do not run during sleep and are
+// throttled in background tabs, so a single long timer could fire far too late.
+const MAX_TIMER_MS = 60_000;
+// Activity is re-announced to other tabs at most this often once it has been reported
+// since the last keep-alive; only "was there activity since then" decides a send.
+const ACTIVITY_REPORT_MS = 15_000;
+// A tab that has just taken the lead waits this long before a send it finds overdue: the
+// previous leader's last messages ("sent", "invalid") may still be on their way.
+const TAKEOVER_GRACE_MS = 500;
+
+/**
+ * Creates one run of the scheduler described by {@link createKeepAlive}. It resolves the
+ * environment but touches nothing else until `start()`, so the caller holds the run before
+ * any of its callbacks can reach back (a listener may stop it during its first publish).
+ * Every change goes out through `publish` with all the fields the run owns.
+ *
+ * @example
+ * ```ts
+ * const run = createKeepAliveRun(options, resolveKeepAliveOptions(options), (fields) => {
+ *   snapshot = { ...snapshot, ...fields };
+ * });
+ * run.start();
+ * ```
+ */
+export function createKeepAliveRun(
+  options: KeepAliveOptions,
+  settings: KeepAliveSettings,
+  publish: (fields: Partial<KeepAliveSnapshot>) => void,
+): KeepAliveRun {
+  const { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName } = settings;
+  const env = resolveKeepAliveEnvironment(options.environment);
+  let running = true;
+  let tabs: KeepAliveChannel | undefined;
+  let timer: unknown;
+  let attempt: KeepAliveAttempt | undefined;
+  let startedAt = env.now();
+  let lastSentAt: number | undefined;
+  let lastConfirmedAt: number | undefined;
+  // Start time of the last successful send: activity up to it has been "used up".
+  let consumedAt: number | undefined;
+  let lastActivityAt: number | undefined;
+  let localActivityAt: number | undefined;
+  let lastReportAt: number | undefined;
+  let backoffUntil: number | undefined;
+  let consecutiveFailures = 0;
+  let lastError: VaultError | undefined;
+  // Set while this tab leads, so it also answers whether it does.
+  let leaderSince: number | undefined;
+
+  // The next due time is part of every decision, so one left out means there is none.
+  function update(patch: Partial<KeepAliveSnapshot>): void {
+    publish({
+      nextDueAt: undefined,
+      isLeader: leaderSince !== undefined,
+      lastSentAt,
+      lastConfirmedAt,
+      lastActivityAt,
+      idleExpiresAt: running
+        ? Math.max(startedAt, lastSentAt ?? 0, lastConfirmedAt ?? 0) + idleTimeoutMs
+        : undefined,
+      consecutiveFailures,
+      lastError,
+      ...patch,
+    });
+  }
+
+  function clearTimer(): void {
+    if (timer !== undefined) env.clearTimeout(timer);
+    timer = undefined;
+  }
+
+  function arm(at: number, now: number): void {
+    clearTimer();
+    timer = env.setTimeout(
+      () => {
+        timer = undefined;
+        evaluate();
+      },
+      Math.min(Math.max(0, at - now), MAX_TIMER_MS),
+    );
+  }
+
+  function hasUnusedActivity(): boolean {
+    return (
+      lastActivityAt !== undefined && (consumedAt === undefined || lastActivityAt > consumedAt)
+    );
+  }
+
+  // A clock set back (by the user, or corrected by NTP) leaves stored times in the future,
+  // where they would hide new activity and delay the schedule. Pull them back to now while
+  // keeping the one fact that matters: whether activity is waiting for a keep-alive.
+  function rebaseIfClockWentBack(now: number): void {
+    const latest = Math.max(startedAt, lastSentAt ?? 0, consumedAt ?? 0, lastActivityAt ?? 0);
+    if (now >= latest) return;
+    const pending = hasUnusedActivity();
+    startedAt = Math.min(startedAt, now);
+    if (lastSentAt !== undefined) lastSentAt = Math.min(lastSentAt, now);
+    if (lastConfirmedAt !== undefined) lastConfirmedAt = Math.min(lastConfirmedAt, now);
+    if (consumedAt !== undefined) consumedAt = Math.min(consumedAt, now - 1);
+    if (lastActivityAt !== undefined) {
+      lastActivityAt = pending ? now : Math.min(lastActivityAt, consumedAt ?? now - 1);
+    }
+    if (localActivityAt !== undefined) localActivityAt = Math.min(localActivityAt, now);
+    if (lastReportAt !== undefined) lastReportAt = Math.min(lastReportAt, now);
+    if (backoffUntil !== undefined) backoffUntil = Math.min(backoffUntil, now + intervalMs);
+  }
+
+  // Sends now, or right after the take-over grace when the lead is brand new.
+  function sendWhenSettled(now: number, status: KeepAliveStatus): void {
+    const settledAt = leaderSince === undefined ? now : leaderSince + TAKEOVER_GRACE_MS;
+    if (now >= (leaderSince ?? now) && now < settledAt) {
+      arm(settledAt, now);
+      update({ status, nextDueAt: settledAt });
+      return;
+    }
+    void runAttempt().catch(ignore);
+  }
+
+  // The one place that decides what happens next; every event funnels here.
+  function evaluate(): void {
+    if (!running) return;
+    rebaseIfClockWentBack(env.now());
+    if (attempt) {
+      update({ status: 'sending' });
+      return;
+    }
+    clearTimer();
+    if (env.navigator?.onLine === false) {
+      update({ status: 'offline' });
+      return;
+    }
+    if (leaderSince === undefined) {
+      update({ status: 'idle' });
+      return;
+    }
+    const now = env.now();
+    const deadline = options.deadline();
+    const beforeDeadline = (at: number): boolean => deadline === undefined || at < deadline;
+    // A retry goes out at the end of its back-off whatever the activity; a scheduled send
+    // only once the user has been active since the last one.
+    const retrying = backoffUntil !== undefined;
+    const dueAt = backoffUntil ?? (lastSentAt ?? startedAt) + intervalMs;
+    const status = retrying ? 'backoff' : 'scheduled';
+    if (beforeDeadline(dueAt)) {
+      if (now < dueAt) {
+        arm(dueAt, now);
+        update({ status, nextDueAt: dueAt });
+        return;
+      }
+      if ((retrying || hasUnusedActivity()) && beforeDeadline(now)) {
+        sendWhenSettled(now, status);
+        return;
+      }
+    }
+    update({ status: 'idle' });
+  }
+
+  function runAttempt(): Promise<void> {
+    if (attempt) return attempt.promise;
+    const startedAtMs = env.now();
+    const current = startKeepAliveAttempt({
+      send: (signal) => options.send(signal),
+      timeoutMs: sendTimeoutMs,
+      environment: env,
+      settle(self, error) {
+        if (attempt !== self) return false;
+        attempt = undefined;
+        if (error) onFailure(error);
+        else onSuccess(startedAtMs);
+        return true;
+      },
+    });
+    attempt = current;
+    clearTimer();
+    update({ status: 'sending' });
+    return current.promise;
+  }
+
+  function onSuccess(since: number): void {
+    if (!running) return;
+    const at = env.now();
+    post(recordSent(at, since));
+    safely(() => options.onSent?.(at));
+    evaluate();
+  }
+
+  // A keep-alive reached the service, from this tab or another: whatever failed here was
+  // not the session. Returns the notice that tells the other tabs.
+  function recordSent(at: number, since: number): KeepAliveMessage {
+    lastSentAt = later(lastSentAt, at);
+    consumedAt = later(consumedAt, since);
+    backoffUntil = undefined;
+    consecutiveFailures = 0;
+    lastError = undefined;
+    return { t: 'sent', at: lastSentAt, since: consumedAt };
+  }
+
+  function onFailure(error: VaultError): void {
+    if (!running) return;
+    if (isSessionInvalidError(error)) {
+      terminate(error, true);
+      return;
+    }
+    consecutiveFailures += 1;
+    lastError = error;
+    const delay = retryDelay(error, consecutiveFailures, backoffBaseMs, intervalMs, env.random);
+    backoffUntil = env.now() + delay;
+    evaluate();
+  }
+
+  function recordConfirmation(at: number): void {
+    const now = env.now();
+    rebaseIfClockWentBack(now);
+    // A time from the future (another tab's skewed clock, a forged message) must not hold
+    // the idle warning off: a confirmation counts from now at the latest.
+    const confirmed = Math.min(at, now);
+    lastConfirmedAt = later(lastConfirmedAt, confirmed);
+    evaluate();
+  }
+
+  function recordActivity(at: number, local: boolean): void {
+    rebaseIfClockWentBack(env.now());
+    lastActivityAt = later(lastActivityAt, at);
+    if (local) {
+      localActivityAt = later(localActivityAt, at);
+      const reportedSinceSend =
+        lastReportAt !== undefined && (consumedAt === undefined || lastReportAt > consumedAt);
+      if (!reportedSinceSend || at - (lastReportAt ?? at) >= ACTIVITY_REPORT_MS) {
+        lastReportAt = at;
+        post({ t: 'activity', at });
+      }
+    }
+    evaluate();
+  }
+
+  function post(message: KeepAliveMessage): void {
+    tabs?.post(message);
+  }
+
+  function onChannelMessage(message: KeepAliveMessage): void {
+    if (!running) return;
+    switch (message.t) {
+      case 'activity':
+        recordActivity(message.at, false);
+        return;
+      case 'sent': {
+        recordSent(message.at, message.since);
+        // Activity here after the cut-off of that send must reach the leader, even if the
+        // report throttle swallowed it while the send was under way.
+        if (localActivityAt !== undefined && localActivityAt > message.since) {
+          lastReportAt = localActivityAt;
+          post({ t: 'activity', at: localActivityAt });
+        }
+        evaluate();
+        return;
+      }
+      case 'alive':
+        recordConfirmation(message.at);
+        return;
+      case 'hello':
+        if (leaderSince !== undefined) post({ t: 'state', lastSentAt, consumedAt, lastActivityAt });
+        return;
+      case 'state':
+        lastSentAt = later(lastSentAt, message.lastSentAt);
+        consumedAt = later(consumedAt, message.consumedAt);
+        lastActivityAt = later(lastActivityAt, message.lastActivityAt);
+        evaluate();
+        return;
+      case 'check':
+        evaluate();
+        return;
+      case 'invalid':
+        terminate(
+          new VaultApiError({
+            responseStatus: 'FAILURE',
+            errors: [
+              { type: 'INVALID_SESSION_ID', message: 'The session ended (seen in another tab).' },
+            ],
+          }),
+          false,
+        );
+        return;
+    }
+  }
+
+  function onResume(): void {
+    if (!running) return;
+    safely(() => options.onResume?.());
+    // The leader may be a background tab whose timers slept; ask it to look now.
+    post({ t: 'check' });
+    evaluate();
+  }
+
+  function stop(): void {
+    if (!running) return;
+    running = false;
+    clearTimer();
+    const inFlight = attempt;
+    attempt = undefined;
+    inFlight?.abort(new VaultAbortedError());
+    tabs?.close();
+    update({ status: 'stopped', isLeader: false, idleExpiresAt: undefined });
+  }
+
+  function terminate(error: VaultError, broadcast: boolean): void {
+    if (!running) return;
+    if (broadcast) post({ t: 'invalid' });
+    lastError = error;
+    stop();
+    safely(() => options.onSessionInvalid(error));
+  }
+
+  return {
+    running: () => running,
+    start() {
+      tabs = joinKeepAliveTabs(
+        env,
+        channelName,
+        options.trackActivity !== false,
+        onChannelMessage,
+        (at) => {
+          if (running) recordActivity(at, true);
+        },
+        onResume,
+        evaluate,
+        (leading) => {
+          leaderSince = leading ? env.now() : undefined;
+          evaluate();
+        },
+      );
+      post({ t: 'hello' });
+      evaluate();
+    },
+    stop,
+    notifyActivity() {
+      if (running) recordActivity(env.now(), true);
+    },
+    confirm() {
+      if (!running) return;
+      const at = env.now();
+      recordConfirmation(at);
+      post({ t: 'alive', at });
+    },
+    extend() {
+      if (!running) return Promise.reject(new VaultAbortedError());
+      recordActivity(env.now(), true);
+      return runAttempt();
+    },
+  };
+}
+
+// A throwing callback must not leave the scheduler half-updated.
+function safely(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    reportUncaught(error);
+  }
+}
+
+function ignore(): void {}
+
+/** The later of two times, either of which may be unknown. */
+function later<T extends number | undefined>(a: number | undefined, b: T): number | T {
+  return b === undefined ? (a ?? b) : Math.max(a ?? b, b);
+}

@@ -1,0 +1,61 @@
+import { createActivityMonitor } from './createActivityMonitor';
+import {
+  createKeepAliveChannel,
+  type KeepAliveChannel,
+  type KeepAliveMessage,
+} from './createKeepAliveChannel';
+import { createLeaderElection } from './createLeaderElection';
+import { listenForResume } from './listenForResume';
+import {
+  pinKeepAliveEnvironment,
+  type ResolvedKeepAliveEnvironment,
+} from './resolveKeepAliveEnvironment';
+
+/**
+ * Joins the keep-alive of the other tabs: opens the channel `name`, listens for the page
+ * coming back and going offline, watches for user input when `trackActivity` is set, and
+ * enters the leader election. The election may call `onLead` before this returns (a tab
+ * alone leads at once), so a caller must not rely on holding the result by then. `close()`
+ * on the result leaves all of it.
+ *
+ * @example
+ * ```ts
+ * const tabs = joinKeepAliveTabs(env, name, true, onMessage, recordActivity, onResume, evaluate, (leading) => {
+ *   leaderSince = leading ? env.now() : undefined;
+ * });
+ * tabs.post({ t: 'hello' });
+ * tabs.close();
+ * ```
+ */
+export function joinKeepAliveTabs(
+  env: ResolvedKeepAliveEnvironment,
+  name: string,
+  trackActivity: boolean,
+  onMessage: (message: KeepAliveMessage) => void,
+  onActivity: (at: number) => void,
+  onResume: () => void,
+  onOffline: () => void,
+  onLead: (leading: boolean) => void,
+): KeepAliveChannel {
+  const channel = createKeepAliveChannel(env, name, onMessage);
+  const removeEventListeners = listenForResume(env, onResume, onOffline);
+  const monitor =
+    env.window && trackActivity
+      ? createActivityMonitor({ target: env.window, now: env.now, onActivity })
+      : undefined;
+  const election = createLeaderElection({
+    name,
+    environment: pinKeepAliveEnvironment(env),
+    onChange: onLead,
+  });
+  election.start();
+  return {
+    post: channel.post,
+    close() {
+      monitor?.stop();
+      removeEventListeners();
+      election.stop();
+      channel.close();
+    },
+  };
+}
