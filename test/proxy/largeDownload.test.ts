@@ -1,5 +1,5 @@
 // A large document streams through the proxy without the proxy holding it: the proxy runs
-// as its own process (`npm run proxy`), a vault stand-in serves a 256 MB file over loopback
+// as its own process (`npm run proxy`), a vault stand-in serves a 512 MB file over loopback
 // HTTP, and the proxy process's resident memory is sampled while the test downloads it.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { residentBytes, startProxyProcess } from '../../server/startProxyProcess';
 
-const DOCUMENT_BYTES = 256 * 1024 * 1024;
+const DOCUMENT_BYTES = 512 * 1024 * 1024;
 const CHUNK = new Uint8Array(64 * 1024).fill(0x61);
 const MB = 1024 * 1024;
 
@@ -55,7 +55,7 @@ function startVault(): Promise<number> {
 }
 
 describe('a large download through the proxy process', () => {
-  it('streams 256 MB while the proxy process grows by a small fraction of it', async () => {
+  it('streams 512 MB while the proxy process grows by a small fraction of it', async () => {
     const proxy = await startProxyProcess({
       allow: '*.sunrise.example',
       loopbackUpstreamPort: await startVault(),
@@ -89,12 +89,13 @@ describe('a large download through the proxy process', () => {
     peak = Math.max(peak, residentBytes(pid));
 
     expect(received).toBe(DOCUMENT_BYTES);
-    // Held whole, the document alone would add 256 MB. What streaming costs is a fixed
+    // Held whole, the document alone would add 512 MB. What streaming costs is a fixed
     // overhead (V8's young generation and the stream buffers), measured here at about 40 MB
-    // for 50, 100 and 300 MB documents alike: it does not grow with the document.
+    // for 50, 100 and 300 MB documents alike, and up to 65 MB on a machine busy with other
+    // work, whose garbage collection lags: it does not grow with the document.
     const growth = peak - baseline;
     expect(growth / MB, `resident memory grew by ${(growth / MB).toFixed(1)} MB`).toBeLessThan(
-      DOCUMENT_BYTES / MB / 4,
+      DOCUMENT_BYTES / MB / 5,
     );
 
     const exited = once(proxy.child, 'exit');
