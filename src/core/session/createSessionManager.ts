@@ -1,16 +1,11 @@
-import { isValidSessionId } from '../client/isValidSessionId';
-import type { AuthResult } from '../client/types';
 import { createEmitter } from '../createEmitter';
-import {
-  isSessionInvalidError,
-  normalizeError,
-  VaultAbortedError,
-  VaultConfigError,
-  VaultProtocolError,
-} from '../errors';
+import { isSessionInvalidError, VaultAbortedError, VaultConfigError } from '../errors';
 import { acceptsHandOff } from './acceptsHandOff';
+import { buildSessionRecord } from './buildSessionRecord';
 import { capSessionDeadline, createDeadlineTimer, deadlineDueAt } from './createDeadlineTimer';
+import { createDelegationFlow } from './createDelegationFlow';
 import { createSessionPersistence } from './createSessionPersistence';
+import { createSignInFlow } from './createSignInFlow';
 import {
   createTabChannel,
   hasBroadcastChannel,
@@ -18,8 +13,9 @@ import {
   type TabChannel,
   type TabMessage,
 } from './createTabChannel';
-import { parseSessionRecord } from './parseSessionRecord';
+import { dnsOf } from './dnsOf';
 import { randomTag } from './randomTag';
+import { resolveSessionManagerOptions } from './resolveSessionManagerOptions';
 import {
   initialSessionState,
   isLiveStatus,
@@ -29,28 +25,15 @@ import {
   toSessionSnapshot,
 } from './sessionReducer';
 import type {
-  DelegationRecord,
   SessionManager,
   SessionManagerOptions,
   SessionRecord,
+  SessionRoute,
   SessionSnapshot,
-  SessionTimers,
 } from './types';
 
 const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
 const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
-/** The service's absolute session lifetime. */
-const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
-const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
-const DEFAULT_JOIN_TIMEOUT_MS = 300;
-
-// Closures rather than references so that timers replaced after start-up (fake timers in
-// tests, a zone) are the ones used.
-const globalTimers: SessionTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /**
  * Creates the session of one tab: an explicit state machine (`signed-out`, `signing-in`,
  * `active`, `delegated`, `expiring`, `expired`, `ended`) with the 48-hour deadline, a
@@ -84,21 +67,8 @@ const globalTimers: SessionTimers = {
  * ```
  */
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
-  const { client } = options;
-  if (typeof client?.login !== 'function') {
-    throw new VaultConfigError('createSessionManager needs a client (see createVaultClient).');
-  }
-  const now = options.now ?? (() => Date.now());
-  const timers = options.timers ?? globalTimers;
-  const warnBeforeMs = checkDuration(
-    options.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS,
-    'warnBeforeMs',
-  );
-  const maxSessionMs = checkDuration(options.maxSessionMs ?? MAX_SESSION_MS, 'maxSessionMs');
-  const joinTimeoutMs = checkDuration(
-    options.joinTimeoutMs ?? DEFAULT_JOIN_TIMEOUT_MS,
-    'joinTimeoutMs',
-  );
+  const { client, now, timers, warnBeforeMs, maxSessionMs, joinTimeoutMs } =
+    resolveSessionManagerOptions(options);
   const persistence = createSessionPersistence(
     options.storage,
     options.storageKey ?? DEFAULT_STORAGE_KEY,
@@ -122,15 +92,39 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (state === before) armDeadlineTimer();
   });
   let joinTimer: unknown;
-  // A newer action bumps a generation; a call whose generation is stale when its answer
-  // arrives discards that answer (B11: the last action wins).
-  let signInGeneration = 0;
-  let signInController: AbortController | undefined;
-  let signInStartedAt: number | undefined;
-  let delegationGeneration = 0;
   // Delegated sessions this tab opened: if another tab's simultaneous change displaces one,
   // this tab is the one that ends it, so that no tab leaves it open and no tab ends it twice.
   const openedDelegations = new Set<string>();
+  const [signIn, cancelSignIn, signInStartedAt] = createSignInFlow(
+    client,
+    now,
+    maxSessionMs,
+    dispatch,
+    endQuietly,
+    (signal) => {
+      if (!ready() || signal?.aborted) return false;
+      // Switching users: the old session ends everywhere before the new one is asked for.
+      if (state.record) void signOut();
+      return true;
+    },
+    (record) => {
+      adopt(record);
+      handOff();
+    },
+  );
+  const [startDelegation, stopDelegation, invalidateDelegations] = createDelegationFlow(
+    client,
+    () => state,
+    ready,
+    (delegation, record) => {
+      dispatch({ type: 'delegation-changed', delegation, now: now(), warnBeforeMs });
+      announceExpiry(record);
+      handOff();
+    },
+    reportError,
+    endQuietly,
+    openedDelegations,
+  );
 
   function dispatch(event: SessionEvent): void {
     if (destroyed) return;
@@ -160,7 +154,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   /** Tells the other tabs when the last dispatch let the session run out. */
   function announceExpiry(before: SessionRecord | undefined): void {
     if (before && !state.record && state.endReason === 'expired') {
-      delegationGeneration += 1;
+      invalidateDelegations();
       channel.post({ type: 'expired', from: tabId, key: before.key, reason: 'expired' });
     }
   }
@@ -172,13 +166,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       now: now(),
       warnBeforeMs,
     });
-  }
-
-  function cancelSignIn(): void {
-    signInGeneration += 1;
-    signInController?.abort();
-    signInController = undefined;
-    signInStartedAt = undefined;
   }
 
   function endQuietly(sessionId: string | undefined, vaultDns: string | undefined): Promise<void> {
@@ -203,30 +190,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     );
   }
 
-  function buildRecord(result: AuthResult, username: string, startedAt: number): SessionRecord {
-    const record = parseSessionRecord({
-      v: 1,
-      key: randomTag(),
-      sessionId: result.sessionId,
-      userId: String(result.userId),
-      username,
-      vaultId: result.vaultId,
-      // The vault the session landed in, which auth defaulting may have chosen instead of
-      // the one asked for; its calls must go there.
-      ...(result.vault?.dns ? { dns: result.vault.dns } : {}),
-      vaults: result.vaults.map(({ id, name, url, dns }) => ({ id, name, url, dns })),
-      startedAt,
-      deadline: startedAt + maxSessionMs,
-    });
-    if (!record) {
-      throw new VaultProtocolError('The login answer cannot be kept as a session.', {
-        status: 200,
-        contentType: null,
-      });
-    }
-    return record;
-  }
-
   function onMessage(message: TabMessage): void {
     if (destroyed || message.from === tabId) return;
     switch (message.type) {
@@ -238,7 +201,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         return;
       case 'signed-out':
         if (!state.record) return;
-        delegationGeneration += 1;
+        invalidateDelegations();
         dispatch({
           type: 'session-ended',
           reason: message.reason === 'inactive' ? 'inactive' : 'remote-sign-out',
@@ -246,17 +209,17 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         return;
       case 'expired':
         if (state.record?.key !== message.key) return;
-        delegationGeneration += 1;
+        invalidateDelegations();
         dispatch({ type: 'session-ended', reason: message.reason });
         return;
     }
   }
 
   function receiveHandOff(record: SessionRecord, to: string | undefined): void {
-    if (!acceptsHandOff(record, to, tabId, state, signInStartedAt, now)) return;
+    if (!acceptsHandOff(record, to, tabId, state, signInStartedAt(), now)) return;
     const current = state.record;
     if (state.status === 'signing-in') cancelSignIn();
-    if (current?.key !== record.key) delegationGeneration += 1;
+    if (current?.key !== record.key) invalidateDelegations();
     const displaced = current?.delegation?.sessionId;
     adopt(record);
     if (
@@ -274,6 +237,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   // leave no channel, message or timer behind.
   let channel: TabChannel = OFFLINE_CHANNEL;
   let started = false;
+
+  // Starts the manager if need be; false once it is destroyed.
+  function ready(): boolean {
+    start();
+    return !destroyed;
+  }
 
   function start(): void {
     if (started || destroyed) return;
@@ -310,7 +279,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   async function signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void> {
     start();
     cancelSignIn();
-    delegationGeneration += 1;
+    invalidateDelegations();
     const record = state.record;
     const inactive = options?.reason === 'inactive';
     // Local first, and regardless of what the server says: the user asked to leave (SES-07).
@@ -329,6 +298,38 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     ]);
   }
 
+  function reportError(error: unknown, context?: { sessionId?: string | undefined }): boolean {
+    start();
+    if (!isSessionInvalidError(error)) return false;
+    const record = state.record;
+    if (!record) return false;
+    // An answer about a session this tab no longer uses says nothing about the current one.
+    const sessionId = context?.sessionId;
+    if (
+      sessionId !== undefined &&
+      sessionId !== record.sessionId &&
+      sessionId !== record.delegation?.sessionId
+    ) {
+      return false;
+    }
+    invalidateDelegations();
+    dispatch({ type: 'session-ended', reason: 'invalid-session' });
+    channel.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
+    // One of the two IDs is dead; the other must not outlive the local state either.
+    void endQuietly(record.delegation?.sessionId, dnsOf(record.delegation));
+    void endQuietly(record.sessionId, record.dns);
+    return true;
+  }
+
+  function getSessionRoute(which: 'current' | 'own' = 'current'): SessionRoute | undefined {
+    const { record } = state;
+    if (!record || !isLiveStatus(state.status)) return undefined;
+    const { delegation } = record;
+    return which === 'current' && delegation
+      ? { sessionId: delegation.sessionId, vaultDns: dnsOf(delegation) }
+      : { sessionId: record.sessionId, vaultDns: record.dns };
+  }
+
   const manager: SessionManager = {
     getSnapshot() {
       if (snapshotState !== state) {
@@ -345,93 +346,20 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return changed.on(listener);
     },
 
-    getSessionId() {
-      const { record } = state;
-      if (!record || !isLiveStatus(state.status)) return undefined;
-      return record.delegation?.sessionId ?? record.sessionId;
-    },
+    getSessionId: () => getSessionRoute()?.sessionId,
 
-    getOwnSessionId() {
-      const { record } = state;
-      return record && isLiveStatus(state.status) ? record.sessionId : undefined;
-    },
+    getOwnSessionId: () => getSessionRoute('own')?.sessionId,
 
-    getSessionRoute(which = 'current') {
-      const { record } = state;
-      if (!record || !isLiveStatus(state.status)) return undefined;
-      const { delegation } = record;
-      return which === 'current' && delegation
-        ? { sessionId: delegation.sessionId, vaultDns: dnsOf(delegation) }
-        : { sessionId: record.sessionId, vaultDns: record.dns };
-    },
+    getSessionRoute,
 
-    async signIn(credentials, requestOptions) {
-      start();
-      const external = requestOptions?.signal;
-      if (destroyed || external?.aborted) throw new VaultAbortedError();
-      const { username, vaultDns } = credentials;
-      // Switching users: the old session ends everywhere before the new one is asked for.
-      if (state.record) void signOut();
-      cancelSignIn();
-      const generation = signInGeneration;
-      const controller = new AbortController();
-      signInController = controller;
-      const forwardAbort = (): void => controller.abort();
-      external?.addEventListener('abort', forwardAbort, { once: true });
-      dispatch({ type: 'sign-in-started', username });
-      const sentAt = now();
-      signInStartedAt = sentAt;
-
-      let result: AuthResult;
-      try {
-        result = await client.login(
-          { username, password: credentials.password, vaultDns },
-          { signal: controller.signal },
-        );
-      } catch (error) {
-        const failure = normalizeError(error);
-        if (generation !== signInGeneration) throw new VaultAbortedError({ cause: failure });
-        signInController = undefined;
-        signInStartedAt = undefined;
-        dispatch(
-          failure.kind === 'aborted'
-            ? { type: 'sign-in-cancelled' }
-            : { type: 'sign-in-failed', error: failure },
-        );
-        throw failure;
-      } finally {
-        external?.removeEventListener('abort', forwardAbort);
-      }
-
-      if (generation !== signInGeneration || destroyed) {
-        // Nobody will ever use this session; do not leave it open on the server.
-        void endQuietly(result.sessionId, result.vault?.dns);
-        throw new VaultAbortedError();
-      }
-      signInController = undefined;
-      signInStartedAt = undefined;
-      let record: SessionRecord;
-      try {
-        record = buildRecord(result, username, sentAt);
-      } catch (error) {
-        const failure = normalizeError(error);
-        void endQuietly(
-          isValidSessionId(result.sessionId) ? result.sessionId : undefined,
-          result.vault?.dns,
-        );
-        dispatch({ type: 'sign-in-failed', error: failure });
-        throw failure;
-      }
-      adopt(record);
-      handOff();
-    },
+    signIn,
 
     establish(authResult, meta) {
       start();
       if (destroyed) throw new VaultAbortedError();
-      const record = buildRecord(authResult, meta.username, meta.startedAt);
+      const record = buildSessionRecord(authResult, meta.username, meta.startedAt, maxSessionMs);
       cancelSignIn();
-      delegationGeneration += 1;
+      invalidateDelegations();
       const previous = state.record;
       adopt(record);
       if (previous && previous.sessionId !== record.sessionId) {
@@ -441,104 +369,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       handOff();
     },
 
-    async startDelegation(target) {
-      start();
-      const record = state.record;
-      if (destroyed || !record || !isLiveStatus(state.status)) {
-        throw new VaultConfigError('Sign in before acting on behalf of another user.');
-      }
-      delegationGeneration += 1;
-      const generation = delegationGeneration;
-      const isCurrent = (): boolean =>
-        !destroyed && generation === delegationGeneration && state.record?.key === record.key;
-      const { vaultId, delegatorUserId } = target;
-      let { vaultName, dns } = target;
-      let delegatedSessionId: string;
-      try {
-        if (vaultName === undefined || dns === undefined) {
-          const offered = await client.getDelegations(record.sessionId, {
-            vaultDns: record.dns,
-          });
-          const entry = offered.find(
-            (item) => item.id === vaultId && item.delegatorUserId === delegatorUserId,
-          );
-          vaultName ??= entry?.name ?? '';
-          dns ??= entry?.dns ?? '';
-          if (!isCurrent()) throw new VaultAbortedError();
-        }
-        // Asked of the actor's own vault; the delegated session then lives in `dns`.
-        ({ delegatedSessionId } = await client.loginDelegated(
-          record.sessionId,
-          { vaultId, delegatorUserId },
-          { vaultDns: record.dns },
-        ));
-      } catch (error) {
-        const failure = normalizeError(error);
-        manager.reportError(failure, { sessionId: record.sessionId });
-        throw failure;
-      }
-      if (!isCurrent() || !isValidSessionId(delegatedSessionId)) {
-        void endQuietly(
-          isValidSessionId(delegatedSessionId) ? delegatedSessionId : undefined,
-          dns || undefined,
-        );
-        throw new VaultAbortedError();
-      }
-      const previous = state.record?.delegation;
-      const delegation: DelegationRecord = {
-        sessionId: delegatedSessionId,
-        vaultId,
-        vaultName,
-        dns,
-        delegatorUserId,
-      };
-      dispatch({ type: 'delegation-changed', delegation, now: now(), warnBeforeMs });
-      if (state.record?.delegation === delegation) openedDelegations.add(delegatedSessionId);
-      announceExpiry(record);
-      handOff();
-      if (previous) {
-        openedDelegations.delete(previous.sessionId);
-        void endQuietly(previous.sessionId, dnsOf(previous));
-      }
-    },
+    startDelegation,
 
-    async stopDelegation() {
-      start();
-      delegationGeneration += 1;
-      const record = state.record;
-      const delegation = record?.delegation;
-      if (!delegation) return;
-      dispatch({ type: 'delegation-changed', delegation: undefined, now: now(), warnBeforeMs });
-      announceExpiry(record);
-      handOff();
-      openedDelegations.delete(delegation.sessionId);
-      await endQuietly(delegation.sessionId, dnsOf(delegation));
-    },
+    stopDelegation,
 
     signOut,
 
-    reportError(error, context) {
-      start();
-      if (!isSessionInvalidError(error)) return false;
-      const record = state.record;
-      if (!record) return false;
-      // An answer about a session this tab no longer uses says nothing about the current one.
-      const sessionId = context?.sessionId;
-      if (
-        sessionId !== undefined &&
-        sessionId !== record.sessionId &&
-        sessionId !== record.delegation?.sessionId
-      ) {
-        return false;
-      }
-      delegationGeneration += 1;
-      dispatch({ type: 'session-ended', reason: 'invalid-session' });
-      channel.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
-      // One of the two IDs is dead; the other must not outlive the local state either.
-      void endQuietly(record.delegation?.sessionId, dnsOf(record.delegation));
-      void endQuietly(record.sessionId, record.dns);
-      return true;
-    },
+    reportError,
 
     checkDeadline() {
       start();
@@ -548,6 +385,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     destroy() {
       if (destroyed) return;
       cancelSignIn();
+      invalidateDelegations();
       destroyed = true;
       deadlineTimer.clear();
       if (joinTimer !== undefined) timers.clearTimeout(joinTimer);
@@ -557,16 +395,4 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     },
   };
   return manager;
-}
-
-/** A delegation's vault host, when the delegation list named one. */
-function dnsOf(delegation: DelegationRecord | undefined): string | undefined {
-  return delegation?.dns === '' ? undefined : delegation?.dns;
-}
-
-function checkDuration(value: number, name: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new VaultConfigError(`${name} must be a non-negative number of milliseconds.`);
-  }
-  return value;
 }

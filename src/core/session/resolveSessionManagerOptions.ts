@@ -1,0 +1,65 @@
+import { VaultConfigError } from '../errors';
+import type { SessionClient, SessionManagerOptions, SessionTimers } from './types';
+
+/** The service's absolute session lifetime. */
+const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
+const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
+const DEFAULT_JOIN_TIMEOUT_MS = 300;
+
+// Closures rather than references so that timers replaced after start-up (fake timers in
+// tests, a zone) are the ones used.
+const globalTimers: SessionTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * The client, clock and timings of a session manager, with defaults applied and checked.
+ *
+ * @example
+ * ```ts
+ * const { maxSessionMs }: ResolvedSessionManagerOptions = resolveSessionManagerOptions({ client });
+ * ```
+ */
+export interface ResolvedSessionManagerOptions {
+  readonly client: SessionClient;
+  readonly now: () => number;
+  readonly timers: SessionTimers;
+  readonly warnBeforeMs: number;
+  readonly maxSessionMs: number;
+  readonly joinTimeoutMs: number;
+}
+
+/**
+ * Applies the defaults of {@link SessionManagerOptions} to the client, the clock and the
+ * timings. Throws `VaultConfigError` for a missing client and for a timing that is not a
+ * non-negative number.
+ *
+ * @example
+ * ```ts
+ * resolveSessionManagerOptions({ client }).maxSessionMs; // 172800000
+ * ```
+ */
+export function resolveSessionManagerOptions(
+  options: SessionManagerOptions,
+): ResolvedSessionManagerOptions {
+  const { client } = options;
+  if (typeof client?.login !== 'function') {
+    throw new VaultConfigError('createSessionManager needs a client (see createVaultClient).');
+  }
+  return {
+    client,
+    now: options.now ?? (() => Date.now()),
+    timers: options.timers ?? globalTimers,
+    warnBeforeMs: checkDuration(options.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS, 'warnBeforeMs'),
+    maxSessionMs: checkDuration(options.maxSessionMs ?? MAX_SESSION_MS, 'maxSessionMs'),
+    joinTimeoutMs: checkDuration(options.joinTimeoutMs ?? DEFAULT_JOIN_TIMEOUT_MS, 'joinTimeoutMs'),
+  };
+}
+
+function checkDuration(value: number, name: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new VaultConfigError(`${name} must be a non-negative number of milliseconds.`);
+  }
+  return value;
+}
