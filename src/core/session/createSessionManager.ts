@@ -183,11 +183,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   function handOff(to?: string): void {
     const { record } = state;
     if (!record || !isLiveStatus(state.status)) return;
-    channel.post(
-      to === undefined
-        ? { type: 'session', from: tabId, record }
-        : { type: 'session', from: tabId, to, record },
-    );
+    channel.post({ type: 'session', from: tabId, ...(to === undefined ? {} : { to }), record });
   }
 
   function onMessage(message: TabMessage): void {
@@ -286,11 +282,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
     openedDelegations.clear();
     persistence.clear();
-    channel.post(
-      inactive
-        ? { type: 'signed-out', from: tabId, reason: 'inactive' }
-        : { type: 'signed-out', from: tabId },
-    );
+    channel.post({ type: 'signed-out', from: tabId, ...(inactive ? { reason: 'inactive' } : {}) });
     if (!record) return;
     await Promise.all([
       endQuietly(record.delegation?.sessionId, dnsOf(record.delegation)),
