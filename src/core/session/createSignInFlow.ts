@@ -58,9 +58,10 @@ export function createSignInFlow(
 
   return [
     async (credentials, requestOptions) => {
+      // Read first: a call without credentials fails before it touches the open session.
+      const { username, password, vaultDns } = credentials;
       const external = requestOptions?.signal;
       if (!prepare(external)) throw new VaultAbortedError();
-      const { username, vaultDns } = credentials;
       cancelSignIn();
       const current = generation;
       const own = new AbortController();
@@ -74,7 +75,7 @@ export function createSignInFlow(
       let result: AuthResult;
       try {
         result = await client.login(
-          { username, password: credentials.password, vaultDns },
+          { username, password, vaultDns },
           { signal: own.signal },
         );
       } catch (error) {
