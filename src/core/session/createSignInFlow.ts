@@ -74,10 +74,7 @@ export function createSignInFlow(
 
       let result: AuthResult;
       try {
-        result = await client.login(
-          { username, password, vaultDns },
-          { signal: own.signal },
-        );
+        result = await client.login({ username, password, vaultDns }, { signal: own.signal });
       } catch (error) {
         const failure = normalizeError(error);
         if (current !== generation) throw new VaultAbortedError({ cause: failure });
