@@ -8,6 +8,10 @@ import { responseSchemas } from './responseSchemas';
 import { sendRequest } from './sendRequest';
 import type { AuthResult, RequestOptions, VaultClient, VaultClientConfig } from './types';
 
+// Production builds keep a short message for a refused setting: bundlers fold this test and
+// drop the explanation (most of the bytes of these checks); development builds say why.
+declare const process: { env: { NODE_ENV?: string } } | undefined;
+
 // RFC 6750 b64token; IdP access tokens (opaque or JWT) fit it, and it keeps the header safe.
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
 const MAX_ACCESS_TOKEN_LENGTH = 16_384;
@@ -61,22 +65,23 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     }
     if (resolved.baseUrl !== undefined) return `${resolved.baseUrl}/api`;
     throw new VaultConfigError(
-      `The ${name} call names no vault: pass vaultDns (a session's own) or set baseUrl. Nothing was sent.`,
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? `The ${name} call names no vault; nothing was sent.`
+        : `The ${name} call names no vault: pass vaultDns (a session's own) or set baseUrl. Nothing was sent.`,
     );
   }
   const versionRoot = (vaultDns: string | undefined, name: string): string =>
     `${apiRoot(vaultDns, name)}/${resolved.apiVersion}`;
 
+  // Positional, since it is called once per endpoint: named fields would repeat in the bundle.
   async function call<T>(
-    request: {
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-      url: string;
-      schema: v.GenericSchema<unknown, T>;
-      name: string;
-      authorization?: string;
-      form?: URLSearchParams;
-    },
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    schema: v.GenericSchema<unknown, T>,
+    name: string,
     options: RequestOptions | undefined,
+    authorization?: string,
+    form?: URLSearchParams,
   ): Promise<T> {
     const timeoutMs =
       options?.timeoutMs === undefined
@@ -86,23 +91,23 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     // service worker shim) is used.
     const fetchFn = customFetch ?? globalThis.fetch;
     if (typeof fetchFn !== 'function') {
-      throw new VaultConfigError('No fetch is available: pass one as config.fetch.');
+      throw new VaultConfigError(
+        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+          ? 'No fetch is available.'
+          : 'No fetch is available: pass one as config.fetch.',
+      );
     }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (resolved.clientId !== undefined) headers['X-VaultAPI-ClientID'] = resolved.clientId;
-    if (request.authorization !== undefined) headers.Authorization = request.authorization;
+    if (authorization !== undefined) headers.Authorization = authorization;
     const received = await sendRequest(
       fetchFn,
-      request.url,
-      {
-        method: request.method,
-        headers,
-        ...(request.form === undefined ? {} : { body: request.form }),
-      },
+      url,
+      { method, headers, ...(form === undefined ? {} : { body: form }) },
       { timeoutMs, signal: options?.signal },
     );
-    const body = readVaultResponse(received, request.schema, request.name);
-    if (request.authorization !== undefined) confirmSession(request.authorization);
+    const body = readVaultResponse(received, schema, name);
+    if (authorization !== undefined) confirmSession(authorization);
     return body;
   }
 
@@ -113,14 +118,12 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 
   async function endSessionCall(sessionId: string, options?: RequestOptions): Promise<void> {
     await call(
-      {
-        method: 'DELETE',
-        url: `${versionRoot(options?.vaultDns, 'end session')}/session`,
-        schema: responseSchemas.generic,
-        name: 'end session',
-        authorization: checkSessionId(sessionId),
-      },
+      'DELETE',
+      `${versionRoot(options?.vaultDns, 'end session')}/session`,
+      responseSchemas.generic,
+      'end session',
       options,
+      checkSessionId(sessionId),
     );
   }
 
@@ -147,12 +150,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 
     async getApiVersions(options) {
       return call(
-        {
-          method: 'GET',
-          url: apiRoot(options?.vaultDns, 'API versions'),
-          schema: responseSchemas.apiVersions,
-          name: 'API versions',
-        },
+        'GET',
+        apiRoot(options?.vaultDns, 'API versions'),
+        responseSchemas.apiVersions,
+        'API versions',
         options,
       );
     },
@@ -167,43 +168,49 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       form.set('password', password);
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
       const result = await call(
-        {
-          method: 'POST',
-          url: `${versionRoot(vaultDns, 'login')}/auth`,
-          schema: responseSchemas.auth,
-          name: 'login',
-          form,
-        },
+        'POST',
+        `${versionRoot(vaultDns, 'login')}/auth`,
+        responseSchemas.auth,
+        'login',
         options,
+        undefined,
+        form,
       );
       return checkDns(result, vaultDns);
     },
 
     async loginWithAccessToken(input, options) {
       const profileId = requireString(input.profileId, 'profileId');
-      if (profileId === '') throw new VaultConfigError('profileId must not be empty.');
+      if (profileId === '')
+        throw new VaultConfigError(
+          typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+            ? 'profileId is empty.'
+            : 'profileId must not be empty.',
+        );
       const accessToken = input.accessToken;
       if (
         typeof accessToken !== 'string' ||
         accessToken.length > MAX_ACCESS_TOKEN_LENGTH ||
         !ACCESS_TOKEN_PATTERN.test(accessToken)
       ) {
-        throw new VaultConfigError('The access token is malformed; it was not sent.');
+        throw new VaultConfigError(
+          typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+            ? 'The access token is malformed; it was not sent.'
+            : 'The access token is malformed; it was not sent.',
+        );
       }
       const vaultDns = expectedDns(input.vaultDns);
       const form = new URLSearchParams();
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
       const result = await call(
-        {
-          method: 'POST',
-          url: `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
-          schema: responseSchemas.auth,
-          name: 'OAuth login',
-          authorization: `Bearer ${accessToken}`,
-          form,
-        },
+        'POST',
+        `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
+        responseSchemas.auth,
+        'OAuth login',
         options,
+        `Bearer ${accessToken}`,
+        form,
       );
       return checkDns(result, vaultDns);
     },
@@ -213,63 +220,65 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       form.set('username', requireString(input.username, 'username'));
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
       return call(
-        {
-          method: 'POST',
-          url: `${resolved.authUrl}/auth/discovery`,
-          schema: responseSchemas.discovery,
-          name: 'discovery',
-          form,
-        },
+        'POST',
+        `${resolved.authUrl}/auth/discovery`,
+        responseSchemas.discovery,
+        'discovery',
         options,
+        undefined,
+        form,
       );
     },
 
     async keepAlive(sessionId, options) {
       await call(
-        {
-          method: 'POST',
-          url: `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
-          schema: responseSchemas.generic,
-          name: 'keep-alive',
-          authorization: checkSessionId(sessionId),
-        },
+        'POST',
+        `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
+        responseSchemas.generic,
+        'keep-alive',
         options,
+        checkSessionId(sessionId),
       );
     },
 
     async getDelegations(sessionId, options) {
       return call(
-        {
-          method: 'GET',
-          url: `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
-          schema: responseSchemas.delegations,
-          name: 'delegations',
-          authorization: checkSessionId(sessionId),
-        },
+        'GET',
+        `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
+        responseSchemas.delegations,
+        'delegations',
         options,
+        checkSessionId(sessionId),
       );
     },
 
     async loginDelegated(sessionId, input, options) {
       const authorization = checkSessionId(sessionId);
       if (!Number.isSafeInteger(input.vaultId) || input.vaultId < 0) {
-        throw new VaultConfigError('vaultId must be a whole number; it was not sent.');
+        throw new VaultConfigError(
+          typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+            ? 'vaultId is not a whole number; it was not sent.'
+            : 'vaultId must be a whole number; it was not sent.',
+        );
       }
       const delegatorUserId = requireString(input.delegatorUserId, 'delegatorUserId');
-      if (delegatorUserId === '') throw new VaultConfigError('delegatorUserId must not be empty.');
+      if (delegatorUserId === '')
+        throw new VaultConfigError(
+          typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+            ? 'delegatorUserId is empty.'
+            : 'delegatorUserId must not be empty.',
+        );
       const form = new URLSearchParams();
       form.set('vault_id', String(input.vaultId));
       form.set('delegator_userid', delegatorUserId);
       return call(
-        {
-          method: 'POST',
-          url: `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`,
-          schema: responseSchemas.delegatedSession,
-          name: 'delegated login',
-          authorization,
-          form,
-        },
+        'POST',
+        `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`,
+        responseSchemas.delegatedSession,
+        'delegated login',
         options,
+        authorization,
+        form,
       );
     },
 
@@ -284,16 +293,15 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const target = `${resolveApiPath(root, path)}${query === '' ? '' : `?${query}`}`;
       const form = init.form === undefined ? undefined : new URLSearchParams(init.form);
       // The body schema is permissive: the envelope rules still run, the payload is the caller's.
+      const method = init.method ?? 'GET';
       const body = await call(
-        {
-          method: init.method ?? 'GET',
-          url: target,
-          schema: responseSchemas.body,
-          name: `${init.method ?? 'GET'} ${path}`,
-          authorization,
-          ...(form === undefined ? {} : { form }),
-        },
+        method,
+        target,
+        responseSchemas.body,
+        `${method} ${path}`,
         options,
+        authorization,
+        form,
       );
       return body as never;
     },
@@ -302,7 +310,12 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 }
 
 function requireString(value: unknown, name: string): string {
-  if (typeof value !== 'string') throw new VaultConfigError(`${name} must be a string.`);
+  if (typeof value !== 'string')
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? `${name} is not a string.`
+        : `${name} must be a string.`,
+    );
   return value;
 }
 
@@ -317,7 +330,9 @@ const PROBE_ORIGIN = 'https://same-origin.invalid';
 function resolveApiPath(versionRoot: string, path: unknown): string {
   const refuse = (): never => {
     throw new VaultConfigError(
-      'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? 'The API path leaves /api/{version}/; it was not sent.'
+        : 'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
     );
   };
   if (
@@ -337,7 +352,11 @@ function resolveApiPath(versionRoot: string, path: unknown): string {
 
 function checkSessionId(sessionId: unknown): string {
   if (!isValidSessionId(sessionId)) {
-    throw new VaultConfigError('The session ID is malformed; it was not sent.');
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? 'The session ID is malformed; it was not sent.'
+        : 'The session ID is malformed; it was not sent.',
+    );
   }
   return sessionId;
 }

@@ -1,6 +1,10 @@
 import { VaultConfigError } from '../errors';
 import type { SessionClient, SessionManagerOptions, SessionTimers } from './types';
 
+// Production builds keep a short message for a refused setting: bundlers fold this test and
+// drop the explanation (most of the bytes of these checks); development builds say why.
+declare const process: { env: { NODE_ENV?: string } } | undefined;
+
 /** The service's absolute session lifetime. */
 const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
 const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
@@ -45,7 +49,11 @@ export function resolveSessionManagerOptions(
 ): ResolvedSessionManagerOptions {
   const { client } = options;
   if (typeof client?.login !== 'function') {
-    throw new VaultConfigError('createSessionManager needs a client (see createVaultClient).');
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? 'createSessionManager needs a client.'
+        : 'createSessionManager needs a client (see createVaultClient).',
+    );
   }
   return {
     client,
@@ -59,7 +67,11 @@ export function resolveSessionManagerOptions(
 
 function checkDuration(value: number, name: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new VaultConfigError(`${name} must be a non-negative number of milliseconds.`);
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? `${name} is not valid.`
+        : `${name} must be a non-negative number of milliseconds.`,
+    );
   }
   return value;
 }

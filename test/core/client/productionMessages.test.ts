@@ -1,0 +1,62 @@
+// Refused settings are explained in development builds and named in production ones: the
+// explanations are most of the bytes of the checks, and bundlers drop them when they build
+// for production. The refusal itself is the same in both.
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const ENTRY =
+  "export { createVaultClient, createKeepAlive, VaultConfigError } from './src/core/index';";
+
+async function bundleCore(nodeEnv: 'production' | 'development'): Promise<string> {
+  const result = await build({
+    stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    minify: true,
+    write: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+type CoreModule = typeof import('../../../src/core/index');
+
+async function load(code: string): Promise<CoreModule> {
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+describe('refused settings in production and development builds', () => {
+  it('a production build carries no explanations, yet refuses the same settings and names them', async () => {
+    const code = await bundleCore('production');
+    expect(code).not.toContain('must look like');
+    expect(code).not.toContain('same-origin path starting with');
+    expect(code).not.toContain('must be shorter than the service');
+
+    const kit = await load(code);
+    expect(() => kit.createVaultClient({ baseUrl: 'ftp://vault.example' })).toThrow(
+      new kit.VaultConfigError('baseUrl is not valid.'),
+    );
+    expect(() => kit.createVaultClient({ baseUrl: '', apiVersion: '26.1' })).toThrow(
+      'apiVersion is not valid.',
+    );
+    expect(() =>
+      kit.createKeepAlive({ send: async () => {}, intervalMs: 60_000, idleTimeoutMs: 30_000 }),
+    ).toThrow('Keep-alive: intervalMs is not below idleTimeoutMs.');
+    // What passes the checks works as before.
+    expect(kit.createVaultClient({ baseUrl: '', apiVersion: 'v25.3' }).config.apiVersion).toBe(
+      'v25.3',
+    );
+  });
+
+  it('a development build explains each refusal', async () => {
+    const kit = await load(await bundleCore('development'));
+    expect(() => kit.createVaultClient({ baseUrl: '', apiVersion: '26.1' })).toThrow(
+      'apiVersion must look like "v26.1" (v, digits, a dot, a digit).',
+    );
+    expect(() => kit.createVaultClient({ baseUrl: 'ftp://vault.example' })).toThrow(
+      'baseUrl must use https: or http:, not ftp:',
+    );
+  });
+});
