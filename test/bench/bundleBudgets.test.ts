@@ -9,6 +9,7 @@ import {
   packageCodePrefixes,
 } from '../../bench/buildBundle';
 import {
+  CLIENT_ALONE_IMPORT,
   KIT_PEERS,
   OIDC_ON_PASSWORD_PATH,
   SIZE_LIMITS,
@@ -58,6 +59,18 @@ describe('size ceilings (min+gzip, peers external, lazy chunks excluded)', () =>
     const bundle = await buildBundle({ entry: 'src/index.ts', external: WITH_OIDC_PEER });
 
     expect(initialChunks(bundle).gzip).toBeLessThanOrEqual(SIZE_LIMITS.reactEntry.ceiling);
+  });
+
+  it(`the core entry stays within ${SIZE_LIMITS.core.ceiling} bytes`, async () => {
+    const bundle = await buildBundle({ entry: 'src/core/index.ts', external: WITH_OIDC_PEER });
+
+    expect(initialChunks(bundle).gzip).toBeLessThanOrEqual(SIZE_LIMITS.core.ceiling);
+  });
+
+  it(`createVaultClient alone stays within ${SIZE_LIMITS.client.ceiling} bytes`, async () => {
+    const bundle = await buildBundle({ contents: CLIENT_ALONE_IMPORT, external: WITH_OIDC_PEER });
+
+    expect(initialChunks(bundle).gzip).toBeLessThanOrEqual(SIZE_LIMITS.client.ceiling);
   });
 });
 
