@@ -38,8 +38,8 @@ export const IdleUrgent: Story = {
     await waitFor(
       () =>
         expect(canvasElement.querySelector('.vsk-session-timer')).toHaveAttribute(
-          'data-urgent',
-          'true',
+          'data-state',
+          'urgent',
         ),
       TICKS,
     );

@@ -5,6 +5,7 @@ import { useDelegatedLogin } from '../react/useDelegatedLogin';
 import { useSession } from '../react/useSession';
 import { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
+import { useDelegationFocus } from './useDelegationFocus';
 
 /**
  * Props of {@link ActingAsBanner}.
@@ -56,6 +57,7 @@ export function ActingAsBanner({
   const t = useVaultMessages('delegation', enDelegationMessages, messages);
   const { delegation, user } = useSession();
   const { stop } = useDelegatedLogin();
+  const focusTargets = useDelegationFocus();
   const username = user?.username ?? '';
   const describe = (d: SessionDelegation) => ({
     delegator:
@@ -95,8 +97,8 @@ export function ActingAsBanner({
     }
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    document.querySelector<HTMLElement>('[data-vsk-delegation-picker-heading]')?.focus();
-  }, [delegation, onStopped]);
+    focusTargets.heading?.focus();
+  }, [delegation, onStopped, focusTargets]);
 
   return (
     <>
@@ -105,7 +107,10 @@ export function ActingAsBanner({
           className={['vsk-root', 'vsk-acting-as-banner', className].filter(Boolean).join(' ')}
           aria-label={t.bannerLabel}
           tabIndex={-1}
-          data-vsk-acting-as=""
+          data-state={stopping ? 'stopping' : 'active'}
+          ref={(node) => {
+            focusTargets.banner = node;
+          }}
         >
           <p className="vsk-acting-as-banner__text">{t.actingAs(describe(delegation))}</p>
           <button

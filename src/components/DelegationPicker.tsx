@@ -13,6 +13,8 @@ import { useDelegations } from '../react/useDelegations';
 import { useSession } from '../react/useSession';
 import { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
+import { useDelegationFocus } from './useDelegationFocus';
+import type { VaultDataStates } from './VaultDataStates';
 
 /**
  * Props of {@link DelegationPicker}.
@@ -100,6 +102,7 @@ export function DelegationPicker({
   const [filter, setFilter] = useState('');
   const [startedMessage, setStartedMessage] = useState('');
   const statusRef = useRef<HTMLParagraphElement>(null);
+  const focusTargets = useDelegationFocus();
 
   const nameOf = (entry: { delegatorUserId: string }) =>
     delegatorNames?.[entry.delegatorUserId] ??
@@ -113,7 +116,7 @@ export function DelegationPicker({
     const entry = requested.current;
     if (!entry || !matches(delegation, entry)) return;
     requested.current = undefined;
-    const banner = document.querySelector<HTMLElement>('[data-vsk-acting-as]');
+    const banner = focusTargets.banner;
     if (banner) {
       banner.focus();
     } else {
@@ -124,7 +127,7 @@ export function DelegationPicker({
       statusRef.current?.focus();
     }
     onStarted?.(entry);
-  }, [delegation, delegatorNames, onStarted, t]);
+  }, [delegation, delegatorNames, onStarted, t, focusTargets]);
 
   if (!user || !isLiveStatus(status)) return null;
 
@@ -175,7 +178,9 @@ export function DelegationPicker({
   const busy = query.isPending || query.isFetching;
 
   let body: ReactNode;
+  let state: VaultDataStates['DelegationPicker'] = 'ready';
   if (query.isError && entries.length === 0) {
+    state = 'error';
     body = (
       <div className="vsk-delegation-picker__error" role="alert">
         <p>{t.loadFailed}</p>
@@ -192,8 +197,10 @@ export function DelegationPicker({
       </div>
     );
   } else if (query.isPending) {
+    state = 'loading';
     body = <p className="vsk-delegation-picker__loading">{t.loading}</p>;
   } else if (entries.length === 0) {
+    state = 'empty';
     body = (
       <div className="vsk-delegation-picker__empty">
         <p>{t.empty}</p>
@@ -223,7 +230,7 @@ export function DelegationPicker({
             <p
               className="vsk-delegation-picker__count"
               role="status"
-              data-empty={noMatch ? 'true' : undefined}
+              data-state={noMatch ? 'empty' : undefined}
             >
               {needle === ''
                 ? ''
@@ -265,7 +272,7 @@ export function DelegationPicker({
                 <li
                   key={key}
                   className="vsk-delegation-picker__item"
-                  data-current={isCurrent ? 'true' : undefined}
+                  data-state={isCurrent ? 'active' : 'inactive'}
                 >
                   <EntryTitle className="vsk-delegation-picker__vault">{entry.name}</EntryTitle>
                   <dl className="vsk-delegation-picker__details">
@@ -317,9 +324,15 @@ export function DelegationPicker({
       className={['vsk-root', 'vsk-delegation-picker', className].filter(Boolean).join(' ')}
       aria-labelledby={headingId}
       aria-busy={busy}
-      data-vsk-delegation-picker=""
+      data-state={state}
     >
-      <Title id={headingId} tabIndex={-1} data-vsk-delegation-picker-heading="">
+      <Title
+        id={headingId}
+        tabIndex={-1}
+        ref={(node: HTMLHeadingElement | null) => {
+          focusTargets.heading = node;
+        }}
+      >
         {t.heading}
       </Title>
       <p className="vsk-delegation-picker__description">{t.description}</p>

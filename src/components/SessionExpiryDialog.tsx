@@ -1,26 +1,15 @@
 'use client';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { isSessionInvalidError, isTransientError, VaultAbortedError } from '../core/errors';
-import { isLiveStatus } from '../core/session/sessionReducer';
-import type { SessionEndReason } from '../core/session/types';
-import { useKeepAlive } from '../react/useKeepAlive';
-import { useLogout } from '../react/useLogout';
-import { useSession } from '../react/useSession';
-import { useVaultSession } from '../react/VaultSessionContext';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { formatDuration } from './formatDuration';
 import { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
+import { useControllableState } from './useControllableState';
+import { useSessionExpiryWarning } from './useSessionExpiryWarning';
 import { useThresholdAnnouncement } from './useThresholdAnnouncement';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
-/** WCAG 2.2.1: the user gets at least 20 seconds to respond to a timeout warning. */
-const MIN_RESPONSE_MS = 20 * SECOND;
-const DEFAULT_SESSION_LIMIT_MS = 48 * 60 * MINUTE;
 const DEFAULT_ANNOUNCE_AT: readonly number[] = [MINUTE, 30 * SECOND];
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Props of {@link SessionExpiryDialog}.
@@ -34,12 +23,29 @@ const FOCUSABLE =
  * ```
  */
 export interface SessionExpiryDialogProps {
-  /** Added to the dialog's outermost element (the backdrop). */
+  /** Added to the `<dialog>`, which spreads over the viewport as the veil (`--vsk-scrim`). */
   className?: string | undefined;
   /** Strings to replace; the rest come from `VaultMessagesProvider` or English. */
   messages?: Partial<SessionMessages> | undefined;
   /** Locale for durations. Default: `messages.locale`. */
   locale?: string | undefined;
+  /**
+   * Whether the dialog may show, for an app that decides (controlled, with
+   * `onOpenChange`). It shows only while it has something to say: `true` with no warning
+   * and no ended session shows nothing. Leave it out and the dialog opens by itself.
+   */
+  open?: boolean | undefined;
+  /**
+   * The first `open` when the dialog decides itself (uncontrolled). Default: open when a
+   * warning or an ended session is already there at the first render.
+   */
+  defaultOpen?: boolean | undefined;
+  /**
+   * Told every change, in both modes: `true` when a warning or an end notice arrives,
+   * `false` once it is answered (the user stayed, continued, signed out or signed in again,
+   * with a button or Escape) or no longer applies (another tab kept the session alive).
+   */
+  onOpenChange?: ((open: boolean) => void) | undefined;
   /**
    * How long before the idle timeout the warning opens. Default 2 minutes; never less than
    * 20 seconds (WCAG 2.2.1).
@@ -47,7 +53,8 @@ export interface SessionExpiryDialogProps {
   idleWarningMs?: number | undefined;
   /**
    * Sign out when the idle countdown runs out unanswered, and say so. Default `true`: the
-   * service's idle timeout has ended the session by then anyway.
+   * service's idle timeout has ended the session by then anyway. It applies whether the
+   * dialog is open or not.
    */
   signOutOnIdleTimeout?: boolean | undefined;
   /**
@@ -60,16 +67,14 @@ export interface SessionExpiryDialogProps {
   tickMs?: number | undefined;
   /** Remaining times at which the countdown is spoken once (polite). Default 1 min and 30 s. */
   announceAtMs?: readonly number[] | undefined;
-  /** Where the dialog is rendered. Default `document.body`. */
-  container?: HTMLElement | undefined;
 }
 
-type Mode = 'idle' | 'cap' | 'ended';
-type EndNotice = 'idle' | 'expired' | 'invalid-session';
-
 /**
- * The session's timeout warnings, as a modal alert dialog (`role="alertdialog"`, labelled
- * and described; focus moves in, is trapped, and returns afterwards):
+ * The session's timeout warnings, as a modal alert dialog: a native `<dialog>` opened with
+ * `showModal()`, so the browser keeps focus inside and makes the page behind inert. It has
+ * `role="alertdialog"`, is labelled and described, moves focus to its least drastic action,
+ * and gives focus back where it was when it closes. It renders where it is placed (the top
+ * layer needs no portal), so it inherits the theme, `dir` and `lang` of its surroundings.
  *
  * - Before the idle timeout (A11Y-04, WCAG 2.2.1): "Stay signed in" sends a keep-alive and
  *   counts as activity (SES-05); Escape does the same; "Sign out" signs out. A failed
@@ -78,11 +83,13 @@ type EndNotice = 'idle' | 'expired' | 'invalid-session';
  * - Before the 48-hour cap (status `expiring`): the session cannot be extended; sign out
  *   now or continue until the end (Escape).
  * - At the cap or when the service dropped the session (status `expired`): why it ended,
- *   and "Sign in again".
+ *   and "Sign in again" (Escape too).
  *
- * The countdown text follows the clock; screen readers hear it only at `announceAtMs`.
- * Render it once, inside `SessionProvider` and outside `RequireSession`, so the notice
- * survives the session.
+ * It opens by itself; pass `open` and `onOpenChange` to decide when (as with a Radix
+ * `Dialog`). `data-state` is `open` or `closed`, and `data-mode` names the warning. The
+ * countdown text follows the clock; screen readers hear it only at `announceAtMs`. Render
+ * it once, inside `SessionProvider` and outside `RequireSession`, so the notice survives
+ * the session.
  *
  * @example
  * ```tsx
@@ -98,206 +105,110 @@ export function SessionExpiryDialog({
   className,
   messages,
   locale,
+  open: openProp,
+  defaultOpen,
+  onOpenChange,
   idleWarningMs = 2 * MINUTE,
   signOutOnIdleTimeout = true,
   onSignInAgain,
   announceAtMs = DEFAULT_ANNOUNCE_AT,
-  container,
   tickMs = SECOND,
 }: SessionExpiryDialogProps): ReactNode {
   const t = useVaultMessages('session', enSessionMessages, messages);
-  const session = useSession();
-  const keepAlive = useKeepAlive({ tickMs });
-  const { logout, isPending: signingOut } = useLogout();
-  const { manager } = useVaultSession();
-  const live = isLiveStatus(session.status);
-  const warnMs = Math.max(MIN_RESPONSE_MS, idleWarningMs);
+  const warning = useSessionExpiryWarning({ idleWarningMs, signOutOnIdleTimeout, tickMs });
+  const { mode, notice, unreliable, extending, signingOut } = warning;
   const ids = useId();
   const titleId = `${ids}-title`;
   const bodyId = `${ids}-body`;
+  const crossed = useThresholdAnnouncement(warning.leftMs, announceAtMs);
 
-  const [notice, setNotice] = useState<EndNotice | undefined>(undefined);
-  const [dismissedCapFor, setDismissedCapFor] = useState<number | undefined>(undefined);
-  const [extending, setExtending] = useState(false);
-  const [extendFailed, setExtendFailed] = useState(false);
-
-  // An end is explained only when this page saw the session live before it expired.
-  const [trackedStatus, setTrackedStatus] = useState(session.status);
-  if (trackedStatus !== session.status) {
-    setTrackedStatus(session.status);
-    if (session.status === 'expired' && isLiveStatus(trackedStatus)) {
-      setNotice((current) => current ?? noticeFor(session.endReason));
-    } else if (isLiveStatus(session.status)) {
-      setNotice(undefined);
-    }
-  }
-
-  const limitRef = useRef(DEFAULT_SESSION_LIMIT_MS);
-  if (session.deadline !== undefined && session.startedAt !== undefined) {
-    limitRef.current = session.deadline - session.startedAt;
-  }
-
-  const idleLeft = live ? keepAlive.idleTimeLeftMs : undefined;
-  const capLeft = live ? keepAlive.timeLeftMs : undefined;
-  const idleComesFirst =
-    keepAlive.idleExpiresAt !== undefined &&
-    (session.deadline === undefined || keepAlive.idleExpiresAt < session.deadline);
-
-  let mode: Mode | undefined;
-  if (notice) mode = 'ended';
-  else if (idleLeft !== undefined && idleComesFirst && idleLeft <= warnMs) mode = 'idle';
-  else if (session.status === 'expiring' && session.deadline !== dismissedCapFor) mode = 'cap';
-
-  const [trackedMode, setTrackedMode] = useState(mode);
-  if (trackedMode !== mode) {
-    setTrackedMode(mode);
-    setExtendFailed(false);
-  }
-
-  // While the keep-alive fails only for reasons that pass (offline, 5xx, timeouts, limits),
-  // the estimate says nothing about the session: the service may well have it alive. The
-  // user is told the connection is unreliable and is never signed out on a guess (SES-12).
-  const unreliable = keepAlive.consecutiveFailures > 0 && isTransientError(keepAlive.lastError);
-  const idleRanOut =
-    mode === 'idle' && idleLeft === 0 && signOutOnIdleTimeout && !extending && !unreliable;
+  const [open, setOpen] = useControllableState({
+    value: openProp,
+    defaultValue: () => defaultOpen ?? mode !== undefined,
+    onChange: onOpenChange,
+  });
+  // Each new warning asks to open and each answered one to close; an effect, because the
+  // change is reported to the app's onOpenChange. The ref keeps StrictMode's second run
+  // from reporting it twice.
+  const reportedMode = useRef(mode);
   useEffect(() => {
-    if (!idleRanOut) return;
-    setNotice('idle');
-    // The kit signs out here, not the user: every tab records it as an inactivity sign-out.
-    void manager.signOut({ reason: 'inactive' });
-  }, [idleRanOut, manager]);
+    if (reportedMode.current === mode) return;
+    reportedMode.current = mode;
+    setOpen(mode !== undefined);
+  }, [mode, setOpen]);
 
-  const countdown = mode === 'idle' ? idleLeft : mode === 'cap' ? capLeft : undefined;
-  const crossed = useThresholdAnnouncement(countdown, announceAtMs);
-
-  const open = mode !== undefined;
-  const target = container ?? (typeof document === 'undefined' ? undefined : document.body);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const shown = open && mode !== undefined;
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
-
-  // While open: the rest of the page is inert, focus cannot leave, and it goes back where
-  // it was when the dialog closes (unless the app moved it meanwhile).
   useEffect(() => {
-    if (!open) return;
-    const panel = panelRef.current;
-    const host = panel?.parentElement;
-    if (!panel || !host) return;
+    const dialog = dialogRef.current;
+    if (!shown || !dialog) return;
     const active = document.activeElement;
-    const previous = active instanceof HTMLElement && !panel.contains(active) ? active : null;
-    const others = Array.from(host.parentElement?.children ?? []).filter(
-      (element) => element !== host && !element.hasAttribute('inert'),
-    );
-    for (const element of others) element.setAttribute('inert', '');
-    const keepFocusInside = (event: FocusEvent) => {
-      if (event.target instanceof Node && !panel.contains(event.target)) {
-        panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-      }
-    };
-    document.addEventListener('focusin', keepFocusInside);
+    const previous = active instanceof HTMLElement ? active : null;
+    dialog.showModal();
     return () => {
-      document.removeEventListener('focusin', keepFocusInside);
-      for (const element of others) element.removeAttribute('inert');
+      if (dialog.open) dialog.close();
+      // Back where it was, unless the app moved focus meanwhile.
       const now = document.activeElement;
-      const lost = !now || now === document.body || panel.contains(now) || !now.isConnected;
+      const lost = !now || now === document.body || dialog.contains(now) || !now.isConnected;
       if (lost && previous?.isConnected) previous.focus();
     };
-  }, [open]);
+  }, [shown]);
 
   // Each kind of warning starts on its least drastic action.
   useEffect(() => {
-    if (mode !== undefined) primaryRef.current?.focus();
-  }, [mode]);
+    if (shown && mode) primaryRef.current?.focus();
+  }, [shown, mode]);
 
-  if (!open || !target) return null;
+  if (mode === undefined) return null;
 
   const format = (ms: number) => formatDuration(ms, { locale: locale ?? t.locale });
-  const limit = format(limitRef.current);
-
-  const stay = () => {
-    if (extending) return;
-    setExtending(true);
-    setExtendFailed(false);
-    keepAlive.extend().then(
-      () => setExtending(false),
-      (error: unknown) => {
-        setExtending(false);
-        // An ended session shows its own notice; anything else leaves the session running.
-        if (!(error instanceof VaultAbortedError) && !isSessionInvalidError(error)) {
-          setExtendFailed(true);
-        }
-      },
-    );
-  };
-  const continueUntilEnd = () => setDismissedCapFor(session.deadline);
+  const limit = format(warning.limitMs);
+  const time = format(warning.leftMs ?? 0);
   const signInAgain = () => {
-    setNotice(undefined);
+    warning.acknowledgeEnd();
     onSignInAgain?.();
   };
-  const signOut = () => {
-    if (!signingOut) logout();
-  };
+  const secondary = (label: string) => (
+    <button
+      type="button"
+      className="vsk-button"
+      data-variant="secondary"
+      aria-disabled={signingOut || undefined}
+      onClick={warning.signOut}
+    >
+      {signingOut ? t.signingOut : label}
+    </button>
+  );
 
   let title: string;
   let body: string;
   let announcement = '';
-  let actions: ReactNode;
+  let primary: string;
   let dismiss: () => void;
+  let actions: ReactNode = null;
   if (mode === 'idle') {
     title = unreliable ? t.unreliableTitle : t.idleTitle;
-    body = unreliable ? t.unreliableBody : t.idleBody({ time: format(idleLeft ?? 0) });
+    body = unreliable ? t.unreliableBody : t.idleBody({ time });
     if (crossed !== undefined && !unreliable) {
       announcement = t.idleAnnouncement({ time: format(crossed) });
     }
-    dismiss = stay;
-    actions = (
-      <>
-        <button
-          ref={primaryRef}
-          type="button"
-          className="vsk-button"
-          aria-disabled={extending || undefined}
-          onClick={stay}
-        >
-          {unreliable
-            ? extending
-              ? t.retryingConnection
-              : t.retryConnection
-            : extending
-              ? t.extending
-              : t.staySignedIn}
-        </button>
-        <button
-          type="button"
-          className="vsk-button"
-          data-variant="secondary"
-          aria-disabled={signingOut || undefined}
-          onClick={signOut}
-        >
-          {signingOut ? t.signingOut : t.signOut}
-        </button>
-      </>
-    );
+    dismiss = warning.stay;
+    primary = unreliable
+      ? extending
+        ? t.retryingConnection
+        : t.retryConnection
+      : extending
+        ? t.extending
+        : t.staySignedIn;
+    actions = secondary(t.signOut);
   } else if (mode === 'cap') {
     title = t.capTitle;
-    body = t.capBody({ time: format(capLeft ?? 0), limit });
+    body = t.capBody({ time, limit });
     if (crossed !== undefined) announcement = t.capAnnouncement({ time: format(crossed) });
-    dismiss = continueUntilEnd;
-    actions = (
-      <>
-        <button ref={primaryRef} type="button" className="vsk-button" onClick={continueUntilEnd}>
-          {t.continueSession}
-        </button>
-        <button
-          type="button"
-          className="vsk-button"
-          data-variant="secondary"
-          aria-disabled={signingOut || undefined}
-          onClick={signOut}
-        >
-          {signingOut ? t.signingOut : t.signOutNow}
-        </button>
-      </>
-    );
+    dismiss = warning.continueUntilEnd;
+    primary = t.continueSession;
+    actions = secondary(t.signOutNow);
   } else {
     title =
       notice === 'idle' ? t.idleEndedTitle : notice === 'expired' ? t.expiredTitle : t.invalidTitle;
@@ -308,73 +219,59 @@ export function SessionExpiryDialog({
           ? t.expiredBody({ limit })
           : t.invalidBody;
     dismiss = signInAgain;
-    actions = (
-      <button ref={primaryRef} type="button" className="vsk-button" onClick={signInAgain}>
-        {t.signInAgain}
-      </button>
-    );
+    primary = t.signInAgain;
   }
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      dismiss();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const current = document.activeElement;
-    if (event.shiftKey && (current === first || !items.includes(current as HTMLElement))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (current === last || !items.includes(current as HTMLElement))) {
-      event.preventDefault();
-      first.focus();
-    }
+  // Escape answers the warning the least drastic way. Cancelling the key press keeps the
+  // browser from closing the <dialog> itself: React decides when it goes.
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    dismiss();
   };
 
-  return createPortal(
-    <div
+  return (
+    <dialog
+      ref={dialogRef}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
       className={['vsk-root', 'vsk-session-expiry-dialog', className].filter(Boolean).join(' ')}
+      data-state={shown ? 'open' : 'closed'}
       data-mode={mode}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => event.preventDefault()}
     >
-      <div
-        ref={panelRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        className="vsk-session-expiry-dialog__panel"
-        onKeyDown={onKeyDown}
-      >
+      <div className="vsk-session-expiry-dialog__panel">
         <h2 id={titleId} className="vsk-session-expiry-dialog__title">
           {title}
         </h2>
         <p id={bodyId} className="vsk-session-expiry-dialog__body">
           {body}
         </p>
-        {extendFailed ? (
+        {warning.extendFailed ? (
           <p className="vsk-session-expiry-dialog__error" role="alert">
             {t.extendFailed}
           </p>
         ) : null}
-        <div className="vsk-session-expiry-dialog__actions">{actions}</div>
+        <div className="vsk-session-expiry-dialog__actions">
+          <button
+            ref={primaryRef}
+            type="button"
+            className="vsk-button"
+            aria-disabled={(mode === 'idle' && extending) || undefined}
+            onClick={dismiss}
+          >
+            {primary}
+          </button>
+          {actions}
+        </div>
         <span className="vsk-visually-hidden" aria-live="polite" aria-atomic="true">
           {announcement}
         </span>
       </div>
-    </div>,
-    target,
+    </dialog>
   );
-}
-
-function noticeFor(reason: SessionEndReason | undefined): EndNotice {
-  return reason === 'expired' ? 'expired' : 'invalid-session';
 }

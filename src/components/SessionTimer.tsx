@@ -96,7 +96,7 @@ export function SessionTimer({
   return (
     <div
       className={['vsk-root', 'vsk-session-timer', className].filter(Boolean).join(' ')}
-      data-urgent={urgent ? 'true' : undefined}
+      data-state={urgent ? 'urgent' : 'counting'}
     >
       {showIdleLine && idleLeft !== undefined ? (
         <span role="timer" className="vsk-session-timer__item" data-kind="idle">

@@ -57,6 +57,7 @@ export function SignOutButton({
         .filter(Boolean)
         .join(' ')}
       aria-disabled={isPending ? true : rest['aria-disabled']}
+      data-state={isPending ? 'pending' : 'idle'}
       onClick={handleClick}
     >
       {children ?? (isPending ? t.signingOut : t.signOut)}

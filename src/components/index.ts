@@ -27,3 +27,4 @@ export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { SessionExpiryDialog, type SessionExpiryDialogProps } from './SessionExpiryDialog';
 export { SessionTimer, type SessionTimerProps } from './SessionTimer';
 export { SignOutButton, type SignOutButtonProps } from './SignOutButton';
+export type { VaultDataStates } from './VaultDataStates';

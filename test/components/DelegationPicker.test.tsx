@@ -137,6 +137,52 @@ describe('DelegationPicker + ActingAsBanner', () => {
     await noViolations(tab.container);
   });
 
+  it("moves focus only within its own session: two apps on one page never take each other's focus", async () => {
+    const user = userEvent.setup();
+    // Two SessionProviders side by side: one shows only the banner, the other only the picker.
+    const bannerApp = await signedIn(<ActingAsBanner delegatorNames={NAMES} />);
+    const pickerApp = await signedIn(<DelegationPicker delegatorNames={NAMES} />);
+    await act(() =>
+      bannerApp.session.manager.startDelegation({ vaultId: 1002, delegatorUserId: '61002' }),
+    );
+    const otherBanner = bannerApp.getByRole('region', { name: 'Delegated session' });
+
+    await user.click(
+      await pickerApp.findByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }),
+    );
+    // This app has no banner: its own status message takes focus, not the other app's banner.
+    await waitFor(() =>
+      expect(pickerApp.getByRole('status')).toHaveTextContent(
+        'You are now acting as Marcus Reed in Sunrise QualityDocs.',
+      ),
+    );
+    expect(pickerApp.getByRole('status')).toHaveFocus();
+    expect(otherBanner).not.toHaveFocus();
+
+    await user.click(within(otherBanner).getByRole('button', { name: 'Stop acting' }));
+    await waitFor(() =>
+      expect(bannerApp.queryByRole('region', { name: 'Delegated session' })).toBeNull(),
+    );
+    expect(pickerApp.getByRole('heading', { level: 2, name: 'Delegate access' })).not.toHaveFocus();
+  });
+
+  it('sets data-state on the picker and on the entry in use', async () => {
+    const user = userEvent.setup();
+    const tab = await signedIn(<Layout names={NAMES} />);
+    const picker = tab.getByRole('region', { name: 'Delegate access' });
+    expect(picker).toHaveAttribute('data-state', 'loading');
+    const act = await within(picker).findByRole('button', {
+      name: 'Act as Marcus Reed in Sunrise QualityDocs',
+    });
+    expect(picker).toHaveAttribute('data-state', 'ready');
+    const entry = act.closest('li');
+    expect(entry).toHaveAttribute('data-state', 'inactive');
+    await user.click(act);
+    const banner = await tab.findByRole('region', { name: 'Delegated session' });
+    expect(banner).toHaveAttribute('data-state', 'active');
+    expect(entry).toHaveAttribute('data-state', 'active');
+  });
+
   it('without a banner on the page, focus goes to a status message, and onStarted is told', async () => {
     const user = userEvent.setup();
     const onStarted = vi.fn();

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   SessionExpiryDialog,
@@ -90,8 +91,12 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     const stay = within(dialog).getByRole('button', { name: 'Stay signed in' });
     await waitFor(() => expect(stay).toHaveFocus());
     expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeVisible();
-    // The page behind is out of reach while the dialog is open.
-    expect(tab.container).toHaveAttribute('inert');
+    // A native modal <dialog>: the browser keeps the page behind out of reach (the
+    // browser tests check that part).
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveAttribute('data-state', 'open');
+    expect(dialog).toHaveAttribute('data-mode', 'idle');
     expect(tab.count('/keep-alive')).toBe(0);
     await noViolations();
 
@@ -102,7 +107,6 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     expect(tab.count('/keep-alive')).toBe(1);
     expect(tab.status()).toHaveTextContent('active');
     expect(tab.work).toHaveFocus();
-    expect(tab.container).not.toHaveAttribute('inert');
     // A fresh idle period: no warning until two minutes before its end.
     await tab.backend.advance(27 * MINUTE);
     await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
@@ -296,7 +300,7 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
 });
 
 describe('SessionExpiryDialog: the 48-hour cap', () => {
-  it('warns at `expiring` that the session cannot be extended, traps focus, and Escape continues', async () => {
+  it('warns at `expiring` that the session cannot be extended, and Escape continues', async () => {
     const tab = await signedIn({}, NO_IDLE_LIMIT);
     await tab.backend.advance(48 * HOUR - 5 * MINUTE);
     expect(tab.status()).toHaveTextContent('expiring');
@@ -307,14 +311,9 @@ describe('SessionExpiryDialog: the 48-hour cap', () => {
     const proceed = within(dialog).getByRole('button', { name: 'Continue until then' });
     const leave = within(dialog).getByRole('button', { name: 'Sign out now' });
     expect(proceed).toHaveFocus();
+    expect(leave).toBeVisible();
+    expect(dialog).toHaveAttribute('data-mode', 'cap');
     await noViolations();
-
-    await tab.user.tab();
-    expect(leave).toHaveFocus();
-    await tab.user.tab();
-    expect(proceed).toHaveFocus();
-    await tab.user.tab({ shift: true });
-    expect(leave).toHaveFocus();
 
     await tab.user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -355,5 +354,104 @@ describe('SessionExpiryDialog: the 48-hour cap', () => {
     expect(tab.status()).toHaveTextContent('ended');
     await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
+  it('opens by itself and reports every change to onOpenChange, the close by Escape too', async () => {
+    const onOpenChange = vi.fn();
+    const tab = await signedIn({ onOpenChange });
+    await tab.backend.advance(28 * MINUTE);
+    await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+    expect(onOpenChange.mock.calls).toEqual([[true]]);
+
+    await tab.user.keyboard('{Escape}');
+    await tab.backend.settle();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(onOpenChange.mock.calls).toEqual([[true], [false]]);
+    expect(tab.work).toHaveFocus();
+  });
+
+  it('lets the app decide when it shows: held closed, it is asked to open, then opens on demand', async () => {
+    const requests: boolean[] = [];
+    function Controlled() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <SessionExpiryDialog
+            tickMs={TICK}
+            open={open}
+            onOpenChange={(next) => {
+              requests.push(next);
+              // The app defers opening; it follows only a request to close.
+              if (!next) setOpen(false);
+            }}
+          />
+          <StatusLine />
+          <button type="button" onClick={() => setOpen(true)}>
+            Show session warning
+          </button>
+          <RequireSession fallback={<LoginPlaceholder />}>
+            <button type="button">Edit document</button>
+          </RequireSession>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    const tab = await renderWithSession(<Controlled />, {
+      manualTime: true,
+      ...NO_IDLE_LIMIT,
+    });
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await tab.backend.settle();
+    await tab.backend.advance(48 * HOUR - 5 * MINUTE);
+    await waitFor(() => expect(requests).toEqual([true]));
+    // Asked to open, but the app holds it closed: there, hidden, and saying so.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const element = tab.container.querySelector('dialog');
+    expect(element).toHaveAttribute('data-state', 'closed');
+    expect(element).not.toHaveAttribute('open');
+
+    const show = tab.getByRole('button', { name: 'Show session warning' });
+    await user.click(show);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Your session is about to end',
+    });
+    expect(dialog).toHaveAttribute('data-state', 'open');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Continue until then' })).toHaveFocus(),
+    );
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(requests).toEqual([true, false]);
+    expect(show).toHaveFocus();
+  });
+
+  it('opens at once when mounted with a warning due, unless defaultOpen is false', async () => {
+    function LateDialog({ defaultOpen }: { defaultOpen: boolean | undefined }) {
+      const [mounted, setMounted] = useState(false);
+      return mounted ? (
+        <SessionExpiryDialog tickMs={TICK} defaultOpen={defaultOpen} />
+      ) : (
+        <button type="button" onClick={() => setMounted(true)}>
+          Mount dialog
+        </button>
+      );
+    }
+    for (const defaultOpen of [undefined, false]) {
+      const user = userEvent.setup();
+      const tab = await renderWithSession(<LateDialog defaultOpen={defaultOpen} />, {
+        manualTime: true,
+        ...NO_IDLE_LIMIT,
+      });
+      await act(() => tab.session.manager.signIn(OLIVIA));
+      await tab.backend.advance(48 * HOUR - 5 * MINUTE);
+      await user.click(tab.getByRole('button', { name: 'Mount dialog' }));
+      await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+      const element = tab.container.querySelector('dialog');
+      expect(element).toHaveAttribute('data-state', defaultOpen === false ? 'closed' : 'open');
+      tab.unmount();
+    }
   });
 });

@@ -41,6 +41,7 @@ describe('SessionTimer', () => {
     const timer = await tab.findByRole('timer');
     expect(timer).toHaveTextContent('Inactivity sign-out in 30 min');
     expect(tab.live()).toHaveTextContent(/^$/);
+    expect(tab.container.firstElementChild).toHaveAttribute('data-state', 'counting');
     expect((await axe.run(tab.container, WCAG)).violations).toEqual([]);
 
     await tab.backend.advance(20 * MINUTE);
@@ -53,7 +54,7 @@ describe('SessionTimer', () => {
     await waitFor(() =>
       expect(tab.live()).toHaveTextContent('You will be signed out for inactivity in 5 minutes.'),
     );
-    expect(tab.container.firstElementChild).toHaveAttribute('data-urgent', 'true');
+    expect(tab.container.firstElementChild).toHaveAttribute('data-state', 'urgent');
 
     // Below ten minutes the visible text follows the seconds; the spoken one stays put.
     await tab.backend.advance(75_000);
