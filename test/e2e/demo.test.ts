@@ -538,6 +538,17 @@ describe('the demo on the page clock', () => {
     expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
     const stay = dialog.getByRole('button', { name: enSessionMessages.staySignedIn });
     expect(await focused(page)).toBe(`button: ${enSessionMessages.staySignedIn}`);
+    // A modal <dialog>: the page behind is inert, so nothing there can take focus (tried
+    // from a script: a key press would count as activity and answer the warning).
+    expect(await dialog.evaluate((element) => element.matches('dialog:modal'))).toBe(true);
+    const pageTookFocus = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('main h1, main button')).some((element) => {
+        element.focus();
+        return document.activeElement === element;
+      }),
+    );
+    expect(pageTookFocus).toBe(false);
+    expect(await focused(page)).toBe(`button: ${enSessionMessages.staySignedIn}`);
 
     const sent = page.waitForResponse((response) =>
       KEEP_ALIVE_PATH.test(apiPath(new URL(response.url()).pathname)),
