@@ -1,5 +1,5 @@
 'use client';
-import { type Ref, useId, useState } from 'react';
+import { type ReactNode, type Ref, useId, useState } from 'react';
 
 /**
  * Props of {@link PasswordField}.
@@ -14,7 +14,7 @@ import { type Ref, useId, useState } from 'react';
  * ```
  */
 export interface PasswordFieldProps {
-  label: string;
+  label: ReactNode;
   /** Name of the toggle while the password is hidden: what pressing it does. */
   showPasswordLabel: string;
   /** Name of the toggle while the password is shown. */
@@ -29,6 +29,8 @@ export interface PasswordFieldProps {
   describedBy?: string | undefined;
   invalid?: boolean | undefined;
   required?: boolean | undefined;
+  /** Added to the field's classes. */
+  className?: string | undefined;
 }
 
 /**
@@ -60,12 +62,13 @@ export function PasswordField({
   describedBy,
   invalid = false,
   required = true,
+  className,
 }: PasswordFieldProps) {
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-password`;
   const [shown, setShown] = useState(false);
   return (
-    <div className="vsk-login__field vsk-password-field">
+    <div className={`vsk-login__field vsk-password-field${className ? ` ${className}` : ''}`}>
       <label className="vsk-login__label" htmlFor={inputId}>
         {label}
       </label>

@@ -23,8 +23,14 @@ export {
   type LoginFormSignedIn,
   type LoginVaultOption,
 } from './LoginForm';
+export type { LoginFormIdentifierStepProps } from './LoginFormIdentifierStep';
+export type { LoginFormPartProps, LoginFormRootProps } from './LoginFormRoot';
+export type { LoginFormProfilesProps } from './LoginFormSsoStep';
 export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { SessionExpiryDialog, type SessionExpiryDialogProps } from './SessionExpiryDialog';
 export { SessionTimer, type SessionTimerProps } from './SessionTimer';
 export { SignOutButton, type SignOutButtonProps } from './SignOutButton';
+export type { UseLoginFormOptions } from './UseLoginFormOptions';
+export type { LoginFormError, LoginFormStep, UseLoginFormResult } from './UseLoginFormResult';
+export { useLoginForm } from './useLoginForm';
 export type { VaultDataStates } from './VaultDataStates';
