@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { isLiveStatus } from '../src/core/index';
 import {
-  isLiveStatus,
   isTransientError,
   RequireSession,
   SessionExpiryDialog,

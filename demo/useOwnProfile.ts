@@ -1,5 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { isLiveStatus, useSession, useVaultFetch, type VaultError } from '../src/index';
+import { isLiveStatus } from '../src/core/index';
+import { useSession, useVaultFetch, type VaultError } from '../src/index';
 import { demoQueryKeys } from './demoQueryKeys';
 import { parseSessionUser, type SessionUserProfile } from './parseSessionUser';
 

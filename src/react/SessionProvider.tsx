@@ -74,11 +74,14 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
 
   useEffect(() => {
     const disconnect = session.connect();
+    let live = isLiveStatus(session.manager.getSnapshot().status);
     const unsubscribe = session.manager.subscribe(() => {
-      // Cached answers about a user must not survive that user's session.
-      if (!isLiveStatus(session.manager.getSnapshot().status)) {
-        queryClient?.removeQueries({ queryKey: [...vaultQueryKeys.all, 'delegations'] });
-      }
+      // Cached answers about a user must not survive that user's session: every kit query
+      // goes when a session ends (here or in another tab), and only then, so the answers
+      // a sign-in in progress relies on (discovery) stay.
+      const wasLive = live;
+      live = isLiveStatus(session.manager.getSnapshot().status);
+      if (wasLive && !live) queryClient?.removeQueries({ queryKey: vaultQueryKeys.all });
     });
     return () => {
       unsubscribe();

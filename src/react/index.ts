@@ -1,4 +1,6 @@
 export type { SsoErrorCode } from '../oidc/createSsoError';
+export { apiVersionsQueryOptions } from './apiVersionsQueryOptions';
+export { delegationsQueryOptions } from './delegationsQueryOptions';
 export { discoveryQueryOptions } from './discoveryQueryOptions';
 export type { SsoCallbackState, SsoCallbackStatus } from './getSsoCallbackStore';
 export { isPlausibleUsername } from './isPlausibleUsername';
@@ -8,11 +10,11 @@ export {
   type SessionProviderProps,
   type SessionProviderSettings,
 } from './SessionProvider';
-export { useApiVersions } from './useApiVersions';
+export { type UseApiVersionsResult, useApiVersions } from './useApiVersions';
 export { useDebouncedValue } from './useDebouncedValue';
-export { useDelegatedLogin } from './useDelegatedLogin';
-export { useDelegations } from './useDelegations';
-export { type UseDiscoveryOptions, useDiscovery } from './useDiscovery';
+export { type UseDelegatedLoginResult, useDelegatedLogin } from './useDelegatedLogin';
+export { type UseDelegationsResult, useDelegations } from './useDelegations';
+export { type UseDiscoveryOptions, type UseDiscoveryResult, useDiscovery } from './useDiscovery';
 export { type KeepAliveState, type UseKeepAliveOptions, useKeepAlive } from './useKeepAlive';
 export {
   type LoginCredentials,
@@ -21,7 +23,7 @@ export {
   type UseLoginResult,
   useLogin,
 } from './useLogin';
-export { useLogout } from './useLogout';
+export { type UseLogoutResult, useLogout } from './useLogout';
 export { useNow } from './useNow';
 export { useSession } from './useSession';
 export { useSsoCallback } from './useSsoCallback';

@@ -1,14 +1,29 @@
 'use client';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { ApiVersions } from '../core/client/types';
 import type { VaultError } from '../core/errors';
+import { apiVersionsQueryOptions } from './apiVersionsQueryOptions';
 import { useSession } from './useSession';
 import { useVaultSession } from './VaultSessionContext';
-import { vaultQueryKeys } from './vaultQueryKeys';
+
+/**
+ * What {@link useApiVersions} returns: TanStack's query result and `refresh`.
+ *
+ * @example
+ * ```ts
+ * const { data, refresh }: UseApiVersionsResult = useApiVersions();
+ * ```
+ */
+export type UseApiVersionsResult = UseQueryResult<ApiVersions, VaultError> & {
+  /** Asks the vault again now, even if the answer is fresh; rejects with the `VaultError`. */
+  refresh: () => Promise<ApiVersions>;
+};
 
 /**
  * The API versions the vault supports, oldest first (`latest` may be a beta): the vault
- * of the current session, else the configured `vaultDns`, else `baseUrl`.
+ * of the current session, else the configured `vaultDns`, else `baseUrl`
+ * ({@link apiVersionsQueryOptions}).
  *
  * @example
  * ```tsx
@@ -16,14 +31,14 @@ import { vaultQueryKeys } from './vaultQueryKeys';
  * return <p>Newest API: {data?.latest}</p>;
  * ```
  */
-export function useApiVersions(): UseQueryResult<ApiVersions, VaultError> {
-  const { client } = useVaultSession();
-  const { vault } = useSession();
-  const vaultDns = vault?.dns || client.config.vaultDns;
-  return useQuery<ApiVersions, VaultError>({
-    queryKey: vaultQueryKeys.apiVersions(vaultDns ?? client.config.baseUrl ?? ''),
-    // The signal stays unread, as in useDelegations: one small GET is not worth a second one.
-    queryFn: () => client.getApiVersions({ vaultDns }),
-    staleTime: 60 * 60_000,
-  });
+export function useApiVersions(): UseApiVersionsResult {
+  const query = useQuery(
+    apiVersionsQueryOptions(useVaultSession().client, useSession().vault?.dns),
+  );
+  const { refetch } = query;
+  const refresh = useCallback(
+    () => refetch({ throwOnError: true }).then(({ data }) => data as ApiVersions),
+    [refetch],
+  );
+  return Object.assign(query, { refresh });
 }

@@ -6,26 +6,48 @@ import { useSession } from './useSession';
 import { useVaultSession } from './VaultSessionContext';
 
 /**
- * Acting on behalf of another user: `start` opens a delegated session (every tab follows),
- * `stop` ends it and returns to the user's own session. `delegation` is the current one.
+ * What {@link useDelegatedLogin} returns: TanStack's mutation result of starting a
+ * delegation (its `mutate` takes the {@link DelegationTarget}), `actAs`, the current
+ * `delegation`, and `stop` to end it.
+ *
+ * @example
+ * ```ts
+ * const { actAs, isPending, error, delegation, stop }: UseDelegatedLoginResult = useDelegatedLogin();
+ * ```
+ */
+export type UseDelegatedLoginResult = UseMutationResult<void, VaultError, DelegationTarget> & {
+  /** Starts acting for the target's delegator; resolves once every tab has followed. */
+  actAs: (target: DelegationTarget) => Promise<void>;
+  /** The same mutation as this result, for code that holds `start` and `stop` side by side. */
+  start: UseMutationResult<void, VaultError, DelegationTarget>;
+  /**
+   * Ends the delegation: the user's own session is back at once, the delegated one is
+   * ended on the server in the background. Never fails.
+   */
+  stop: UseMutationResult<void, never, void>;
+  /** The delegation running now, if any. */
+  delegation: SessionDelegation | undefined;
+};
+
+/**
+ * Acting on behalf of another user: `actAs` (or `mutate`) opens a delegated session that
+ * every tab follows, `stop.mutate()` returns to the user's own session, and `delegation`
+ * is the current one.
  *
  * @example
  * ```tsx
- * const { start, stop, delegation } = useDelegatedLogin();
- * <button onClick={() => start.mutate({ vaultId: d.id, delegatorUserId: d.delegatorUserId })}>Act as</button>
+ * const { actAs, stop, delegation, isPending } = useDelegatedLogin();
+ * <button disabled={isPending} onClick={() => actAs({ vaultId: d.id, delegatorUserId: d.delegatorUserId }).catch(() => {})}>Act as</button>
  * {delegation && <button onClick={() => stop.mutate()}>Stop acting</button>}
  * ```
  */
-export function useDelegatedLogin(): {
-  start: UseMutationResult<void, VaultError, DelegationTarget>;
-  stop: UseMutationResult<void, never, void>;
-  delegation: SessionDelegation | undefined;
-} {
+export function useDelegatedLogin(): UseDelegatedLoginResult {
   const { manager } = useVaultSession();
   const { delegation } = useSession();
   const start = useMutation<void, VaultError, DelegationTarget>({
     mutationFn: (target) => manager.startDelegation(target),
   });
   const stop = useMutation<void, never, void>({ mutationFn: () => manager.stopDelegation() });
-  return { start, stop, delegation };
+  // `mutateAsync` is stable, and takes exactly the target: it is `actAs` as it is.
+  return { ...start, actAs: start.mutateAsync, start, stop, delegation };
 }

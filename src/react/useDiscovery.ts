@@ -24,6 +24,19 @@ export interface UseDiscoveryOptions {
 }
 
 /**
+ * What {@link useDiscovery} returns: TanStack's query result and `discover`.
+ *
+ * @example
+ * ```ts
+ * const { data, discover }: UseDiscoveryResult = useDiscovery(username);
+ * ```
+ */
+export type UseDiscoveryResult = UseQueryResult<DiscoveryResult, VaultError> & {
+  /** The answer for `username`: from the cache when fresh, else asked now. */
+  discover: (username: string) => Promise<DiscoveryResult>;
+};
+
+/**
  * Discovery for the user name being typed: asked once typing pauses and the name has a
  * domain, cached per user name, so pressing "Continue" usually needs no round trip.
  * `discover(name)` answers from the cache or asks now (for the submit itself).
@@ -40,9 +53,7 @@ export interface UseDiscoveryOptions {
 export function useDiscovery(
   username: string,
   options: UseDiscoveryOptions = {},
-): UseQueryResult<DiscoveryResult, VaultError> & {
-  discover: (username: string) => Promise<DiscoveryResult>;
-} {
+): UseDiscoveryResult {
   const { client } = useVaultSession();
   const queryClient = useQueryClient();
   const settled = useDebouncedValue(username.trim(), options.debounceMs ?? 300);

@@ -5,10 +5,24 @@ import { useVaultSession } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
 
 /**
- * Sign-out: this tab and every other tab are signed out at once, and the server sessions
- * (the delegated one and the user's own) are ended in the background; a failing or
- * offline end-session call never keeps anyone signed in. Never rejects; calling it twice
- * is harmless.
+ * What {@link useLogout} returns: TanStack's mutation result (it never fails, so `error`
+ * stays `null`) and `logout`.
+ *
+ * @example
+ * ```ts
+ * const { logout, isPending }: UseLogoutResult = useLogout();
+ * ```
+ */
+export type UseLogoutResult = UseMutationResult<void, never, void> & {
+  /** Signs out; resolves once the server has answered (or failed to), never rejects. */
+  logout: () => Promise<void>;
+};
+
+/**
+ * Sign-out: this tab and every other tab are signed out at once, the kit's cached queries
+ * are dropped, and the server sessions (the delegated one and the user's own) are ended in
+ * the background; a failing or offline end-session call never keeps anyone signed in.
+ * Never rejects; calling it twice is harmless.
  *
  * @example
  * ```tsx
@@ -16,17 +30,18 @@ import { vaultQueryKeys } from './vaultQueryKeys';
  * <button type="button" onClick={logout} disabled={isPending}>Sign out</button>
  * ```
  */
-export function useLogout(): UseMutationResult<void, never, void> & { logout: () => void } {
+export function useLogout(): UseLogoutResult {
   const { manager } = useVaultSession();
   const queryClient = useQueryClient();
   const mutation = useMutation<void, never, void>({
     mutationFn: async () => {
       const ending = manager.signOut();
-      queryClient.removeQueries({ queryKey: [...vaultQueryKeys.all, 'delegations'] });
+      queryClient.removeQueries({ queryKey: vaultQueryKeys.all });
       await ending;
     },
   });
-  const { mutate } = mutation;
-  const logout = useCallback(() => mutate(), [mutate]);
+  const { mutateAsync } = mutation;
+  // Takes no argument, so `onClick={logout}` does not pass the click on as variables.
+  const logout = useCallback(() => mutateAsync(), [mutateAsync]);
   return Object.assign(mutation, { logout });
 }

@@ -1,6 +1,5 @@
 'use client';
-import { useMutation } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { type UseMutationResult, useMutation } from '@tanstack/react-query';
 import type { AuthProfile } from '../core/client/types';
 import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/createVaultSession';
@@ -31,24 +30,22 @@ export interface SsoLoginInput {
 }
 
 /**
- * What {@link useSsoLogin} returns.
+ * What {@link useSsoLogin} returns: TanStack's mutation result (its `mutate` takes the
+ * {@link SsoLoginInput}) and `startSso`.
  *
  * @example
  * ```ts
  * const { startSso, isPending, error, reset }: UseSsoLoginResult = useSsoLogin();
  * ```
  */
-export interface UseSsoLoginResult {
+export type UseSsoLoginResult = UseMutationResult<void, VaultError, SsoLoginInput> & {
   /**
    * Sends the user to the profile's identity provider. The page navigates away, so the
    * promise stays pending (and `isPending` true) until then; it resolves only if the user
    * comes back with the Back button, and rejects with the `VaultError` also in `error`.
    */
-  startSso(input: SsoLoginInput): Promise<void>;
-  isPending: boolean;
-  error: VaultError | null;
-  reset(): void;
-}
+  startSso: (input: SsoLoginInput) => Promise<void>;
+};
 
 /**
  * Starts a single sign-on from a user action (a button per discovery profile): an
@@ -82,9 +79,7 @@ export function useSsoLogin(): UseSsoLoginResult {
       }
     },
   });
-  const { mutateAsync, isPending, error, reset } = mutation;
-  const startSso = useCallback((input: SsoLoginInput) => mutateAsync(input), [mutateAsync]);
-  return { startSso, isPending, error, reset };
+  return Object.assign(mutation, { startSso: mutation.mutateAsync });
 }
 
 /** The current page, unless it is the redirect URI itself (then the default, `/`). */

@@ -1,29 +1,42 @@
 // The public types of the React entry as apps write against them: a change that breaks
 // code like this fails here before it fails in an app.
-import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+  useQuery,
+} from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { describe, expectTypeOf, test } from 'vitest';
+import { memoryStorageAdapter } from '../../src/core/index';
 import type * as Kit from '../../src/index';
 import {
   type ApiVersions,
+  apiVersionsQueryOptions,
   type DelegatedVault,
   type DelegationPicker,
+  type DelegationTarget,
   type DiscoveryResult,
+  delegationsQueryOptions,
+  discoveryQueryOptions,
   isSessionInvalidError,
   isTransientError,
   type LoginCredentials,
   type LoginForm,
   type LoginVariables,
-  memoryStorageAdapter,
   type SessionProviderProps,
   type SessionSnapshot,
   type SessionStatus,
+  type SsoLoginInput,
   sessionStorageAdapter,
-  useApiVersions,
-  useDelegations,
+  type useApiVersions,
+  type useDelegatedLogin,
+  type useDelegations,
   useDiscovery,
   type useLogin,
+  type useLogout,
   useSession,
+  type useSsoLogin,
   type VaultApiError,
   type VaultClient,
   type VaultError,
@@ -33,6 +46,7 @@ import {
 
 declare const client: VaultClient;
 declare const session: VaultSession;
+declare const queryClient: QueryClient;
 const config = { baseUrl: '', clientId: 'sunrise-docs-portal' };
 
 describe('SessionProvider props', () => {
@@ -111,15 +125,19 @@ describe('useSession', () => {
   });
 });
 
-describe('query hooks', () => {
-  test('useDelegations gives the delegated vaults', () => {
-    expectTypeOf(useDelegations).returns.toEqualTypeOf<
-      UseQueryResult<DelegatedVault[], VaultError>
-    >();
+describe('query hooks: TanStack query result plus a named action', () => {
+  test('useDelegations gives the delegated vaults and refresh()', () => {
+    type Delegations = ReturnType<typeof useDelegations>;
+    expectTypeOf<Delegations>().toExtend<UseQueryResult<DelegatedVault[], VaultError>>();
+    expectTypeOf<Delegations['data']>().toEqualTypeOf<DelegatedVault[] | undefined>();
+    expectTypeOf<Delegations['refresh']>().toEqualTypeOf<() => Promise<DelegatedVault[]>>();
   });
 
-  test('useApiVersions gives the API versions', () => {
-    expectTypeOf(useApiVersions).returns.toEqualTypeOf<UseQueryResult<ApiVersions, VaultError>>();
+  test('useApiVersions gives the API versions and refresh()', () => {
+    type Versions = ReturnType<typeof useApiVersions>;
+    expectTypeOf<Versions>().toExtend<UseQueryResult<ApiVersions, VaultError>>();
+    expectTypeOf<Versions['error']>().toEqualTypeOf<VaultError | null>();
+    expectTypeOf<Versions['refresh']>().toEqualTypeOf<() => Promise<ApiVersions>>();
   });
 
   test('useDiscovery gives the discovery answer and discover()', () => {
@@ -131,6 +149,65 @@ describe('query hooks', () => {
       (username: string) => Promise<DiscoveryResult>
     >();
     expectTypeOf(useDiscovery).parameter(0).toEqualTypeOf<string>();
+  });
+});
+
+describe('query options factories', () => {
+  test('type the data of useQuery, prefetchQuery and the cache by their key', () => {
+    expectTypeOf(useQuery(delegationsQueryOptions(session)).data).toEqualTypeOf<
+      DelegatedVault[] | undefined
+    >();
+    expectTypeOf(useQuery(apiVersionsQueryOptions(client)).data).toEqualTypeOf<
+      ApiVersions | undefined
+    >();
+    expectTypeOf(
+      queryClient.getQueryData(discoveryQueryOptions(client, 'sam@harbor.example').queryKey),
+    ).toEqualTypeOf<DiscoveryResult | undefined>();
+    expectTypeOf(
+      queryClient.prefetchQuery(apiVersionsQueryOptions(client, 'quality.sunrise.example')),
+    ).toEqualTypeOf<Promise<void>>();
+    expectTypeOf(queryClient.fetchQuery(delegationsQueryOptions(session))).toEqualTypeOf<
+      Promise<DelegatedVault[]>
+    >();
+  });
+
+  test('take what the call needs, and a snapshot where the key names its user', () => {
+    delegationsQueryOptions(session, { status: 'signed-out' });
+    // @ts-expect-error delegations need the session (its client and the user's own route)
+    delegationsQueryOptions(client);
+    // @ts-expect-error the vault is named by its DNS
+    apiVersionsQueryOptions(client, 1002);
+  });
+});
+
+describe('mutation hooks: TanStack mutation result plus a named action', () => {
+  test('useLogout: logout() resolves and never fails', () => {
+    type Logout = ReturnType<typeof useLogout>;
+    expectTypeOf<Logout>().toExtend<UseMutationResult<void, never, void>>();
+    expectTypeOf<Logout['logout']>().toEqualTypeOf<() => Promise<void>>();
+    expectTypeOf<Logout['error']>().toEqualTypeOf<null>();
+  });
+
+  test('useDelegatedLogin: mutate and actAs take the target; start and stop stay', () => {
+    type Acting = ReturnType<typeof useDelegatedLogin>;
+    expectTypeOf<Acting>().toExtend<UseMutationResult<void, VaultError, DelegationTarget>>();
+    expectTypeOf<Acting['actAs']>().parameter(0).toEqualTypeOf<DelegationTarget>();
+    expectTypeOf<Acting['actAs']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf<Acting['start']>().toEqualTypeOf<
+      UseMutationResult<void, VaultError, DelegationTarget>
+    >();
+    expectTypeOf<Acting['stop']>().toEqualTypeOf<UseMutationResult<void, never, void>>();
+    const acting = {} as Acting;
+    acting.mutate({ vaultId: 1002, delegatorUserId: '61002' });
+    // @ts-expect-error the delegator is needed too
+    void acting.actAs({ vaultId: 1002 });
+  });
+
+  test('useSsoLogin: mutate and startSso take the profile and user name', () => {
+    type Sso = ReturnType<typeof useSsoLogin>;
+    expectTypeOf<Sso>().toExtend<UseMutationResult<void, VaultError, SsoLoginInput>>();
+    expectTypeOf<Sso['startSso']>().toEqualTypeOf<(input: SsoLoginInput) => Promise<void>>();
+    expectTypeOf<Sso['mutate']>().parameter(0).toEqualTypeOf<SsoLoginInput>();
   });
 });
 
@@ -191,5 +268,57 @@ describe('the React entry keeps the building blocks out', () => {
       >
     >().toBeNever();
     void ([] as unknown as [TabChannel, ParseRecord, Backoff]);
+  });
+
+  test('exports these 40 values and no other: a new one is a choice made here', () => {
+    expectTypeOf<keyof typeof Kit>().toEqualTypeOf<
+      // Components
+      | 'ActingAsBanner'
+      | 'DelegationPicker'
+      | 'enMessages'
+      | 'LoginForm'
+      | 'PasswordField'
+      | 'SessionExpiryDialog'
+      | 'SessionTimer'
+      | 'SignOutButton'
+      | 'useVaultMessages'
+      | 'VaultMessagesProvider'
+      // Errors and the checks an app branches on
+      | 'isSessionInvalidError'
+      | 'isTransientError'
+      | 'sessionStorageAdapter'
+      | 'VaultAbortedError'
+      | 'VaultApiError'
+      | 'VaultConfigError'
+      | 'VaultDnsMismatchError'
+      | 'VaultError'
+      | 'VaultNetworkError'
+      | 'VaultOAuthError'
+      | 'VaultProtocolError'
+      | 'VaultTimeoutError'
+      // The provider, the hooks and the query options behind them
+      | 'apiVersionsQueryOptions'
+      | 'delegationsQueryOptions'
+      | 'discoveryQueryOptions'
+      | 'RequireSession'
+      | 'SessionProvider'
+      | 'useApiVersions'
+      | 'useDelegatedLogin'
+      | 'useDelegations'
+      | 'useDiscovery'
+      | 'useKeepAlive'
+      | 'useLogin'
+      | 'useLogout'
+      | 'useSession'
+      | 'useSsoCallback'
+      | 'useSsoLogin'
+      | 'useVaultFetch'
+      | 'useVaultSession'
+      | 'vaultQueryKeys'
+    >();
+  });
+
+  test('memory storage (the default) and the live-status check are in vault-session-kit/core', () => {
+    expectTypeOf<Extract<keyof typeof Kit, 'memoryStorageAdapter' | 'isLiveStatus'>>().toBeNever();
   });
 });
