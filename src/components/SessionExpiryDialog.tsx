@@ -44,6 +44,7 @@ export interface SessionExpiryDialogProps {
    * Told every change, in both modes: `true` when a warning or an end notice arrives,
    * `false` once it is answered (the user stayed, continued, signed out or signed in again,
    * with a button or Escape) or no longer applies (another tab kept the session alive).
+   * When controlled, a warning already there at mount is reported too.
    */
   onOpenChange?: ((open: boolean) => void) | undefined;
   /**
@@ -129,8 +130,9 @@ export function SessionExpiryDialog({
   });
   // Each new warning asks to open and each answered one to close; an effect, because the
   // change is reported to the app's onOpenChange. The ref keeps StrictMode's second run
-  // from reporting it twice.
-  const reportedMode = useRef(mode);
+  // from reporting it twice. An app in control also hears of a warning already due at
+  // mount, which it could not know of otherwise.
+  const reportedMode = useRef(openProp === undefined ? mode : undefined);
   useEffect(() => {
     if (reportedMode.current === mode) return;
     reportedMode.current = mode;

@@ -428,6 +428,18 @@ describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
     expect(show).toHaveFocus();
   });
 
+  it('tells an app in control of a warning already due when it mounts, once', async () => {
+    const onOpenChange = vi.fn();
+    const tab = await renderWithSession(<StatusLine />, { manualTime: true, ...NO_IDLE_LIMIT });
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await tab.backend.advance(48 * HOUR - 5 * MINUTE);
+    tab.rerender(<SessionExpiryDialog tickMs={TICK} open={false} onOpenChange={onOpenChange} />);
+    await waitFor(() => expect(onOpenChange.mock.calls).toEqual([[true]]));
+    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+    expect(onOpenChange.mock.calls).toEqual([[true]]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('opens at once when mounted with a warning due, unless defaultOpen is false', async () => {
     function LateDialog({ defaultOpen }: { defaultOpen: boolean | undefined }) {
       const [mounted, setMounted] = useState(false);
