@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor } from 'storybook/test';
+import { useState } from 'react';
+import { expect, screen, userEvent, waitFor } from 'storybook/test';
 import { LoginForm } from '../src/components/LoginForm';
 import { SessionExpiryDialog } from '../src/components/SessionExpiryDialog';
 import { SessionTimer } from '../src/components/SessionTimer';
@@ -120,4 +121,48 @@ export const French: Story = {
 export const Spanish: Story = {
   ...IdleWarning,
   globals: { locale: 'es' },
+};
+
+/**
+ * Controlled: the app decides when the dialog shows (`open`, `onOpenChange`). Here it holds
+ * the 48-hour warning back and offers it from a button in its header instead; Escape (or
+ * "Continue until then") asks to close, and focus goes back to that button.
+ */
+export const Controlled: Story = {
+  ...CapWarning,
+  render: (args) => {
+    const [open, setOpen] = useState(false);
+    const [waiting, setWaiting] = useState(false);
+    return (
+      <>
+        <SessionExpiryDialog
+          {...args}
+          open={open}
+          onOpenChange={(next) => {
+            setWaiting(next);
+            if (!next) setOpen(false);
+          }}
+        />
+        <RequireSession fallback={<LoginForm />}>
+          <button type="button" className="vsk-button" onClick={() => setOpen(true)}>
+            {waiting ? 'Session notice (1)' : 'No session notice'}
+          </button>
+          <SessionTimer />
+        </RequireSession>
+      </>
+    );
+  },
+  play: async ({ globals }) => {
+    const t = workshopMessages(globals.locale).session;
+    const notice = await screen.findByRole('button', { name: 'Session notice (1)' }, TICKS);
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(notice);
+    const dialog = await screen.findByRole('alertdialog', { name: t.capTitle }, TICKS);
+    await expect(dialog).toHaveAttribute('data-state', 'open');
+    const continueButton = screen.getByRole('button', { name: t.continueSession });
+    await waitFor(() => expect(continueButton).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(screen.getByRole('button', { name: 'No session notice' })).toHaveFocus();
+  },
 };
