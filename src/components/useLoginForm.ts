@@ -45,6 +45,8 @@ interface State {
 const merge = (state: State, update: Partial<State>): State => ({ ...state, ...update });
 /** What a new attempt or another step leaves behind. */
 const CLEARED = { shown: undefined, blocked: undefined } as const;
+/** A new attempt: the last one's message goes, and so does any notice from before it. */
+const BEGIN = { ...CLEARED, noticeDismissed: true, callbackDismissed: true } as const;
 
 /**
  * Everything {@link LoginForm} does, without its markup: the identifier step, discovery,
@@ -209,7 +211,7 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   async function attempt(run: () => Promise<void>): Promise<void> {
     if (inFlight.current) return;
     inFlight.current = true;
-    patch({ ...CLEARED, busy: true, noticeDismissed: true, callbackDismissed: true });
+    patch({ ...BEGIN, busy: true });
     try {
       await run();
     } catch (error) {
@@ -223,9 +225,7 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   /** A check of the form's own: nothing is sent, and the field says why. */
   function missing(field: 'username' | 'password', message: string): Promise<void> {
     patch({
-      ...CLEARED,
-      noticeDismissed: true,
-      callbackDismissed: true,
+      ...BEGIN,
       shown: { message, field },
       focus: { target: field },
     });
