@@ -11,6 +11,7 @@ import { isLiveStatus } from '../core/session/sessionReducer';
 import { useDelegatedLogin } from '../react/useDelegatedLogin';
 import { useDelegations } from '../react/useDelegations';
 import { useSession } from '../react/useSession';
+import { HostName } from './HostName';
 import { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useDelegationFocus } from './useDelegationFocus';
@@ -341,25 +342,6 @@ export function DelegationPicker({
         {statusText}
       </p>
     </section>
-  );
-}
-
-/**
- * A host name that wraps only after its dots: each label stays whole, hyphens included,
- * unless a single label is wider than the space there is. Always left to right, also in a
- * right-to-left page.
- */
-function HostName({ host }: { host: string }): ReactNode {
-  const labels = host.split('.');
-  return (
-    <span className="vsk-delegation-picker__host" dir="ltr">
-      {labels.map((label, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a host's labels repeat and never move.
-        <span key={index} className="vsk-delegation-picker__host-label">
-          {index < labels.length - 1 ? `${label}.` : label}
-        </span>
-      ))}
-    </span>
   );
 }
 
