@@ -255,3 +255,37 @@ export const DarkTheme: Story = {
   globals: { theme: 'dark' },
   play: enterWrongPassword,
 };
+
+/**
+ * An app's own layout from the parts: on the first step the error region above its heading
+ * and the status line under the field; on the password step the error under the heading
+ * and "Not you?" after "Sign in"; the single sign-on step as the kit has it. Discovery,
+ * focus moves and announcements are the same as in the form above.
+ */
+export const RearrangedFromParts: Story = {
+  name: 'Rearranged from parts',
+  render: ({ title, ...args }) => (
+    <LoginForm.Root {...args}>
+      <LoginForm.IdentifierStep>
+        <LoginForm.Error />
+        <LoginForm.Heading>{title}</LoginForm.Heading>
+        <LoginForm.UsernameField />
+        <LoginForm.Status />
+        <LoginForm.Submit />
+      </LoginForm.IdentifierStep>
+      <LoginForm.PasswordStep>
+        <LoginForm.Heading />
+        <LoginForm.Error />
+        <LoginForm.PasswordField />
+        <LoginForm.VaultChoice />
+        <LoginForm.Submit />
+        <LoginForm.Identity />
+      </LoginForm.PasswordStep>
+      <LoginForm.SsoStep />
+      <LoginForm.SsoCallback />
+      <LoginForm.SignedIn />
+    </LoginForm.Root>
+  ),
+  args: { vaults: demoVaults },
+  play: enterWrongPassword,
+};
