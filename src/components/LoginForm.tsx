@@ -1,10 +1,16 @@
 'use client';
+import type { ReactNode } from 'react';
 import { LoginFormError } from './LoginFormError';
-import { LoginFormIdentifierStep, LoginFormUsernameField } from './LoginFormIdentifierStep';
+import {
+  LoginFormIdentifierStep,
+  type LoginFormIdentifierStepProps,
+  LoginFormUsernameField,
+} from './LoginFormIdentifierStep';
 import { LoginFormPasswordField, LoginFormPasswordStep } from './LoginFormPasswordStep';
 import {
   LoginFormHeading,
   LoginFormIdentity,
+  type LoginFormPartProps,
   LoginFormRoot,
   type LoginFormRootProps,
   LoginFormSignedIn,
@@ -12,7 +18,12 @@ import {
   LoginFormSubmit,
   LoginFormVaultChoice,
 } from './LoginFormRoot';
-import { LoginFormProfiles, LoginFormSsoCallback, LoginFormSsoStep } from './LoginFormSsoStep';
+import {
+  LoginFormProfiles,
+  type LoginFormProfilesProps,
+  LoginFormSsoCallback,
+  LoginFormSsoStep,
+} from './LoginFormSsoStep';
 
 export type { LoginFormSignedIn } from './UseLoginFormOptions';
 export type { LoginVaultOption } from './UseLoginFormResult';
@@ -37,6 +48,35 @@ export interface LoginFormProps extends Omit<LoginFormRootProps, 'children'> {
   className?: string | undefined;
   /** The first step's heading; default `messages.title`. */
   title?: string | undefined;
+}
+
+/**
+ * {@link LoginForm}'s type: the component, and its parts as its properties.
+ *
+ * @example
+ * ```tsx
+ * const Form: LoginFormComponent = LoginForm;
+ * <Form.Root><Form.IdentifierStep /></Form.Root>;
+ * ```
+ */
+export interface LoginFormComponent {
+  (props: LoginFormProps): ReactNode;
+  /** Runs the form for the parts inside it, and renders the card. */
+  Root: (props: LoginFormRootProps) => ReactNode;
+  IdentifierStep: (props: LoginFormIdentifierStepProps) => ReactNode;
+  PasswordStep: (props: LoginFormPartProps) => ReactNode;
+  SsoStep: (props: LoginFormPartProps) => ReactNode;
+  SsoCallback: (props: LoginFormPartProps) => ReactNode;
+  SignedIn: (props: LoginFormPartProps) => ReactNode;
+  Heading: (props: LoginFormPartProps) => ReactNode;
+  Status: (props: LoginFormPartProps) => ReactNode;
+  UsernameField: (props: LoginFormPartProps) => ReactNode;
+  PasswordField: (props: LoginFormPartProps) => ReactNode;
+  Identity: (props: LoginFormPartProps) => ReactNode;
+  VaultChoice: (props: LoginFormPartProps) => ReactNode;
+  Profiles: (props: LoginFormProfilesProps) => ReactNode;
+  Error: (props: LoginFormPartProps) => ReactNode;
+  Submit: (props: LoginFormPartProps) => ReactNode;
 }
 
 function LoginFormDefault({ title, ...props }: LoginFormProps) {
@@ -89,7 +129,7 @@ function LoginFormDefault({ title, ...props }: LoginFormProps) {
  * </SessionProvider>
  * ```
  */
-export const LoginForm = /* @__PURE__ */ Object.assign(LoginFormDefault, {
+export const LoginForm: LoginFormComponent = /* @__PURE__ */ Object.assign(LoginFormDefault, {
   Root: LoginFormRoot,
   IdentifierStep: LoginFormIdentifierStep,
   PasswordStep: LoginFormPasswordStep,

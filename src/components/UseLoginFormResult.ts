@@ -49,9 +49,6 @@ export interface LoginVaultOption {
   readonly name: string;
 }
 
-/** An element's props with the ref the form focuses it through. */
-type WithRef<Props, Element> = Props & { ref: Ref<Element> };
-
 /**
  * What {@link useLoginForm} gives a view: the state to show, the actions, and prop getters
  * that put the ids, `autoComplete`, `aria-*` attributes, handlers and refs on the view's own
@@ -106,20 +103,23 @@ export interface UseLoginFormResult {
   notYou(): void;
   /** Submits the current step again, after a failure offered `retry`. */
   retry(): void;
-  /** The root element: `data-state` (the step), and the ref that tells focus inside it. */
-  getRootProps(): WithRef<HTMLAttributes<HTMLElement> & { 'data-state': LoginFormStep }, never>;
+  /**
+   * The root element: `data-state` (the step), and the ref that tells focus inside it. This
+   * ref and the error region's fit any element (`Ref<never>`), whichever the app chooses.
+   */
+  getRootProps(): HTMLAttributes<HTMLElement> & { 'data-state': LoginFormStep; ref: Ref<never> };
   /** The `<form>` of the identifier and password steps: submit, `aria-labelledby`, no native validation. */
-  getFormProps(): WithRef<FormHTMLAttributes<HTMLFormElement>, HTMLFormElement>;
+  getFormProps(): FormHTMLAttributes<HTMLFormElement> & { ref: Ref<HTMLFormElement> };
   /** The step's heading, focused on a step change. */
-  getHeadingProps(): WithRef<HTMLAttributes<HTMLHeadingElement>, HTMLHeadingElement>;
+  getHeadingProps(): HTMLAttributes<HTMLHeadingElement> & { ref: Ref<HTMLHeadingElement> };
   /** The user name input: `autocomplete="username"`, value and change handler, error wiring. */
-  getUsernameProps(): WithRef<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>;
+  getUsernameProps(): InputHTMLAttributes<HTMLInputElement> & { ref: Ref<HTMLInputElement> };
   /** The password input, uncontrolled: `autocomplete="current-password"`, error wiring. */
-  getPasswordProps(): WithRef<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>;
+  getPasswordProps(): InputHTMLAttributes<HTMLInputElement> & { ref: Ref<HTMLInputElement> };
   /** The vault `<select>`: value and change handler, error wiring. */
-  getVaultProps(): WithRef<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement>;
+  getVaultProps(): SelectHTMLAttributes<HTMLSelectElement> & { ref: Ref<HTMLSelectElement> };
   /** The error region: a focusable `role="alert"` the fields point to. */
-  getErrorProps(): WithRef<HTMLAttributes<HTMLElement>, never>;
+  getErrorProps(): HTMLAttributes<HTMLElement> & { ref: Ref<never> };
   /** "Continue" or "Sign in": disabled while pending or rate limited. */
   getSubmitProps(): ButtonHTMLAttributes<HTMLButtonElement>;
   /** The button of `profiles[index]`, described by its description. */

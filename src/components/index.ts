@@ -19,6 +19,7 @@ export {
 } from './i18n/VaultMessagesContext';
 export {
   LoginForm,
+  type LoginFormComponent,
   type LoginFormProps,
   type LoginFormSignedIn,
   type LoginVaultOption,
