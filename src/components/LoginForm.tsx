@@ -79,18 +79,6 @@ export interface LoginFormComponent {
   Submit: (props: LoginFormPartProps) => ReactNode;
 }
 
-function LoginFormDefault({ title, ...props }: LoginFormProps) {
-  return (
-    <LoginFormRoot {...props}>
-      <LoginFormIdentifierStep title={title} />
-      <LoginFormPasswordStep />
-      <LoginFormSsoStep />
-      <LoginFormSsoCallback />
-      <LoginFormSignedIn />
-    </LoginFormRoot>
-  );
-}
-
 /**
  * The identifier-first sign-in: the user name first, then, as discovery says, a password
  * step or a single sign-on step, with an optional vault choice.
@@ -129,20 +117,34 @@ function LoginFormDefault({ title, ...props }: LoginFormProps) {
  * </SessionProvider>
  * ```
  */
-export const LoginForm: LoginFormComponent = /* @__PURE__ */ Object.assign(LoginFormDefault, {
-  Root: LoginFormRoot,
-  IdentifierStep: LoginFormIdentifierStep,
-  PasswordStep: LoginFormPasswordStep,
-  SsoStep: LoginFormSsoStep,
-  SsoCallback: LoginFormSsoCallback,
-  SignedIn: LoginFormSignedIn,
-  Heading: LoginFormHeading,
-  Status: LoginFormStatus,
-  UsernameField: LoginFormUsernameField,
-  PasswordField: LoginFormPasswordField,
-  Identity: LoginFormIdentity,
-  VaultChoice: LoginFormVaultChoice,
-  Profiles: LoginFormProfiles,
-  Error: LoginFormError,
-  Submit: LoginFormSubmit,
-});
+export const LoginForm: LoginFormComponent = /* @__PURE__ */ Object.assign(
+  // Named so that React's tools and stack traces call it LoginForm.
+  function LoginForm({ title, ...props }: LoginFormProps) {
+    return (
+      <LoginFormRoot {...props}>
+        <LoginFormIdentifierStep title={title} />
+        <LoginFormPasswordStep />
+        <LoginFormSsoStep />
+        <LoginFormSsoCallback />
+        <LoginFormSignedIn />
+      </LoginFormRoot>
+    );
+  },
+  {
+    Root: LoginFormRoot,
+    IdentifierStep: LoginFormIdentifierStep,
+    PasswordStep: LoginFormPasswordStep,
+    SsoStep: LoginFormSsoStep,
+    SsoCallback: LoginFormSsoCallback,
+    SignedIn: LoginFormSignedIn,
+    Heading: LoginFormHeading,
+    Status: LoginFormStatus,
+    UsernameField: LoginFormUsernameField,
+    PasswordField: LoginFormPasswordField,
+    Identity: LoginFormIdentity,
+    VaultChoice: LoginFormVaultChoice,
+    Profiles: LoginFormProfiles,
+    Error: LoginFormError,
+    Submit: LoginFormSubmit,
+  },
+);
