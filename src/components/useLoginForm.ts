@@ -62,13 +62,15 @@ const BEGIN = { ...CLEARED, noticeDismissed: true, callbackDismissed: true } as 
  * @example
  * ```tsx
  * const form = useLoginForm({ onSignedIn: () => navigate('/documents') });
- * if (form.step !== 'identifier') return <LoginForm />;
  * <form {...form.getFormProps()}>
- *   <h2 {...form.getHeadingProps()}>Sign in</h2>
- *   <label htmlFor={form.ids.username}>Email</label>
- *   <input {...form.getUsernameProps()} />
+ *   <h2 {...form.getHeadingProps()}>{form.step === 'password' ? form.identity : 'Sign in'}</h2>
+ *   {form.step === 'password' ? (
+ *     <input {...form.getPasswordProps()} aria-label="Password" />
+ *   ) : (
+ *     <input {...form.getUsernameProps()} aria-label="Email" />
+ *   )}
  *   <div {...form.getErrorProps()}>{form.error?.message}</div>
- *   <button {...form.getSubmitProps()}>Next</button>
+ *   <button {...form.getSubmitProps()}>Continue</button>
  * </form>;
  * ```
  */
