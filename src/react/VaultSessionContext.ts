@@ -3,6 +3,10 @@ import { createContext, useContext } from 'react';
 import { VaultConfigError } from '../core/errors';
 import type { VaultSession } from '../core/session/createVaultSession';
 
+// Production builds keep a short message for a refused setting: bundlers fold this test and
+// drop the explanation (most of the bytes of these checks); development builds say why.
+declare const process: { env: { NODE_ENV?: string } } | undefined;
+
 /**
  * The React context that carries the {@link VaultSession}; `SessionProvider` fills it.
  *
@@ -27,7 +31,9 @@ export function useVaultSession(): VaultSession {
   const session = useContext(VaultSessionContext);
   if (!session) {
     throw new VaultConfigError(
-      'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? 'No SessionProvider above this component.'
+        : 'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
     );
   }
   return session;

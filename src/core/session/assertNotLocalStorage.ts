@@ -2,6 +2,10 @@ import { VaultConfigError } from '../errors';
 import { randomTag } from './randomTag';
 import type { StorageAdapter } from './types';
 
+// Production builds keep a short message for a refused setting: bundlers fold this test and
+// drop the explanation (most of the bytes of these checks); development builds say why.
+declare const process: { env: { NODE_ENV?: string } } | undefined;
+
 const PROBE_KEY = 'vault-session-kit.storage-probe';
 
 /**
@@ -53,7 +57,9 @@ export function assertNotLocalStorage(storage: StorageAdapter): void {
 
 function refusal(): VaultConfigError {
   return new VaultConfigError(
-    'localStorage (or a cookie) cannot hold the session: it outlives the tab and is readable by every script of the origin. Use the default memory storage or sessionStorageAdapter().',
+    typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+      ? 'storage cannot be localStorage or a cookie.'
+      : 'localStorage (or a cookie) cannot hold the session: it outlives the tab and is readable by every script of the origin. Use the default memory storage or sessionStorageAdapter().',
   );
 }
 

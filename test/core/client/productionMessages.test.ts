@@ -42,7 +42,13 @@ describe('refused settings in production and development builds', () => {
       'apiVersion is not valid.',
     );
     expect(() =>
-      kit.createKeepAlive({ send: async () => {}, intervalMs: 60_000, idleTimeoutMs: 30_000 }),
+      kit.createKeepAlive({
+        send: async () => {},
+        deadline: () => undefined,
+        onSessionInvalid: () => {},
+        intervalMs: 60_000,
+        idleTimeoutMs: 30_000,
+      }),
     ).toThrow('Keep-alive: intervalMs is not below idleTimeoutMs.');
     // What passes the checks works as before.
     expect(kit.createVaultClient({ baseUrl: '', apiVersion: 'v25.3' }).config.apiVersion).toBe(
