@@ -18,6 +18,7 @@ export const LIBRARY_ENTRIES: Readonly<Record<string, string>> = {
   proxy: 'src/proxy/index.ts',
   'proxy/node': 'src/node/index.ts',
   sso: 'src/oidc/index.ts',
+  'locales/en': 'src/locales/en/index.ts',
   'locales/de': 'src/locales/de/index.ts',
   'locales/fr': 'src/locales/fr/index.ts',
   'locales/es': 'src/locales/es/index.ts',

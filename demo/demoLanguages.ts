@@ -1,6 +1,7 @@
-import { enMessages, type VaultMessages } from '../src/index';
+import type { VaultMessages } from '../src/index';
 import { arMessages } from '../src/locales/ar';
 import { deMessages } from '../src/locales/de';
+import { enMessages } from '../src/locales/en';
 import { esMessages } from '../src/locales/es';
 import { frMessages } from '../src/locales/fr';
 import { jaMessages } from '../src/locales/ja';

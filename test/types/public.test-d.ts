@@ -275,7 +275,7 @@ describe('the React entry keeps the building blocks out', () => {
       // Components
       | 'ActingAsBanner'
       | 'DelegationPicker'
-      | 'enMessages'
+      | 'useLoginForm'
       | 'LoginForm'
       | 'PasswordField'
       | 'SessionExpiryDialog'
