@@ -1,0 +1,135 @@
+import type { AuthResult } from '../client/types';
+import type { VaultError } from '../errors';
+import type {
+  BroadcastChannelConstructor,
+  SessionClient,
+  SessionRoute,
+  SessionSnapshot,
+  SessionTimers,
+  StorageAdapter,
+} from './types';
+
+/**
+ * Settings of {@link createSessionManager}. Only `client` is required.
+ *
+ * @example
+ * ```ts
+ * const options: SessionManagerOptions = {
+ *   client: createVaultClient({ baseUrl: '' }),
+ *   storage: sessionStorageAdapter(),
+ *   warnBeforeMs: 10 * 60_000,
+ * };
+ * ```
+ */
+export interface SessionManagerOptions {
+  client: SessionClient;
+  /** Where the session record lives. Default: memory only. localStorage is refused. */
+  storage?: StorageAdapter;
+  /** Storage key of the record. Default `vault-session-kit.session`. */
+  storageKey?: string;
+  /** Name of the cross-tab channel. Default `vault-session-kit`. */
+  channelName?: string;
+  /**
+   * The `BroadcastChannel` constructor. Default: the global one, if any. `null` keeps the
+   * manager to this tab.
+   */
+  BroadcastChannel?: BroadcastChannelConstructor | null;
+  /** How long before the cap the status turns `expiring`. Default 5 minutes. */
+  warnBeforeMs?: number;
+  /** The service's absolute session lifetime. Default 48 hours. */
+  maxSessionMs?: number;
+  /** How long a new tab waits for a hand-off before showing itself signed out. Default 300 ms. */
+  joinTimeoutMs?: number;
+  /** The local clock in epoch ms. Default `Date.now`. */
+  now?: () => number;
+  /** Default: the global `setTimeout`/`clearTimeout`, looked up at call time. */
+  timers?: SessionTimers;
+}
+
+/**
+ * What to delegate into: the vault and the user who granted access. `vaultName` and `dns`
+ * come from the delegation list; when omitted, the manager looks them up.
+ *
+ * @example
+ * ```ts
+ * const target: DelegationTarget = { vaultId: 1002, delegatorUserId: '61002' };
+ * ```
+ */
+export interface DelegationTarget {
+  readonly vaultId: number;
+  readonly delegatorUserId: string;
+  readonly vaultName?: string | undefined;
+  readonly dns?: string | undefined;
+}
+
+/**
+ * The session of one tab, kept in step with the other tabs of the same origin.
+ *
+ * @example
+ * ```ts
+ * const manager: SessionManager = createSessionManager({ client });
+ * const unsubscribe = manager.subscribe(() => render(manager.getSnapshot()));
+ * await manager.signIn({ username: 'olivia@sunrise.example', password });
+ * await client.keepAlive(manager.getSessionId() ?? '');
+ * ```
+ */
+export interface SessionManager {
+  /** The current snapshot; the same object until the session changes. */
+  getSnapshot(): SessionSnapshot;
+  /**
+   * Connects to the other tabs (asks them for an open session) and arms the deadline
+   * timer. Idempotent; `subscribe` and every action call it, so it is only needed by code
+   * that neither subscribes nor acts. Until then the manager has no effect outside itself.
+   */
+  start(): void;
+  /** Calls `listener` after every change (starting the manager); returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /**
+   * The ID for API calls: the delegated session's while delegated, else the user's own.
+   * `undefined` without a live session.
+   */
+  getSessionId(): string | undefined;
+  /** The user's own session ID, for calls only the actor may make (e.g. delegation). */
+  getOwnSessionId(): string | undefined;
+  /**
+   * The session to call with and the host of the vault it belongs to, to pass to the
+   * client as `{ vaultDns }`: the current one (the delegated session while delegated) or
+   * the user's `own`. `undefined` without a live session.
+   */
+  getSessionRoute(which?: 'current' | 'own'): SessionRoute | undefined;
+  /**
+   * Password login. Rejects with the {@link VaultError} that made it fail (also shown as
+   * `snapshot.error`), or with `VaultAbortedError` when superseded or aborted. A session
+   * already held is signed out first.
+   */
+  signIn(
+    credentials: { username: string; password: string; vaultDns?: string | undefined },
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<void>;
+  /**
+   * Adopts a login made elsewhere (the SSO path). `startedAt` is the local time at which
+   * the login request was sent.
+   */
+  establish(authResult: AuthResult, meta: { username: string; startedAt: number }): void;
+  /** Starts acting for another user; resolves once the delegated session is in use. */
+  startDelegation(target: DelegationTarget): Promise<void>;
+  /** Returns to the user's own session and ends the delegated one on the server. Never rejects. */
+  stopDelegation(): Promise<void>;
+  /**
+   * Clears this tab and every other tab at once, then ends the sessions on the server,
+   * ignoring the outcome. Idempotent; never rejects. `reason: 'inactive'` records that the
+   * kit signed the user out after the idle timeout, not the user (every tab says so).
+   */
+  signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void>;
+  /**
+   * Feed any error from a call made with the session. `INVALID_SESSION_ID` ends the
+   * session in every tab and returns `true`; anything else (network, timeout, 5xx, HTML,
+   * rate limit) is ignored and returns `false`. Pass the `sessionId` the failed call used so
+   * that a late answer about an older session cannot end the current one.
+   */
+  reportError(error: unknown, context?: { sessionId?: string | undefined }): boolean;
+  /** Re-reads the clock: moves to `expiring`/`expired` when due (call on focus or resume). */
+  checkDeadline(): void;
+  /** Stops timers and the channel. The stored record stays for the next page load. */
+  destroy(): void;
+}
