@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import type { VaultProxy } from '../proxy/createVaultProxy';
+import type { VaultProxy } from '../proxy/VaultProxyOptions';
 
 /**
  * A running proxy server.

@@ -1,9 +1,9 @@
-export {
-  createVaultProxy,
-  type VaultProxy,
-  type VaultProxyContext,
-  type VaultProxyErrorType,
-  type VaultProxyLogEvent,
-  type VaultProxyOptions,
-} from './createVaultProxy';
+export { createVaultProxy } from './createVaultProxy';
 export { isAllowedHost, isPlainHostName } from './isAllowedHost';
+export type {
+  VaultProxy,
+  VaultProxyContext,
+  VaultProxyErrorType,
+  VaultProxyLogEvent,
+  VaultProxyOptions,
+} from './VaultProxyOptions';

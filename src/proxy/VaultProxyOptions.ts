@@ -1,0 +1,97 @@
+/**
+ * What the server adapter knows about a request beyond the request itself; passed on to
+ * the upstream `fetch` unchanged (the emulator keys its per-caller limits on it).
+ *
+ * @example
+ * ```ts
+ * await proxy(request, { clientAddress: '203.0.113.7' });
+ * ```
+ */
+export interface VaultProxyContext {
+  readonly clientAddress?: string | undefined;
+}
+
+/**
+ * One line of the proxy's log: what was asked and how it went, never a header, a body, a
+ * query string or a session ID.
+ *
+ * @example
+ * ```ts
+ * const log = (event: VaultProxyLogEvent) => console.info(event.method, event.route, event.status);
+ * ```
+ */
+export interface VaultProxyLogEvent {
+  readonly method: string;
+  /** `auth` (login host), `vault` (a vault's API) or `refused` (never forwarded). */
+  readonly route: 'auth' | 'vault' | 'refused';
+  /** The upstream host, once it was allowed. */
+  readonly host: string | undefined;
+  readonly status: number;
+  /** The proxy's error type when it answered itself. */
+  readonly error: VaultProxyErrorType | undefined;
+  readonly durationMs: number;
+}
+
+/**
+ * The error types the proxy answers with, in the service's failure shape.
+ *
+ * @example
+ * ```ts
+ * if (body.errors[0].type === 'PROXY_HOST_NOT_ALLOWED') showSetupHint();
+ * ```
+ */
+export type VaultProxyErrorType =
+  | 'PROXY_NOT_FOUND'
+  | 'PROXY_HOST_NOT_ALLOWED'
+  | 'PROXY_BAD_PATH'
+  | 'PROXY_ORIGIN_REFUSED'
+  | 'PROXY_PAYLOAD_TOO_LARGE'
+  | 'PROXY_UPSTREAM_TIMEOUT'
+  | 'PROXY_UPSTREAM_UNREACHABLE'
+  | 'PROXY_UPSTREAM_REDIRECT';
+
+/**
+ * Settings of {@link createVaultProxy}.
+ *
+ * @example
+ * ```ts
+ * const options: VaultProxyOptions = {
+ *   loginHost: 'login.veevavault.com',
+ *   allowHosts: ['*.veevavault.com'],
+ * };
+ * ```
+ */
+export interface VaultProxyOptions {
+  /** The service's login host (discovery, OAuth sessions), for `/auth/*`. */
+  readonly loginHost: string;
+  /** Vault hosts `/vault/{dns}/api/*` may reach: exact names or `*.suffix` patterns. */
+  readonly allowHosts: readonly string[];
+  /**
+   * Origins allowed to make state-changing calls (POST, PUT, PATCH, DELETE). Default: the
+   * proxy's own origin. A call without `Origin` (not from a browser) is let through.
+   */
+  readonly allowedOrigins?: readonly string[];
+  /** Where the proxy is mounted, e.g. `/vault-proxy`. Default: the root. */
+  readonly basePath?: string;
+  /** Largest request body forwarded, in bytes. Default 100 MiB (document uploads). */
+  readonly maxRequestBytes?: number;
+  /** Longest wait for the upstream's answer to begin, in ms. Default 60 s. */
+  readonly upstreamTimeoutMs?: number;
+  /**
+   * Reaches the upstream: called with a request to `https://{host}/…` and the caller's
+   * context. Default `globalThis.fetch`. Dev servers and tests pass the emulator here.
+   */
+  readonly fetch?: (request: Request, context?: VaultProxyContext) => Promise<Response>;
+  /** One event per request; see {@link VaultProxyLogEvent}. */
+  readonly log?: (event: VaultProxyLogEvent) => void;
+}
+
+/**
+ * A same-origin proxy as a fetch-style handler.
+ *
+ * @example
+ * ```ts
+ * const response = await proxy(request, { clientAddress });
+ * ```
+ */
+export type VaultProxy = (request: Request, context?: VaultProxyContext) => Promise<Response>;
