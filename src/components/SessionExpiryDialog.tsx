@@ -243,6 +243,9 @@ export function SessionExpiryDialog({
       className={['vsk-root', 'vsk-session-expiry-dialog', className].filter(Boolean).join(' ')}
       data-state={shown ? 'open' : 'closed'}
       data-mode={mode}
+      // Moving through the warning is not the activity it asks about: its buttons say what
+      // the user wants, and a Tab must not end it before "Sign out" is reached.
+      data-vsk-not-activity=""
       onKeyDown={onKeyDown}
       onCancel={(event) => event.preventDefault()}
     >

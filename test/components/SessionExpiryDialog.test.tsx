@@ -113,6 +113,22 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('keys pressed inside the warning are not activity: Tab reaches "Sign out" and nothing is sent', async () => {
+    const tab = await signedIn();
+    await tab.backend.advance(28 * MINUTE);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+    const stay = within(dialog).getByRole('button', { name: 'Stay signed in' });
+    await waitFor(() => expect(stay).toHaveFocus());
+
+    await tab.user.tab();
+    await tab.backend.settle();
+    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+
+    expect(screen.getByRole('alertdialog', { name: 'Are you still there?' })).toBe(dialog);
+    expect(within(dialog).getByRole('button', { name: 'Sign out' })).toHaveFocus();
+    expect(tab.count('/keep-alive')).toBe(0);
+  });
+
   it('Escape means "Stay signed in" as well', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE);

@@ -58,7 +58,8 @@ export interface ActivityMonitor {
  * Listens for user input on `target` and reports it, throttled, through `onActivity`.
  * Listeners are passive (scrolling stays smooth) and use the capture phase, so scrolls of
  * inner elements, which do not bubble, are seen too. Programmatic scrolling also fires
- * `scroll`; leave it out of `events` in an app that scrolls on its own.
+ * `scroll`; leave it out of `events` in an app that scrolls on its own. Input inside an
+ * element marked `data-vsk-not-activity` (the timeout warning) is not reported.
  *
  * @example
  * ```ts
@@ -79,8 +80,12 @@ export function createActivityMonitor(options: ActivityMonitorOptions): Activity
   let lastReportedAt: number | undefined;
   let stopped = false;
 
-  const listener = (): void => {
+  const listener = (event: Event): void => {
     if (stopped) return;
+    // Input inside an element that asks for it (the kit's timeout warning) answers that
+    // element, not the idle timer.
+    const origin = event.target as { closest?: (selector: string) => unknown } | null;
+    if (origin?.closest?.('[data-vsk-not-activity]')) return;
     const at = now();
     // A clock that moved backwards must not silence reports until it catches up.
     if (lastReportedAt !== undefined && at >= lastReportedAt && at - lastReportedAt < throttleMs) {
