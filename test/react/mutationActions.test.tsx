@@ -1,7 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthProfile } from '../../src/core/client/types';
-import { VaultConfigError } from '../../src/core/errors';
 import { useDelegatedLogin } from '../../src/react/useDelegatedLogin';
 import { useLogin } from '../../src/react/useLogin';
 import { useLogout } from '../../src/react/useLogout';
@@ -99,19 +98,5 @@ describe('useSsoLogin: the mutation result of leaving for the identity provider,
     );
     expect(result.current.isPending).toBe(true);
     expect(result.current.variables).toMatchObject({ username: 'sam@harbor.example' });
-  });
-
-  it('startSso rejects with the error that error then shows', async () => {
-    // Without a client ID the identity provider cannot be asked.
-    const { result } = await renderHookWithSession(() => useSsoLogin(), { settings: ALONE });
-
-    let failure: unknown;
-    await act(async () => {
-      failure = await result.current
-        .startSso({ profile, username: 'sam@harbor.example' })
-        .catch((error: unknown) => error);
-    });
-    expect(failure).toBeInstanceOf(VaultConfigError);
-    await waitFor(() => expect(result.current.error).toBe(failure));
   });
 });
