@@ -67,6 +67,7 @@ export {
   type SessionSnapshot,
   type SessionStatus,
   type SessionUser,
+  type SessionTimers,
   type SessionVault,
   type StorageAdapter,
   sessionStorageAdapter,

@@ -6,8 +6,9 @@ import { type KeepAlive, type KeepAliveSnapshot, STOPPED_KEEP_ALIVE } from '../k
 import type { KeepAliveOptions } from '../keepAlive/KeepAliveOptions';
 import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
 import { createSessionManager } from './createSessionManager';
+import { globalTimers } from './resolveSessionManagerOptions';
 import { isLiveStatus } from './sessionReducer';
-import type { SessionManager, SessionManagerOptions } from './types';
+import type { SessionManager, SessionManagerOptions, SessionTimers } from './types';
 
 /**
  * Settings of {@link createVaultSession}: the session manager's, plus the keep-alive's.
@@ -144,6 +145,12 @@ export interface VaultSession {
    * `Date.now`. Compare `deadline` with this, never with another clock.
    */
   now(): number;
+  /**
+   * The timers everything of this session waits on: the `timers` option, else the global
+   * ones. Components of the kit schedule their ticks and debounces here too, so one
+   * injected clock drives the whole session in tests.
+   */
+  readonly timers: SessionTimers;
   /** Stops everything for good. */
   destroy(): void;
 }
@@ -186,15 +193,11 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
   const now = managerOptions.now ?? (() => Date.now());
   // The keep-alive checks its sends against the session's deadline, so it runs on the
   // session's clock and timers unless its own environment names others.
-  const { timers } = managerOptions;
+  const timers = managerOptions.timers ?? globalTimers;
   const sessionClock: KeepAliveEnvironment = {
     now,
-    ...(timers === undefined
-      ? {}
-      : {
-          setTimeout: (callback: () => void, ms: number) => timers.setTimeout(callback, ms),
-          clearTimeout: (handle: unknown) => timers.clearTimeout(handle),
-        }),
+    setTimeout: (callback: () => void, ms: number) => timers.setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => timers.clearTimeout(handle),
   };
 
   const keepAliveChanged = createEmitter();
@@ -321,6 +324,8 @@ export function createVaultSession(options: VaultSessionOptions): VaultSession {
     waitForSession,
 
     now,
+
+    timers,
 
     async request(path, init, requestOptions) {
       await waitForSession(requestOptions?.signal);

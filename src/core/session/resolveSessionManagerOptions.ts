@@ -10,9 +10,16 @@ const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
 const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
 const DEFAULT_JOIN_TIMEOUT_MS = 300;
 
-// Closures rather than references so that timers replaced after start-up (fake timers in
-// tests, a zone) are the ones used.
-const globalTimers: SessionTimers = {
+/**
+ * The global `setTimeout` and `clearTimeout`, looked up at each call: timers replaced after
+ * start-up (fake timers in tests, a zone) are the ones used.
+ *
+ * @example
+ * ```ts
+ * const { setTimeout, clearTimeout } = options.timers ?? globalTimers;
+ * ```
+ */
+export const globalTimers: SessionTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
