@@ -4,12 +4,9 @@ import { type ReactNode, useContext, useEffect, useState } from 'react';
 import { createVaultClient } from '../core/client/createVaultClient';
 import type { VaultClient, VaultClientConfig } from '../core/client/types';
 import { isTransientError } from '../core/errors';
-import {
-  createVaultSession,
-  type VaultSession,
-  type VaultSessionOptions,
-} from '../core/session/createVaultSession';
+import { createLazyVaultSession } from '../core/session/createLazyVaultSession';
 import { isLiveStatus } from '../core/session/sessionReducer';
+import type { VaultSession, VaultSessionOptions } from '../core/session/VaultSession';
 import { useSsoCallbackHandling } from './useSsoCallbackHandling';
 import { VaultSessionContext } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
@@ -62,7 +59,7 @@ export type SessionProviderProps = {
 export function SessionProvider(props: SessionProviderProps): ReactNode {
   const outerQueryClient = useContext(QueryClientContext);
   const [owned] = useState(() => ({
-    session: props.session ?? createVaultSession(sessionOptions(props)),
+    session: props.session ?? createLazyVaultSession(sessionOptions(props)),
     ownsSession: props.session === undefined,
     queryClient:
       outerQueryClient === undefined ? (props.queryClient ?? createQueryClient()) : undefined,
@@ -91,6 +88,9 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
 
   // A session this provider made ends with it. The destroy waits a task, because StrictMode
   // unmounts and remounts effects at once and the remount must find the session intact.
+  // That task is the page's, not one of the session's timers: it measures no time, and an
+  // injected clock that is never moved must not keep an unmounted session's channel,
+  // listeners and keep-alive alive.
   useEffect(() => {
     if (!ownsSession) return;
     clearTimeout(pendingDestroys.get(session));

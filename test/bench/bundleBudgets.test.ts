@@ -55,6 +55,12 @@ describe('the password path carries no single sign-on library', () => {
 // DESIGN section 7's ceilings that the kit is under are held here; `npm run bench` reports
 // every figure beside its ceiling and target, and a figure joins this list once it is under.
 describe('size ceilings (min+gzip, peers external, lazy chunks excluded)', () => {
+  it(`the login page { SessionProvider, RequireSession, LoginForm } stays within ${SIZE_LIMITS.loginPage.ceiling} bytes`, async () => {
+    const bundle = await buildBundle({ contents: TYPICAL_APP_IMPORT, external: WITH_OIDC_PEER });
+
+    expect(initialChunks(bundle).gzip).toBeLessThanOrEqual(SIZE_LIMITS.loginPage.ceiling);
+  });
+
   it(`the react + components entry stays within ${SIZE_LIMITS.reactEntry.ceiling} bytes`, async () => {
     const bundle = await buildBundle({ entry: 'src/index.ts', external: WITH_OIDC_PEER });
 
@@ -71,6 +77,29 @@ describe('size ceilings (min+gzip, peers external, lazy chunks excluded)', () =>
     const bundle = await buildBundle({ contents: CLIENT_ALONE_IMPORT, external: WITH_OIDC_PEER });
 
     expect(initialChunks(bundle).gzip).toBeLessThanOrEqual(SIZE_LIMITS.client.ceiling);
+  });
+});
+
+describe('the keep-alive scheduler', () => {
+  // Files of the scheduler that only a live session needs.
+  const SCHEDULER = [
+    'src/core/keepAlive/createKeepAliveRun',
+    'src/core/keepAlive/createLeaderElection',
+    'src/core/keepAlive/createActivityMonitor',
+    'src/core/keepAlive/startKeepAliveAttempt',
+  ];
+
+  it('comes to a login page in a lazy chunk, not with the page', async () => {
+    const bundle = await buildBundle({ contents: TYPICAL_APP_IMPORT, external: WITH_OIDC_PEER });
+
+    expect(bytesFrom(initialChunks(bundle), SCHEDULER)).toBe(0);
+    expect(bytesFrom(lazyChunks(bundle), SCHEDULER)).toBeGreaterThan(5_000);
+  });
+
+  it('is part of the core entry itself, where createKeepAlive answers at once', async () => {
+    const bundle = await buildBundle({ entry: 'src/core/index.ts', external: WITH_OIDC_PEER });
+
+    expect(bytesFrom(initialChunks(bundle), SCHEDULER)).toBeGreaterThan(5_000);
   });
 });
 

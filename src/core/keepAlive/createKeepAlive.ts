@@ -1,10 +1,9 @@
-import { createEmitter } from '../createEmitter';
 import { VaultAbortedError } from '../errors';
 import { createKeepAliveRun } from './createKeepAliveRun';
-import { type KeepAlive, type KeepAliveSnapshot, STOPPED_KEEP_ALIVE } from './KeepAlive';
+import { createKeepAliveStore } from './createKeepAliveStore';
+import type { KeepAlive } from './KeepAlive';
 import { type KeepAliveOptions, resolveKeepAliveOptions } from './KeepAliveOptions';
 import type { KeepAliveRun } from './KeepAliveRun';
-import { reportUncaught } from './reportUncaught';
 
 /**
  * Creates the activity-driven keep-alive scheduler of one session.
@@ -48,50 +47,28 @@ import { reportUncaught } from './reportUncaught';
  */
 export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
   const settings = resolveKeepAliveOptions(options);
-  let snapshot: KeepAliveSnapshot = STOPPED_KEEP_ALIVE;
-  const changed = createEmitter(reportUncaught);
+  const store = createKeepAliveStore();
   let destroyed = false;
   // Everything start() resets lives in the run; a stopped run keeps refusing to act.
   let run: KeepAliveRun | undefined;
 
-  function publish(fields: Partial<KeepAliveSnapshot>): void {
-    const next: KeepAliveSnapshot = { ...snapshot, ...fields };
-    if (shallowEqual(next, snapshot)) return;
-    snapshot = Object.freeze(next);
-    changed.emit();
-  }
-
-  function stop(): void {
-    run?.stop();
-  }
-
   return {
     start() {
       if (destroyed || run?.running()) return;
-      run = createKeepAliveRun(options, settings, publish);
+      run = createKeepAliveRun(options, settings, store.publish);
       run.start();
     },
-    stop,
+    stop: () => run?.stop(),
     notifyActivity: () => run?.notifyActivity(),
     confirm: () => run?.confirm(),
     extend: () => (run ? run.extend() : Promise.reject(new VaultAbortedError())),
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      if (destroyed) return () => {};
-      return changed.on(listener);
-    },
+    getSnapshot: store.get,
+    subscribe: store.subscribe,
     destroy() {
       if (destroyed) return;
-      stop();
+      run?.stop();
       destroyed = true;
-      changed.clear();
+      store.close();
     },
   };
-}
-
-function shallowEqual(a: KeepAliveSnapshot, b: KeepAliveSnapshot): boolean {
-  for (const key of Object.keys(a) as (keyof KeepAliveSnapshot)[]) {
-    if (a[key] !== b[key]) return false;
-  }
-  return true;
 }

@@ -27,7 +27,9 @@ const TAKEOVER_GRACE_MS = 500;
  * Creates one run of the scheduler described by {@link createKeepAlive}. It resolves the
  * environment but touches nothing else until `start()`, so the caller holds the run before
  * any of its callbacks can reach back (a listener may stop it during its first publish).
- * Every change goes out through `publish` with all the fields the run owns.
+ * Every change goes out through `publish` with all the fields the run owns. The first
+ * keep-alive is due an interval after `startedAtMs` (default: now), the moment the session
+ * asked for the run, which is earlier than now when the run's code had to be loaded first.
  *
  * @example
  * ```ts
@@ -41,6 +43,7 @@ export function createKeepAliveRun(
   options: KeepAliveOptions,
   settings: KeepAliveSettings,
   publish: (fields: Partial<KeepAliveSnapshot>) => void,
+  startedAtMs?: number,
 ): KeepAliveRun {
   const { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName } = settings;
   const env = resolveKeepAliveEnvironment(options.environment);
@@ -48,7 +51,7 @@ export function createKeepAliveRun(
   let tabs: KeepAliveChannel | undefined;
   let timer: unknown;
   let attempt: KeepAliveAttempt | undefined;
-  let startedAt = env.now();
+  let startedAt = startedAtMs ?? env.now();
   let lastSentAt: number | undefined;
   let lastConfirmedAt: number | undefined;
   // Start time of the last successful send: activity up to it has been "used up".

@@ -6,14 +6,7 @@ export {
   type TabChannel,
   type TabMessage,
 } from './createTabChannel';
-export {
-  createVaultSession,
-  type VaultKeepAlive,
-  type VaultSession,
-  type VaultSessionOptions,
-  type VaultSsoModule,
-  type VaultSsoSettings,
-} from './createVaultSession';
+export { createVaultSession } from './createVaultSession';
 export { memoryStorageAdapter } from './memoryStorageAdapter';
 export { parseSessionRecord } from './parseSessionRecord';
 export {
@@ -27,3 +20,10 @@ export {
 } from './sessionReducer';
 export { sessionStorageAdapter } from './sessionStorageAdapter';
 export type * from './types';
+export type {
+  VaultKeepAlive,
+  VaultSession,
+  VaultSessionOptions,
+  VaultSsoModule,
+  VaultSsoSettings,
+} from './VaultSession';

@@ -90,6 +90,8 @@ export function createFakeTab(init: {
   BroadcastChannel?: BroadcastChannelConstructorLike | null;
   options?: Partial<Omit<KeepAliveOptions, 'send' | 'environment' | 'channelName'>>;
   random?: () => number;
+  /** How the keep-alive is made; default `createKeepAlive`. */
+  create?: (options: KeepAliveOptions) => KeepAlive;
 }): FakeTab {
   const window = new EventTarget();
   const document = Object.assign(new EventTarget(), {
@@ -100,7 +102,7 @@ export function createFakeTab(init: {
   const invalidations: VaultError[] = [];
   const resumes = { count: 0 };
   const sentAt: number[] = [];
-  const keepAlive = createKeepAlive({
+  const keepAlive = (init.create ?? createKeepAlive)({
     deadline: () => undefined,
     onSessionInvalid: (error) => invalidations.push(error),
     onResume: () => {

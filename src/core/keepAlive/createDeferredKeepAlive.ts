@@ -1,0 +1,152 @@
+import { VaultAbortedError, VaultNetworkError } from '../errors';
+import type { createKeepAliveRun } from './createKeepAliveRun';
+import { createKeepAliveStore } from './createKeepAliveStore';
+import { type KeepAlive, STOPPED_KEEP_ALIVE } from './KeepAlive';
+import { type KeepAliveOptions, resolveKeepAliveOptions } from './KeepAliveOptions';
+import type { KeepAliveRun } from './KeepAliveRun';
+
+/**
+ * Where a keep-alive gets its scheduler: the function itself once it is at hand, else a
+ * promise of it (the scheduler's code still loading).
+ *
+ * @example
+ * ```ts
+ * const now: KeepAliveRunLoader = () => createKeepAliveRun;
+ * const later: KeepAliveRunLoader = () =>
+ *   import('./createKeepAliveRun').then((module) => module.createKeepAliveRun);
+ * ```
+ */
+export type KeepAliveRunLoader = () =>
+  | typeof createKeepAliveRun
+  | PromiseLike<typeof createKeepAliveRun>;
+
+/**
+ * `createKeepAlive` with its scheduler from `loadRun`. When the loader answers at once,
+ * everything happens as it is called. When it answers with a promise, `start()` starts the run as soon as the code is there, with the start time of
+ * the call, and activity, confirmations and `extend()` in between are handed on to it. A
+ * loader that fails does not end anything: the keep-alive shows `backoff` with the error,
+ * and tries again after a back-off that doubles up to the interval, until it loads or is
+ * stopped.
+ *
+ * @example
+ * ```ts
+ * const keepAlive = createDeferredKeepAlive(options, loadKeepAliveRun);
+ * keepAlive.start(); // runs once the scheduler's chunk has arrived
+ * ```
+ */
+export function createDeferredKeepAlive(
+  options: KeepAliveOptions,
+  loadRun: KeepAliveRunLoader,
+): KeepAlive {
+  const settings = resolveKeepAliveOptions(options);
+  const { environment } = options;
+  const now = environment?.now ?? (() => Date.now());
+  const setTimer = environment?.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
+  const clearTimer =
+    environment?.clearTimeout ??
+    ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const store = createKeepAliveStore();
+  const { publish } = store;
+  let destroyed = false;
+  // Everything start() resets lives in the run; a stopped run keeps refusing to act.
+  let run: KeepAliveRun | undefined;
+  // Set from start() until the run exists: the start time, and what to hand on to the run.
+  let wanted: { at: number; activity?: boolean; confirmed?: boolean } | undefined;
+  let loading: PromiseLike<unknown> | undefined;
+  let retry: unknown;
+  let failures = 0;
+
+  function begin(factory: typeof createKeepAliveRun): void {
+    const request = wanted;
+    if (request === undefined || destroyed) return;
+    wanted = undefined;
+    failures = 0;
+    run = factory(options, settings, publish, request.at);
+    run.start();
+    if (request.activity) run.notifyActivity();
+    if (request.confirmed) run.confirm();
+  }
+
+  function cancelRetry(): void {
+    if (retry !== undefined) clearTimer(retry);
+    retry = undefined;
+  }
+
+  function load(): PromiseLike<unknown> | undefined {
+    if (wanted === undefined || loading) return loading;
+    cancelRetry();
+    const loaded = loadRun();
+    if (typeof loaded === 'function') {
+      begin(loaded);
+      return undefined;
+    }
+    const current = loaded.then(
+      (factory) => {
+        if (loading === current) loading = undefined;
+        begin(factory);
+      },
+      (cause: unknown) => {
+        if (loading !== current) return;
+        loading = undefined;
+        if (wanted === undefined) return;
+        failures += 1;
+        const delay = Math.min(settings.intervalMs, settings.backoffBaseMs * 2 ** (failures - 1));
+        retry = setTimer(() => {
+          retry = undefined;
+          load()?.then(undefined, ignore);
+        }, delay);
+        const error = new VaultNetworkError('The keep-alive could not be loaded.', { cause });
+        publish({
+          status: 'backoff',
+          nextDueAt: now() + delay,
+          consecutiveFailures: failures,
+          lastError: error,
+        });
+        throw error;
+      },
+    );
+    loading = current;
+    return current;
+  }
+
+  function stop(): void {
+    wanted = undefined;
+    loading = undefined;
+    cancelRetry();
+    failures = 0;
+    if (run) run.stop();
+    else publish(STOPPED_KEEP_ALIVE);
+  }
+
+  return {
+    start() {
+      if (destroyed || wanted || run?.running()) return;
+      wanted = { at: now() };
+      load()?.then(undefined, ignore);
+    },
+    stop,
+    notifyActivity() {
+      if (wanted) wanted.activity = true;
+      else run?.notifyActivity();
+    },
+    confirm() {
+      if (wanted) wanted.confirmed = true;
+      else run?.confirm();
+    },
+    async extend() {
+      if (wanted) await load();
+      if (!run?.running()) throw new VaultAbortedError();
+      return run.extend();
+    },
+    getSnapshot: store.get,
+    subscribe: store.subscribe,
+    destroy() {
+      if (destroyed) return;
+      stop();
+      destroyed = true;
+      store.close();
+    },
+  };
+}
+
+function ignore(): void {}

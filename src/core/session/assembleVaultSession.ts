@@ -1,0 +1,191 @@
+import { createEmitter } from '../createEmitter';
+import { VaultAbortedError } from '../errors';
+import { type KeepAlive, STOPPED_KEEP_ALIVE } from '../keepAlive/KeepAlive';
+import type { KeepAliveOptions } from '../keepAlive/KeepAliveOptions';
+import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
+import { createSessionManager } from './createSessionManager';
+import { globalTimers } from './resolveSessionManagerOptions';
+import { isLiveStatus } from './sessionReducer';
+import type { VaultKeepAlive, VaultSession, VaultSessionOptions } from './VaultSession';
+
+/**
+ * What `createVaultSession` does, with the keep-alive made by `createKeepAlive`
+ * (`createKeepAlive` itself there; one that loads its scheduler for the React provider's sessions).
+ * `preload` runs whenever the session connects, with keep-alive on, so that code the
+ * keep-alive will need can be fetched before a session starts.
+ *
+ * @example
+ * ```ts
+ * const session = assembleVaultSession({ client }, createKeepAlive);
+ * ```
+ */
+export function assembleVaultSession(
+  options: VaultSessionOptions,
+  createKeepAlive: (options: KeepAliveOptions) => KeepAlive,
+  preload?: () => void,
+): VaultSession {
+  const { client, keepAlive: keepAliveOptions, sso, ...managerOptions } = options;
+  const manager = createSessionManager({ ...managerOptions, client });
+  const now = managerOptions.now ?? (() => Date.now());
+  // The keep-alive checks its sends against the session's deadline, so it runs on the
+  // session's clock and timers unless its own environment names others.
+  const timers = managerOptions.timers ?? globalTimers;
+  const sessionClock: KeepAliveEnvironment = {
+    now,
+    setTimeout: (callback: () => void, ms: number) => timers.setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => timers.clearTimeout(handle),
+  };
+
+  const keepAliveChanged = createEmitter();
+  let scheduler: KeepAlive | undefined;
+  let stopWatchingScheduler: (() => void) | undefined;
+  let runningFor: number | undefined;
+  let connections = 0;
+  let unsubscribe: (() => void) | undefined;
+
+  const notifyKeepAlive = (): void => keepAliveChanged.emit();
+
+  // One scheduler per session, on a channel of its own: a late message about an ended
+  // session (its "invalid" notice, its last send time) can then never touch the next one.
+  function createScheduler(startedAt: number): KeepAlive | undefined {
+    if (keepAliveOptions === false) return undefined;
+    const baseName = keepAliveOptions?.channelName ?? 'vault-session-kit:keep-alive';
+    return createKeepAlive({
+      ...keepAliveOptions,
+      environment: { ...sessionClock, ...keepAliveOptions?.environment },
+      channelName: `${baseName}:${startedAt}`,
+      async send(signal) {
+        const own = manager.getSessionRoute('own');
+        const current = manager.getSessionRoute();
+        if (own === undefined || current === undefined) throw new VaultAbortedError();
+        await client.keepAlive(own.sessionId, { signal, vaultDns: own.vaultDns });
+        if (current.sessionId !== own.sessionId) {
+          await client.keepAlive(current.sessionId, { signal, vaultDns: current.vaultDns });
+        }
+      },
+      deadline: () => manager.getSnapshot().deadline,
+      onSessionInvalid: (error) => {
+        manager.reportError(error);
+      },
+      onResume: () => manager.checkDeadline(),
+    });
+  }
+
+  function sync(): void {
+    const snapshot = manager.getSnapshot();
+    const live = connections > 0 && isLiveStatus(snapshot.status) ? snapshot.startedAt : undefined;
+    if (live === runningFor) return;
+    stopWatchingScheduler?.();
+    stopWatchingScheduler = undefined;
+    scheduler?.destroy();
+    scheduler = undefined;
+    runningFor = live;
+    if (live !== undefined) {
+      scheduler = createScheduler(live);
+      if (scheduler) {
+        stopWatchingScheduler = scheduler.subscribe(notifyKeepAlive);
+        scheduler.start();
+      }
+    }
+    notifyKeepAlive();
+  }
+
+  // Any successful call made with the user's own session proves it alive and restarted its
+  // idle timeout at the service, so a failing keep-alive call alone never lets the idle
+  // estimate run out under an active user. Calls with a delegated session do not count:
+  // they restart the delegated session's timer, not the actor's it depends on. Listened to
+  // only while connected, like everything else, so a session thrown away unconnected
+  // (StrictMode) leaves nothing behind on a shared client.
+  const onConfirmed = (sessionId: string): void => {
+    if (sessionId === manager.getOwnSessionId()) scheduler?.confirm();
+  };
+  let stopConfirming: (() => void) | undefined;
+
+  const keepAlive: VaultKeepAlive = {
+    getSnapshot: () => scheduler?.getSnapshot() ?? STOPPED_KEEP_ALIVE,
+    subscribe: keepAliveChanged.on,
+    extend: () => (scheduler ? scheduler.extend() : Promise.reject(new VaultAbortedError())),
+    notifyActivity: () => scheduler?.notifyActivity(),
+  };
+
+  function waitForSession(signal?: AbortSignal): Promise<void> {
+    manager.start();
+    if (isLiveStatus(manager.getSnapshot().status)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(new VaultAbortedError({ cause: signal.reason }));
+        return;
+      }
+      const onAbort = () => {
+        stop();
+        reject(new VaultAbortedError({ cause: signal?.reason }));
+      };
+      const stop = manager.subscribe(() => {
+        if (!isLiveStatus(manager.getSnapshot().status)) return;
+        stop();
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  return {
+    client,
+    manager,
+    ...(sso === undefined ? {} : { sso: Object.freeze({ ...sso }) }),
+    keepAlive,
+
+    connect() {
+      connections += 1;
+      if (keepAliveOptions !== false) preload?.();
+      if (connections === 1) {
+        unsubscribe = manager.subscribe(sync);
+        stopConfirming = client.onSessionConfirmed(onConfirmed);
+      }
+      sync();
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        connections -= 1;
+        if (connections > 0) return;
+        unsubscribe?.();
+        unsubscribe = undefined;
+        stopConfirming?.();
+        stopConfirming = undefined;
+        sync();
+      };
+    },
+
+    waitForSession,
+
+    now,
+
+    timers,
+
+    async request(path, init, requestOptions) {
+      await waitForSession(requestOptions?.signal);
+      const route = manager.getSessionRoute();
+      if (route === undefined) throw new VaultAbortedError();
+      const { sessionId, vaultDns } = route;
+      try {
+        return await client.request(sessionId, path, init, { ...requestOptions, vaultDns });
+      } catch (error) {
+        manager.reportError(error, { sessionId });
+        throw error;
+      }
+    },
+
+    destroy() {
+      stopConfirming?.();
+      stopConfirming = undefined;
+      unsubscribe?.();
+      unsubscribe = undefined;
+      connections = 0;
+      sync();
+      keepAliveChanged.clear();
+      manager.destroy();
+    },
+  };
+}
