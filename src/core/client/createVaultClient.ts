@@ -1,8 +1,9 @@
 import type * as v from 'valibot';
 import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError } from '../errors';
-import { isValidSessionId } from './isValidSessionId';
+import { checkSessionId } from './checkSessionId';
 import { readVaultResponse } from './readVaultResponse';
+import { resolveApiPath } from './resolveApiPath';
 import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
 import { responseSchemas } from './responseSchemas';
 import { sendRequest } from './sendRequest';
@@ -317,46 +318,4 @@ function requireString(value: unknown, name: string): string {
         : `${name} must be a string.`,
     );
   return value;
-}
-
-// Stands in for the page's origin when baseUrl is a same-origin path, so that the path can
-// be resolved the way fetch will resolve it.
-const PROBE_ORIGIN = 'https://same-origin.invalid';
-
-// The session header may only go below the API version root. The path is resolved first,
-// exactly as fetch would (`%2e%2e` is a dot segment to a URL parser), and the result must
-// still lie under `{base}/api/{version}/`; encoded slashes, backslashes and dots are refused
-// too, since a proxy or server that decodes once more would see `..` or another root.
-function resolveApiPath(versionRoot: string, path: unknown): string {
-  const refuse = (): never => {
-    throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'The API path leaves /api/{version}/; it was not sent.'
-        : 'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
-    );
-  };
-  if (
-    typeof path !== 'string' ||
-    !path.startsWith('/') ||
-    path.startsWith('//') ||
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
-    /[\\?#\u0000-\u001f\u007f]|%(?:2e|2f|5c)/i.test(path)
-  ) {
-    return refuse();
-  }
-  const root = new URL(`${versionRoot}/`, PROBE_ORIGIN);
-  const target = new URL(`${versionRoot}${path}`, PROBE_ORIGIN);
-  if (target.origin !== root.origin || !target.pathname.startsWith(root.pathname)) refuse();
-  return root.origin === PROBE_ORIGIN ? target.pathname : target.href;
-}
-
-function checkSessionId(sessionId: unknown): string {
-  if (!isValidSessionId(sessionId)) {
-    throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'The session ID is malformed; it was not sent.'
-        : 'The session ID is malformed; it was not sent.',
-    );
-  }
-  return sessionId;
 }
