@@ -8,6 +8,7 @@ import { useLogin } from '../react/useLogin';
 import { useSession } from '../react/useSession';
 import { useSsoCallback } from '../react/useSsoCallback';
 import { useSsoLogin } from '../react/useSsoLogin';
+import { useVaultSession } from '../react/VaultSessionContext';
 import { describeLoginError } from './describeLoginError';
 import { endNotice } from './endNotice';
 import { enLoginMessages } from './i18n/loginMessages';
@@ -82,6 +83,8 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   const { login } = useLogin();
   const sso = useSsoLogin();
   const callback = useSsoCallback();
+  // The countdown of a rate limit reads the session's clock, so its end is set on that clock.
+  const { now } = useVaultSession();
 
   const [username, setUsername] = useControllableState({
     value: usernameProp,
@@ -201,7 +204,7 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
       ...(described.action === 'wait' && described.retryAfterSeconds !== undefined
         ? {
             blocked: {
-              until: Date.now() + described.retryAfterSeconds * 1_000,
+              until: now() + described.retryAfterSeconds * 1_000,
               seconds: described.retryAfterSeconds,
             },
           }

@@ -50,18 +50,18 @@ export interface KeepAliveState extends KeepAliveSnapshot {
  * ```
  */
 export function useKeepAlive(options: UseKeepAliveOptions = {}): KeepAliveState {
-  const { keepAlive, now: clock } = useVaultSession();
+  const { keepAlive } = useVaultSession();
   const snapshot = useSyncExternalStore(
     keepAlive.subscribe,
     keepAlive.getSnapshot,
     keepAlive.getSnapshot,
   );
   const { deadline } = useSession();
-  // The deadline is on the session's clock (which may be injected), so time left is too.
+  // The deadline is on the session's clock (which may be injected), and so is this tick.
   // The time read at the last tick may be older than the call that just moved the idle
   // timeout; it is never earlier than that call, or the time left would exceed the whole
   // timeout by the age of the tick ("31 min" of a 30-minute timeout).
-  const tick = useNow(options.tickMs ?? 1_000, clock);
+  const tick = useNow(options.tickMs ?? 1_000);
   const now = Math.max(tick, snapshot.lastSentAt ?? tick, snapshot.lastConfirmedAt ?? tick);
   const extend = useCallback(() => keepAlive.extend(), [keepAlive]);
   return {

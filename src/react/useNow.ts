@@ -1,24 +1,34 @@
 'use client';
 import { useEffect, useState } from 'react';
+import { useVaultSession } from './VaultSessionContext';
 
 /**
- * The current time on `clock` (default `Date.now`), refreshed every `intervalMs` (and never
- * when `intervalMs` is 0). Pass the session's clock when comparing with its deadline.
+ * The current time on the clock of the session above (the `SessionProvider`'s), re-read
+ * every `intervalMs` (never when it is 0) until it reaches `until`, when given. The
+ * session's timers schedule the reads, so an injected clock moves it as it moves the
+ * session's deadline.
  *
  * @example
  * ```tsx
- * const { now: clock } = useVaultSession();
- * const now = useNow(1_000, clock);
+ * const now = useNow(1_000);
  * const secondsLeft = Math.ceil((deadline - now) / 1_000);
  * ```
  */
-export function useNow(intervalMs: number, clock: () => number = Date.now): number {
+export function useNow(intervalMs: number, until?: number): number {
+  const { now: clock, timers } = useVaultSession();
   const [now, setNow] = useState(clock);
   useEffect(() => {
     if (!(intervalMs > 0)) return;
-    setNow(clock());
-    const timer = setInterval(() => setNow(clock()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs, clock]);
+    let handle: unknown;
+    // Each read schedules the next, as the session's timers have no interval; a tab the
+    // browser throttled catches up on its next read, since nothing is counted.
+    const tick = () => {
+      const current = clock();
+      setNow(current);
+      if (until === undefined || current < until) handle = timers.setTimeout(tick, intervalMs);
+    };
+    tick();
+    return () => timers.clearTimeout(handle);
+  }, [intervalMs, until, clock, timers]);
   return now;
 }

@@ -1,7 +1,7 @@
 import { act, configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormHTMLAttributes, RefObject } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import { LoginForm, type LoginFormSignedIn } from '../../src/components/LoginForm';
 import { useLoginForm } from '../../src/components/useLoginForm';
@@ -11,11 +11,9 @@ import { OLIVIA, renderHookWithSession, renderWithSession } from '../support/ren
 configure({ asyncUtilTimeout: 5_000 });
 
 const SETTINGS = { keepAlive: false, joinTimeoutMs: 20 } as const;
+/** How long the form waits after the last keystroke before it asks for the route. */
+const DISCOVERY_DEBOUNCE_MS = 300;
 const SAM = 'sam@harbor.example';
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 /**
  * An app's own layout: its first step is its own markup on the prop getters, with the error
@@ -54,7 +52,10 @@ async function renderRearranged() {
   const onSignedIn = vi.fn();
   const tab = await renderWithSession(<RearrangedLogin onSignedIn={onSignedIn} />, {
     settings: SETTINGS,
+    manualTime: true,
   });
+  // Nobody answers the new tab's hand-off request; on the manual clock that wait is explicit.
+  await tab.backend.advance(SETTINGS.joinTimeoutMs);
   const alert = () => within(tab.container).getByRole('alert');
   const root = () => tab.container.querySelector('.app-login');
   return { user, tab, alert, root, onSignedIn };
@@ -88,6 +89,7 @@ describe('LoginForm parts: a login rearranged by the app', () => {
 
     // Discovery while typing, then "Next" moves to the password step and its field.
     await user.type(field, OLIVIA.username);
+    await tab.backend.advance(DISCOVERY_DEBOUNCE_MS);
     await waitFor(() => expect(tab.count('/auth/discovery')).toBe(1));
     await user.click(tab.getByRole('button', { name: 'Next' }));
     const password = await tab.findByLabelText(en.passwordLabel, { selector: 'input' });
@@ -147,12 +149,14 @@ function submitEvent(): Parameters<
 
 describe('useLoginForm on its own', () => {
   it('walks the steps for any markup: its own check, discovery, a rate limit counted down on the clock', async () => {
-    // Only the interval and the clock are simulated; sockets and everything else run as usual.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
-    const { result, count } = await renderHookWithSession(() => useLoginForm(), {
+    // One manual clock for the page and the service: the countdown moves only as it does.
+    const { result, count, backend } = await renderHookWithSession(() => useLoginForm(), {
       settings: SETTINGS,
+      manualTime: true,
       service: { emulator: { authBurstLimit: 1 } },
     });
+    // The wait for another tab to hand over its session runs on the same timers.
+    await backend.advance(SETTINGS.joinTimeoutMs);
     const submit = () => act(() => result.current.getFormProps().onSubmit?.(submitEvent()));
     expect(result.current.step).toBe('identifier');
 
@@ -189,12 +193,12 @@ describe('useLoginForm on its own', () => {
     // The service did not judge the password: it stays for the next try.
     expect(input.value).toBe(OLIVIA.password);
 
-    await act(() => vi.advanceTimersByTimeAsync(45_000));
+    await backend.advance(45_000);
     expect(result.current.countdown?.secondsLeft).toBe(15);
     await submit();
     expect(count('/auth')).toBe(2);
 
-    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    await backend.advance(15_000);
     expect(result.current.countdown?.secondsLeft).toBe(0);
     expect(result.current.getSubmitProps().disabled).toBe(false);
   });

@@ -1,6 +1,6 @@
-import { act, configure, waitFor, within } from '@testing-library/react';
+import { configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import { LoginForm } from '../../src/components/LoginForm';
 import {
@@ -17,6 +17,8 @@ const SETTINGS = { keepAlive: false, joinTimeoutMs: 20 } as const;
 async function renderForm(options: RenderWithSessionOptions = {}) {
   const user = userEvent.setup({ delay: null });
   const tab = await renderWithSession(<LoginForm />, { settings: SETTINGS, ...options });
+  // On manual time the wait for another tab to hand over its session is a timer like any.
+  if (options.manualTime) await tab.backend.advance(SETTINGS.joinTimeoutMs);
   const passwordField = () => tab.getByLabelText(en.passwordLabel, { selector: 'input' });
   const toPasswordStep = async (username = OLIVIA.username) => {
     await user.type(tab.getByRole('textbox', { name: en.usernameLabel }), username);
@@ -26,10 +28,6 @@ async function renderForm(options: RenderWithSessionOptions = {}) {
   const alert = () => within(tab.container).getByRole('alert');
   return { user, tab, passwordField, toPasswordStep, alert };
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 /**
  * Every text a sighted user sees that names a number of seconds: elements not hidden from
@@ -48,9 +46,9 @@ function shownSeconds(container: HTMLElement): string[] {
 
 describe('LoginForm: rate limit (THR-04)', () => {
   it('disables "Sign in" with a polite countdown from Retry-After, never resends on its own, and lets the user sign in once it ran out', async () => {
-    // Only the interval and the clock are simulated; sockets and everything else run as usual.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    // One manual clock for the page and the service: the countdown moves only as it does.
     const { tab, user, passwordField, toPasswordStep, alert } = await renderForm({
+      manualTime: true,
       service: { emulator: { authBurstLimit: 1 } },
     });
     await toPasswordStep();
@@ -69,7 +67,7 @@ describe('LoginForm: rate limit (THR-04)', () => {
     // The service did not judge the password: it stays for the next try.
     expect(passwordField()).toHaveValue(OLIVIA.password);
 
-    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    await tab.backend.advance(15_000);
     // One message whose seconds count down, not a fixed figure beside a live one.
     expect(shownSeconds(tab.container)).toEqual([en.rateLimited({ seconds: 45 })]);
     // The message as first announced stays for screen readers, out of sight.
@@ -78,12 +76,12 @@ describe('LoginForm: rate limit (THR-04)', () => {
     ).not.toBeNull();
     // The live region speaks at a few points only, not every second.
     expect(live).toHaveTextContent(en.retryCountdown({ seconds: 60 }));
-    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    await tab.backend.advance(20_000);
     expect(live).toHaveTextContent(en.retryCountdown({ seconds: 30 }));
     expect(signIn).toBeDisabled();
     await user.type(passwordField(), '{Enter}');
 
-    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    await tab.backend.advance(25_000);
     expect(signIn).toBeEnabled();
     expect(alert()).toHaveTextContent(en.retryReady);
     expect(shownSeconds(tab.container)).toEqual([]);
@@ -91,15 +89,15 @@ describe('LoginForm: rate limit (THR-04)', () => {
     // Nothing was sent while the user waited.
     expect(tab.count('/auth')).toBe(2);
 
-    tab.backend.env.clock.advance(60_000);
     await user.click(signIn);
     expect(await tab.findByRole('heading', { name: en.signedInHeading })).toBeInTheDocument();
     expect(tab.count('/auth')).toBe(3);
   });
 
   it('waits 60 seconds when the service names no wait', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
-    const { tab, user, passwordField, toPasswordStep, alert } = await renderForm();
+    const { tab, user, passwordField, toPasswordStep, alert } = await renderForm({
+      manualTime: true,
+    });
     tab.backend.intercept((emulator) => async (request) => {
       if (!new URL(request.url).pathname.endsWith('/auth')) return emulator(request);
       return Response.json({
@@ -112,9 +110,9 @@ describe('LoginForm: rate limit (THR-04)', () => {
     await user.click(tab.getByRole('button', { name: en.signIn }));
     await waitFor(() => expect(alert()).toHaveTextContent(en.rateLimited({ seconds: 60 })));
     const signIn = tab.getByRole('button', { name: en.signIn });
-    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    await tab.backend.advance(59_000);
     expect(signIn).toBeDisabled();
-    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    await tab.backend.advance(1_500);
     expect(signIn).toBeEnabled();
     expect(tab.count('/auth')).toBe(1);
   });

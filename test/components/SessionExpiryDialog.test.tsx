@@ -18,12 +18,13 @@ import {
 } from '../support/renderWithSession';
 
 // Time is the emulator's manual clock, shared by the session, its keep-alive and the
-// service; `backend.advance` moves it. The dialog re-reads it on a short real tick.
+// service; `backend.advance` moves it and fires every timer due on the way, the dialog's
+// ticks included, so what it shows is settled when `advance` returns. Nothing waits on real
+// time but the HTTP traffic.
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-const TICK = 5;
 const WCAG = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] };
 const NO_IDLE_LIMIT = {
   service: { emulator: { idleTimeoutMs: 49 * HOUR } },
@@ -43,7 +44,7 @@ function LoginPlaceholder() {
 function App(props: SessionExpiryDialogProps) {
   return (
     <>
-      <SessionExpiryDialog tickMs={TICK} {...props} />
+      <SessionExpiryDialog {...props} />
       <StatusLine />
       <RequireSession fallback={<LoginPlaceholder />}>
         <button type="button">Edit document</button>
@@ -79,11 +80,10 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
   it('warns two minutes before the idle timeout; "Stay signed in" sends one keep-alive and closes it', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE - SECOND);
-    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     await tab.backend.advance(SECOND);
-    const dialog = await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you still there?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription(
       'For your security, you will be signed out in 2 minutes because there has been no activity. Do you want to stay signed in?',
@@ -109,20 +109,22 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     expect(tab.work).toHaveFocus();
     // A fresh idle period: no warning until two minutes before its end.
     await tab.backend.advance(27 * MINUTE);
-    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    await tab.backend.advance(MINUTE);
+    expect(screen.getByRole('alertdialog', { name: 'Are you still there?' })).toBeVisible();
   });
 
   it('keys pressed inside the warning are not activity: Tab reaches "Sign out" and nothing is sent', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE);
-    const dialog = await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you still there?' });
     const stay = within(dialog).getByRole('button', { name: 'Stay signed in' });
     await waitFor(() => expect(stay).toHaveFocus());
 
     await tab.user.tab();
     await tab.backend.settle();
-    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+    // A moment later, with every timer due by then run.
+    await tab.backend.advance(SECOND);
 
     expect(screen.getByRole('alertdialog', { name: 'Are you still there?' })).toBe(dialog);
     expect(within(dialog).getByRole('button', { name: 'Sign out' })).toHaveFocus();
@@ -132,7 +134,7 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
   it('Escape means "Stay signed in" as well', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE);
-    await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+    screen.getByRole('alertdialog', { name: 'Are you still there?' });
 
     await tab.user.keyboard('{Escape}');
     await tab.backend.settle();
@@ -145,29 +147,27 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
   it('counts down in the text and speaks only at 1 minute and 30 seconds', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE);
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = screen.getByRole('alertdialog');
     const live = dialog.querySelector('[aria-live="polite"]');
     expect(live).toHaveTextContent(/^$/);
 
     await tab.backend.advance(45 * SECOND);
-    await waitFor(() =>
-      expect(dialog).toHaveAccessibleDescription(/signed out in 1 minute, 15 seconds because/),
-    );
+    expect(dialog).toHaveAccessibleDescription(/signed out in 1 minute, 15 seconds because/);
     expect(live).toHaveTextContent(/^$/);
 
     await tab.backend.advance(15 * SECOND);
-    await waitFor(() => expect(live).toHaveTextContent('You will be signed out in 1 minute.'));
+    expect(live).toHaveTextContent('You will be signed out in 1 minute.');
     await tab.backend.advance(20 * SECOND);
-    await waitFor(() => expect(dialog).toHaveAccessibleDescription(/in 40 seconds because/));
+    expect(dialog).toHaveAccessibleDescription(/in 40 seconds because/);
     expect(live).toHaveTextContent('You will be signed out in 1 minute.');
     await tab.backend.advance(10 * SECOND);
-    await waitFor(() => expect(live).toHaveTextContent('You will be signed out in 30 seconds.'));
+    expect(live).toHaveTextContent('You will be signed out in 30 seconds.');
   });
 
   it('keeps the dialog and says so when the keep-alive fails in transit; a retry then works', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE);
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = screen.getByRole('alertdialog');
 
     tab.backend.intercept(failing('/keep-alive', faults.unavailable));
     await tab.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
@@ -197,7 +197,6 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
       await tab.backend.advance(5 * MINUTE);
     }
     await tab.backend.settle();
-    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
 
     expect(tab.count('/keep-alive')).toBeGreaterThan(0);
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -219,7 +218,7 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     expect(tab.count('/keep-alive')).toBeGreaterThan(0);
 
     await tab.backend.advance(22 * MINUTE);
-    const dialog = await screen.findByRole('alertdialog', {
+    const dialog = screen.getByRole('alertdialog', {
       name: 'The connection is unreliable',
     });
     expect(dialog).toHaveAccessibleDescription(
@@ -230,7 +229,6 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     // Past the estimated idle timeout: still signed in, and the server session untouched.
     await tab.backend.advance(5 * MINUTE);
     await tab.backend.settle();
-    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
     expect(tab.status()).toHaveTextContent('active');
     expect(tab.count('/session')).toBe(0);
     expect(screen.getByRole('alertdialog')).toBe(dialog);
@@ -246,10 +244,10 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     const onSignInAgain = vi.fn();
     const tab = await signedIn({ onSignInAgain });
     await tab.backend.advance(28 * MINUTE);
-    await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+    screen.getByRole('alertdialog', { name: 'Are you still there?' });
 
     await tab.backend.advance(2 * MINUTE);
-    const ended = await screen.findByRole('alertdialog', { name: 'You have been signed out' });
+    const ended = screen.getByRole('alertdialog', { name: 'You have been signed out' });
     expect(ended).toHaveAccessibleDescription(
       'You were signed out automatically because there was no activity for a while. Sign in again to continue.',
     );
@@ -273,7 +271,7 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
   it('"Sign out" signs out at once and shows no notice', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE);
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = screen.getByRole('alertdialog');
     await tab.user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     expect(tab.status()).toHaveTextContent('ended');
     await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
@@ -283,7 +281,7 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
   it('tells the user when the service no longer knows the session', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE);
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = screen.getByRole('alertdialog');
     tab.emulator.reset();
     await tab.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     await tab.backend.settle();
@@ -295,18 +293,15 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
   it('gives at least 20 seconds to respond, whatever idleWarningMs says', async () => {
     const tab = await signedIn({ idleWarningMs: 5 * SECOND });
     await tab.backend.advance(30 * MINUTE - 21 * SECOND);
-    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await tab.backend.advance(SECOND);
-    expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription(
-      /signed out in 20 seconds/,
-    );
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(/signed out in 20 seconds/);
   });
 
   it('speaks German with the German messages', async () => {
     const tab = await signedIn({ messages: deSessionMessages });
     await tab.backend.advance(28 * MINUTE);
-    const dialog = await screen.findByRole('alertdialog', { name: 'Sind Sie noch da?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Sind Sie noch da?' });
     expect(dialog).toHaveAccessibleDescription(/werden Sie in 2 Minuten abgemeldet/);
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Angemeldet bleiben' })).toHaveFocus(),
@@ -320,7 +315,7 @@ describe('SessionExpiryDialog: the 48-hour cap', () => {
     const tab = await signedIn({}, NO_IDLE_LIMIT);
     await tab.backend.advance(48 * HOUR - 5 * MINUTE);
     expect(tab.status()).toHaveTextContent('expiring');
-    const dialog = await screen.findByRole('alertdialog', { name: 'Your session is about to end' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Your session is about to end' });
     expect(dialog).toHaveAccessibleDescription(
       'Sessions last at most 48 hours and cannot be extended. Yours ends in 5 minutes. Save your work; you will need to sign in again.',
     );
@@ -341,12 +336,12 @@ describe('SessionExpiryDialog: the 48-hour cap', () => {
     const onSignInAgain = vi.fn();
     const tab = await signedIn({ onSignInAgain }, NO_IDLE_LIMIT);
     await tab.backend.advance(48 * HOUR - 5 * MINUTE);
-    const warning = await screen.findByRole('alertdialog');
+    const warning = screen.getByRole('alertdialog');
     await tab.user.click(within(warning).getByRole('button', { name: 'Continue until then' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     await tab.backend.advance(5 * MINUTE);
-    const ended = await screen.findByRole('alertdialog', { name: 'Your session has ended' });
+    const ended = screen.getByRole('alertdialog', { name: 'Your session has ended' });
     expect(ended).toHaveAccessibleDescription(
       'For your security, every session ends after 48 hours. Sign in again to continue.',
     );
@@ -365,7 +360,7 @@ describe('SessionExpiryDialog: the 48-hour cap', () => {
   it('"Sign out now" ends the session before the cap', async () => {
     const tab = await signedIn({}, NO_IDLE_LIMIT);
     await tab.backend.advance(48 * HOUR - 5 * MINUTE);
-    const warning = await screen.findByRole('alertdialog');
+    const warning = screen.getByRole('alertdialog');
     await tab.user.click(within(warning).getByRole('button', { name: 'Sign out now' }));
     expect(tab.status()).toHaveTextContent('ended');
     await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
@@ -378,7 +373,7 @@ describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
     const onOpenChange = vi.fn();
     const tab = await signedIn({ onOpenChange });
     await tab.backend.advance(28 * MINUTE);
-    await screen.findByRole('alertdialog', { name: 'Are you still there?' });
+    screen.getByRole('alertdialog', { name: 'Are you still there?' });
     expect(onOpenChange.mock.calls).toEqual([[true]]);
 
     await tab.user.keyboard('{Escape}');
@@ -395,7 +390,6 @@ describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
       return (
         <>
           <SessionExpiryDialog
-            tickMs={TICK}
             open={open}
             onOpenChange={(next) => {
               requests.push(next);
@@ -421,7 +415,7 @@ describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
     await act(() => tab.session.manager.signIn(OLIVIA));
     await tab.backend.settle();
     await tab.backend.advance(48 * HOUR - 5 * MINUTE);
-    await waitFor(() => expect(requests).toEqual([true]));
+    expect(requests).toEqual([true]);
     // Asked to open, but the app holds it closed: there, hidden, and saying so.
     expect(screen.queryByRole('alertdialog')).toBeNull();
     const element = tab.container.querySelector('dialog');
@@ -449,9 +443,10 @@ describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
     const tab = await renderWithSession(<StatusLine />, { manualTime: true, ...NO_IDLE_LIMIT });
     await act(() => tab.session.manager.signIn(OLIVIA));
     await tab.backend.advance(48 * HOUR - 5 * MINUTE);
-    tab.rerender(<SessionExpiryDialog tickMs={TICK} open={false} onOpenChange={onOpenChange} />);
+    tab.rerender(<SessionExpiryDialog open={false} onOpenChange={onOpenChange} />);
     await waitFor(() => expect(onOpenChange.mock.calls).toEqual([[true]]));
-    await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+    // The warning stays due while the dialog ticks on; it is not reported again.
+    await tab.backend.advance(10 * SECOND);
     expect(onOpenChange.mock.calls).toEqual([[true]]);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
@@ -460,7 +455,7 @@ describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
     function LateDialog({ defaultOpen }: { defaultOpen: boolean | undefined }) {
       const [mounted, setMounted] = useState(false);
       return mounted ? (
-        <SessionExpiryDialog tickMs={TICK} defaultOpen={defaultOpen} />
+        <SessionExpiryDialog defaultOpen={defaultOpen} />
       ) : (
         <button type="button" onClick={() => setMounted(true)}>
           Mount dialog
@@ -476,7 +471,7 @@ describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
       await act(() => tab.session.manager.signIn(OLIVIA));
       await tab.backend.advance(48 * HOUR - 5 * MINUTE);
       await user.click(tab.getByRole('button', { name: 'Mount dialog' }));
-      await new Promise((resolve) => setTimeout(resolve, 4 * TICK));
+      await tab.backend.advance(10 * SECOND);
       const element = tab.container.querySelector('dialog');
       expect(element).toHaveAttribute('data-state', defaultOpen === false ? 'closed' : 'open');
       tab.unmount();

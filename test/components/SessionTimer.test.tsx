@@ -1,7 +1,7 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDuration } from '../../src/components/formatDuration';
 import { SessionTimer } from '../../src/components/SessionTimer';
 import { deSessionMessages } from '../../src/locales/de';
@@ -12,11 +12,11 @@ import {
 } from '../support/renderWithSession';
 
 // Time is the emulator's manual clock, shared by the session, its keep-alive and the
-// service; `backend.advance` moves it. The components re-read it on a short real tick.
+// service; `backend.advance` moves it and fires every timer due on the way, the components'
+// ticks included. Nothing waits on real time but the HTTP traffic.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const TICK = 5;
 const WCAG = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] };
 const NO_IDLE_LIMIT = {
   service: { emulator: { idleTimeoutMs: 49 * HOUR } },
@@ -37,7 +37,7 @@ async function signedIn(ui: ReactElement, options: RenderWithSessionOptions = {}
 
 describe('SessionTimer', () => {
   it('counts down to the idle timeout and speaks only at 5 minutes and 1 minute (SES-05)', async () => {
-    const tab = await signedIn(<SessionTimer tickMs={TICK} />);
+    const tab = await signedIn(<SessionTimer />);
     const timer = await tab.findByRole('timer');
     expect(timer).toHaveTextContent('Inactivity sign-out in 30 min');
     expect(tab.live()).toHaveTextContent(/^$/);
@@ -45,27 +45,22 @@ describe('SessionTimer', () => {
     expect((await axe.run(tab.container, WCAG)).violations).toEqual([]);
 
     await tab.backend.advance(20 * MINUTE);
-    await waitFor(() => expect(timer).toHaveTextContent('Inactivity sign-out in 10 min'));
+    expect(timer).toHaveTextContent('Inactivity sign-out in 10 min');
     expect(tab.live()).toHaveTextContent(/^$/);
 
     await tab.backend.advance(5 * MINUTE);
-    await waitFor(() => expect(timer).toHaveTextContent('Inactivity sign-out in 5 min'));
-    // The announcement is written after the render that crossed the threshold.
-    await waitFor(() =>
-      expect(tab.live()).toHaveTextContent('You will be signed out for inactivity in 5 minutes.'),
-    );
+    expect(timer).toHaveTextContent('Inactivity sign-out in 5 min');
+    expect(tab.live()).toHaveTextContent('You will be signed out for inactivity in 5 minutes.');
     expect(tab.container.firstElementChild).toHaveAttribute('data-state', 'urgent');
 
     // Below ten minutes the visible text follows the seconds; the spoken one stays put.
     await tab.backend.advance(75_000);
-    await waitFor(() => expect(timer).toHaveTextContent('Inactivity sign-out in 3 min, 45 sec'));
+    expect(timer).toHaveTextContent('Inactivity sign-out in 3 min, 45 sec');
     expect(tab.live()).toHaveTextContent('You will be signed out for inactivity in 5 minutes.');
 
     await tab.backend.advance(165_000);
-    await waitFor(() => expect(timer).toHaveTextContent('Inactivity sign-out in 1 min'));
-    await waitFor(() =>
-      expect(tab.live()).toHaveTextContent('You will be signed out for inactivity in 1 minute.'),
-    );
+    expect(timer).toHaveTextContent('Inactivity sign-out in 1 min');
+    expect(tab.live()).toHaveTextContent('You will be signed out for inactivity in 1 minute.');
     expect(tab.count('/keep-alive')).toBe(0);
     expect((await axe.run(tab.container, WCAG)).violations).toEqual([]);
 
@@ -91,8 +86,27 @@ describe('SessionTimer', () => {
     await waitFor(() => expect(timer).toHaveTextContent('Inactivity sign-out in 30 min'));
   });
 
+  it("moves with the session's clock and timers alone, never with the page's", async () => {
+    const tab = await signedIn(<SessionTimer />);
+    const timer = await tab.findByRole('timer');
+    expect(timer).toHaveTextContent('Inactivity sign-out in 30 min');
+    // No request is under way: the page's own clock and timers can stand still from here,
+    // and then run an hour at once, without disturbing any HTTP.
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    try {
+      await tab.backend.advance(10 * MINUTE);
+      expect(timer).toHaveTextContent('Inactivity sign-out in 20 min');
+      await act(() => vi.advanceTimersByTimeAsync(HOUR));
+      expect(timer).toHaveTextContent('Inactivity sign-out in 20 min');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows the time to the 48-hour cap as well once it is inside the window', async () => {
-    const tab = await signedIn(<SessionTimer tickMs={TICK} capWindowMs={49 * HOUR} />);
+    const tab = await signedIn(<SessionTimer capWindowMs={49 * HOUR} />);
     await waitFor(() => expect(tab.getAllByRole('timer')).toHaveLength(2));
     const [idle, cap] = tab.getAllByRole('timer');
     expect(idle).toHaveTextContent('Inactivity sign-out in 30 min');
@@ -100,37 +114,31 @@ describe('SessionTimer', () => {
   });
 
   it('counts down to the cap when it comes first, says it cannot be extended, and leaves at the end', async () => {
-    const tab = await signedIn(<SessionTimer tickMs={TICK} />, NO_IDLE_LIMIT);
+    const tab = await signedIn(<SessionTimer />, NO_IDLE_LIMIT);
     // The cap comes before the idle limit, so it is the one countdown shown.
     await waitFor(() => expect(tab.getByRole('timer')).toHaveTextContent('Session ends in 48 hr'));
 
     await tab.backend.advance(48 * HOUR - 5 * MINUTE);
-    await waitFor(() => expect(tab.getByRole('timer')).toHaveTextContent('Session ends in 5 min'));
+    expect(tab.getByRole('timer')).toHaveTextContent('Session ends in 5 min');
     expect(tab.getAllByRole('timer')).toHaveLength(1);
-    await waitFor(() =>
-      expect(tab.live()).toHaveTextContent(
-        'Your session ends in 5 minutes. It cannot be extended.',
-      ),
-    );
+    expect(tab.live()).toHaveTextContent('Your session ends in 5 minutes. It cannot be extended.');
 
     await tab.backend.advance(5 * MINUTE);
-    await waitFor(() => expect(tab.queryByRole('timer')).toBeNull());
+    expect(tab.queryByRole('timer')).toBeNull();
     expect(tab.session.manager.getSnapshot().status).toBe('expired');
   });
 
   it('formats in German with the German messages', async () => {
-    const tab = await signedIn(<SessionTimer tickMs={TICK} messages={deSessionMessages} />);
+    const tab = await signedIn(<SessionTimer messages={deSessionMessages} />);
     await waitFor(() =>
       expect(tab.getByRole('timer')).toHaveTextContent('Abmeldung bei Inaktivität in 30 Min.'),
     );
     await tab.backend.advance(25 * MINUTE);
-    await waitFor(() =>
-      expect(tab.live()).toHaveTextContent('Sie werden in 5 Minuten wegen Inaktivität abgemeldet.'),
-    );
+    expect(tab.live()).toHaveTextContent('Sie werden in 5 Minuten wegen Inaktivität abgemeldet.');
   });
 
   it('renders nothing before sign-in', async () => {
-    const tab = await renderWithSession(<SessionTimer tickMs={TICK} />, {
+    const tab = await renderWithSession(<SessionTimer />, {
       manualTime: true,
       settings: { joinTimeoutMs: 20 },
     });
