@@ -20,6 +20,8 @@ configure({ asyncUtilTimeout: 5_000 });
 
 const en = enLoginMessages;
 const NO_KEEP_ALIVE = { keepAlive: false, joinTimeoutMs: 20 } as const;
+/** How long the form waits after the last keystroke before it asks for the route. */
+const DISCOVERY_DEBOUNCE_MS = 300;
 
 async function renderForm(props: LoginFormProps = {}, options: RenderWithSessionOptions = {}) {
   const user = userEvent.setup({ delay: null });
@@ -49,13 +51,17 @@ function alertText(container: HTMLElement): string {
 describe('LoginForm: identifier step, then password', () => {
   it('signs olivia in: identifier -> password -> signed in, discovery prefetched while typing (0 round trips on Continue), 1 login', async () => {
     const onSignedIn = vi.fn();
-    const { tab, user, passwordField } = await renderForm({ onSignedIn });
+    const { tab, user, passwordField } = await renderForm({ onSignedIn }, { manualTime: true });
+    // Nobody answers the new tab's hand-off request; on the manual clock that wait is explicit.
+    await tab.backend.advance(NO_KEEP_ALIVE.joinTimeoutMs);
     const root = tab.container.querySelector('.vsk-login');
     expect(root).toHaveAttribute('data-state', 'identifier');
     expect(root).toHaveClass('vsk-root', 'vsk-login');
 
     await user.type(tab.getByRole('textbox', { name: en.usernameLabel }), OLIVIA.username);
-    // The debounced prefetch answers before the user presses Continue.
+    // The user pauses for the debounce, and the prefetch answers before they press Continue.
+    expect(tab.queryClient.isFetching()).toBe(0);
+    await tab.backend.advance(DISCOVERY_DEBOUNCE_MS);
     await waitFor(() => expect(tab.count('/auth/discovery')).toBe(1));
     await user.click(tab.getByRole('button', { name: en.continue }));
 
@@ -478,7 +484,11 @@ describe('LoginForm: a user name from outside', () => {
 
   it('controlled: a name chosen outside fills the field, is discovered, and signs in; errors and focus work as typed', async () => {
     const user = userEvent.setup({ delay: null });
-    const tab = await renderWithSession(<AccountChooser />, { settings: NO_KEEP_ALIVE });
+    const tab = await renderWithSession(<AccountChooser />, {
+      settings: NO_KEEP_ALIVE,
+      manualTime: true,
+    });
+    await tab.backend.advance(NO_KEEP_ALIVE.joinTimeoutMs);
     const field = tab.getByRole('textbox', { name: en.usernameLabel });
 
     // Nothing chosen yet: the form's own check still speaks up, on the field.
@@ -489,6 +499,7 @@ describe('LoginForm: a user name from outside', () => {
     await user.click(tab.getByRole('button', { name: `Use ${OLIVIA.username}` }));
     expect(field).toHaveValue(OLIVIA.username);
     // Discovery is prefetched for a chosen name as for a typed one.
+    await tab.backend.advance(DISCOVERY_DEBOUNCE_MS);
     await waitFor(() => expect(tab.count('/auth/discovery')).toBe(1));
     await user.click(tab.getByRole('button', { name: en.continue }));
     await tab.findByRole('heading', { name: en.passwordHeading });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { render, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { VaultConfigError } from '../../src/core/errors';
@@ -7,7 +7,12 @@ import { SessionProvider } from '../../src/react/SessionProvider';
 import { useApiVersions } from '../../src/react/useApiVersions';
 import { useSession } from '../../src/react/useSession';
 import { useVaultSession } from '../../src/react/VaultSessionContext';
-import { renderHookWithSession, startVaultBackend } from '../support/renderWithSession';
+import {
+  OLIVIA,
+  renderHookWithSession,
+  renderWithSession,
+  startVaultBackend,
+} from '../support/renderWithSession';
 
 describe('SessionProvider and the QueryClient', () => {
   it('uses the application QueryClient when a QueryClientProvider is above it', async () => {
@@ -115,7 +120,7 @@ describe('a provider that unmounts', () => {
     const session = captured;
     if (!session) throw new Error('no session');
     // The StrictMode unmount-remount left a working session behind.
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await afterPendingDestroy();
     await session.manager.signIn({
       username: 'olivia@sunrise.example',
       password: 'Sunrise-Demo-1',
@@ -124,7 +129,7 @@ describe('a provider that unmounts', () => {
     expect(session.keepAlive.getSnapshot().status).not.toBe('stopped');
 
     view.unmount();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await afterPendingDestroy();
     expect(session.keepAlive.getSnapshot().status).toBe('stopped');
     // Destroyed: it neither signs in nor reacts any more.
     await expect(
@@ -132,4 +137,22 @@ describe('a provider that unmounts', () => {
     ).rejects.toMatchObject({ kind: 'aborted' });
     expect(backend.count('/auth')).toBe(1);
   });
+
+  it("destroys it on the page's timers, so a session clock that never moves cannot keep it", async () => {
+    const tab = await renderWithSession(<p>Documents</p>, { manualTime: true });
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    expect(tab.session.manager.getSnapshot().status).toBe('active');
+
+    tab.unmount();
+    await afterPendingDestroy();
+    await expect(tab.session.manager.signIn(OLIVIA)).rejects.toMatchObject({ kind: 'aborted' });
+  });
 });
+
+/**
+ * Resolves after a destroy the provider deferred: it waits one task on the page's timers,
+ * and a zero-delay timer set later runs after it.
+ */
+function afterPendingDestroy(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { useDiscovery } from '../../src/react/useDiscovery';
 import { renderWithSession } from '../support/renderWithSession';
 
-// Longer than the default 300 ms so that a busy machine pausing between two keystrokes
-// cannot pass for the user stopping.
+// The debounce runs on the session's timers, which only `backend.advance` moves: the test
+// says when the user stops typing, and a busy machine pausing between two keystrokes cannot
+// pass for it. HTTP runs for real.
 const DEBOUNCE_MS = 500;
 
 /** The identifier step of a login form: the route shows once discovery has answered. */
@@ -37,16 +38,22 @@ function IdentifierStep(): ReactNode {
 
 async function typeName(name: string) {
   const user = userEvent.setup();
-  const tab = await renderWithSession(<IdentifierStep />);
+  const tab = await renderWithSession(<IdentifierStep />, { manualTime: true });
   const input = tab.getByLabelText('User name');
   await user.type(input, name);
-  return { user, tab, input };
+  /** The user stops typing for `ms`. */
+  const pause = (ms = DEBOUNCE_MS) => tab.backend.advance(ms);
+  return { user, tab, input, pause };
 }
 
 describe('useDiscovery: identifier-first routing while the user types', () => {
   it('sends ONE discovery request after the user stops typing; sam@harbor.example -> sso with harbor-oidc', async () => {
-    const { tab } = await typeName('sam@harbor.example');
+    const { tab, pause } = await typeName('sam@harbor.example');
+    await pause(DEBOUNCE_MS - 1);
+    expect(tab.queryClient.isFetching()).toBe(0);
 
+    await pause(1);
+    expect(tab.queryClient.isFetching()).toBe(1);
     await waitFor(() => expect(tab.getByLabelText('Route')).toHaveTextContent('sso harbor-oidc'));
     expect(tab.count('/auth/discovery')).toBe(1);
     const [request] = tab.backend.requests('/auth/discovery');
@@ -58,7 +65,8 @@ describe('useDiscovery: identifier-first routing while the user types', () => {
     ['olivia@sunrise.example', 'a password user'],
     ['nobody@sunrise.example', 'an unknown user (same answer: no user enumeration)'],
   ])('%s (%s) -> password', async (name) => {
-    const { tab } = await typeName(name);
+    const { tab, pause } = await typeName(name);
+    await pause();
 
     await waitFor(() => expect(tab.getByLabelText('Route')).toHaveTextContent('password'));
     expect(tab.getByLabelText('Route')).toHaveTextContent(/^password$/);
@@ -67,7 +75,8 @@ describe('useDiscovery: identifier-first routing while the user types', () => {
   });
 
   it('"Continue" after the prefetch needs no further request (0-round-trip budget)', async () => {
-    const { user, tab } = await typeName('olivia@sunrise.example');
+    const { user, tab, pause } = await typeName('olivia@sunrise.example');
+    await pause();
     await waitFor(() => expect(tab.getByLabelText('Route')).toHaveTextContent('password'));
 
     await user.click(tab.getByRole('button', { name: 'Continue' }));
@@ -76,23 +85,27 @@ describe('useDiscovery: identifier-first routing while the user types', () => {
   });
 
   it('"Continue" before the debounce asks at once, and the debounced query reuses that answer', async () => {
-    const { user, tab } = await typeName('sam@harbor.example');
+    const { user, tab, pause } = await typeName('sam@harbor.example');
     await user.click(tab.getByRole('button', { name: 'Continue' }));
 
     expect(await tab.findByText('Next step: sso')).toBeInTheDocument();
+    await pause();
     await waitFor(() => expect(tab.getByLabelText('Route')).toHaveTextContent('sso harbor-oidc'));
     expect(tab.count('/auth/discovery')).toBe(1);
   });
 
   it('asks nothing for a name without a dotted domain (olivia@sun)', async () => {
-    const { user, tab, input } = await typeName('olivia@sun');
-    // Two debounce periods of quiet: had anything been asked, it would have been by now.
-    await new Promise((resolve) => setTimeout(resolve, 2 * DEBOUNCE_MS));
+    const { user, tab, input, pause } = await typeName('olivia@sun');
+    // Two debounce periods of quiet: a query for the settled name would be under way now.
+    await pause(2 * DEBOUNCE_MS);
+    expect(tab.queryClient.isFetching()).toBe(0);
     expect(tab.count('/auth/discovery')).toBe(0);
     expect(tab.getByLabelText('Route')).toBeEmptyDOMElement();
 
     // The same form does ask once the domain is complete, so the silence above was real.
     await user.type(input, 'rise.example');
+    await pause();
+    expect(tab.queryClient.isFetching()).toBe(1);
     await waitFor(() => expect(tab.getByLabelText('Route')).toHaveTextContent('password'));
     expect(tab.count('/auth/discovery')).toBe(1);
   });

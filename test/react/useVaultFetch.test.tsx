@@ -41,16 +41,30 @@ async function failureOf(call: Promise<unknown>): Promise<VaultError> {
 
 describe('useVaultFetch: REST calls with the session', () => {
   it('a call made before sign-in waits for the session, then completes with it', async () => {
+    // Requests are seen as they leave the page, so one sent too early shows without waiting
+    // for it to arrive.
+    const outgoing: string[] = [];
     const { result, backend } = await renderHookWithSession(useDocumentScreen, {
       settings: ALONE,
+      manualTime: true,
+      client: {
+        fetch: (input, init) => {
+          outgoing.push(input instanceof Request ? input.url : String(input));
+          return fetch(input, init);
+        },
+      },
     });
     let answer: Record<string, unknown> | undefined;
     const call = result.current.vaultFetch(USERS_ME).then((body) => {
       answer = body;
     });
 
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(backend.count(USERS_ME)).toBe(0);
+    // No other tab hands a session over: the wait for one ends, and the call keeps waiting.
+    expect(result.current.session.joining).toBe(true);
+    await backend.advance(ALONE.joinTimeoutMs);
+    expect(result.current.session.joining).toBeUndefined();
+    expect(result.current.session.status).toBe('signed-out');
+    expect(outgoing).toEqual([]);
     expect(answer).toBeUndefined();
 
     await act(() => result.current.login.login(OLIVIA));
