@@ -3,6 +3,7 @@ import { LoginForm, useSession } from '../src/index';
 import { DemoAccountsPanel } from './DemoAccountsPanel';
 import { DemoBrand } from './DemoBrand';
 import { DemoFooter } from './DemoFooter';
+import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts';
 import { SkipLink } from './SkipLink';
 import { useDocumentTitle } from './useDocumentTitle';
@@ -38,6 +39,7 @@ export function focusSignInField(): void {
  */
 export function SignInPage(): ReactNode {
   const { endReason } = useSession();
+  const { language } = useDemoLanguage();
   useDocumentTitle('Sign in');
   // The page owns the user name, so that the accounts beside the form can fill it in.
   const [username, setUsername] = useState('');
@@ -74,7 +76,9 @@ export function SignInPage(): ReactNode {
           </p>
           <LoginForm
             headingLevel={1}
-            title="Sign in to Vault Docs"
+            // The brand's English heading only where the form speaks English; elsewhere the
+            // form's own title, so the heading is in the language of the form around it.
+            title={language.tag === 'en' ? 'Sign in to Vault Docs' : undefined}
             className="demo-login"
             username={username}
             onUsernameChange={setUsername}

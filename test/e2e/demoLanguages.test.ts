@@ -82,6 +82,10 @@ describe('the demo follows the browser language', () => {
 
     expect(await pageLanguage(page)).toEqual({ lang: 'fr', dir: 'ltr' });
     await expect(page.getByLabel(LANGUAGE_SWITCH).inputValue()).resolves.toBe('fr');
+    // The form's heading speaks the form's language, not the demo's English brand.
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([
+      t.login.title,
+    ]);
     await expect(
       page.getByRole('textbox', { name: enMessages.login.usernameLabel }).count(),
     ).resolves.toBe(0);
