@@ -1,6 +1,7 @@
 import { isValidSessionId } from '../client/isValidSessionId';
 import { normalizeError, VaultAbortedError, VaultConfigError } from '../errors';
 import { dnsOf } from './dnsOf';
+import { endSessionQuietly } from './endSessionQuietly';
 import { isLiveStatus, type SessionState } from './sessionReducer';
 import type { DelegationRecord, SessionClient, SessionManager, SessionRecord } from './types';
 
@@ -13,7 +14,7 @@ import type { DelegationRecord, SessionClient, SessionManager, SessionRecord } f
  * @example
  * ```ts
  * const [startDelegation, stopDelegation, invalidateDelegations]: DelegationFlow =
- *   createDelegationFlow(client, () => state, ready, change, reportError, endQuietly, opened);
+ *   createDelegationFlow(client, () => state, ready, change, reportError, opened);
  * ```
  */
 export type DelegationFlow = readonly [
@@ -31,7 +32,7 @@ export type DelegationFlow = readonly [
  *
  * @example
  * ```ts
- * const [startDelegation] = createDelegationFlow(client, () => state, ready, change, reportError, endQuietly, new Set());
+ * const [startDelegation] = createDelegationFlow(client, () => state, ready, change, reportError, new Set());
  * await startDelegation({ vaultId: 1002, delegatorUserId: '61', vaultName, dns });
  * ```
  */
@@ -41,7 +42,6 @@ export function createDelegationFlow(
   ready: () => boolean,
   change: (delegation: DelegationRecord | undefined, record: SessionRecord) => void,
   reportError: SessionManager['reportError'],
-  endQuietly: (sessionId: string | undefined, vaultDns: string | undefined) => Promise<void>,
   opened: Set<string>,
 ): DelegationFlow {
   // A newer action bumps the generation; a call whose generation is stale when its answer
@@ -88,7 +88,8 @@ export function createDelegationFlow(
         throw failure;
       }
       if (!isCurrent() || !isValidSessionId(delegatedSessionId)) {
-        void endQuietly(
+        void endSessionQuietly(
+          client,
           isValidSessionId(delegatedSessionId) ? delegatedSessionId : undefined,
           dns || undefined,
         );
@@ -106,7 +107,7 @@ export function createDelegationFlow(
       if (getState().record?.delegation === delegation) opened.add(delegatedSessionId);
       if (previous) {
         opened.delete(previous.sessionId);
-        void endQuietly(previous.sessionId, dnsOf(previous));
+        void endSessionQuietly(client, previous.sessionId, dnsOf(previous));
       }
     },
 
@@ -118,7 +119,7 @@ export function createDelegationFlow(
       if (!delegation) return;
       change(undefined, record);
       opened.delete(delegation.sessionId);
-      await endQuietly(delegation.sessionId, dnsOf(delegation));
+      await endSessionQuietly(client, delegation.sessionId, dnsOf(delegation));
     },
 
     () => {

@@ -1,6 +1,5 @@
 import { createEmitter } from '../createEmitter';
 import { isSessionInvalidError, VaultAbortedError, VaultConfigError } from '../errors';
-import { acceptsHandOff } from './acceptsHandOff';
 import { buildSessionRecord } from './buildSessionRecord';
 import { capSessionDeadline, createDeadlineTimer, deadlineDueAt } from './createDeadlineTimer';
 import { createDelegationFlow } from './createDelegationFlow';
@@ -11,9 +10,9 @@ import {
   hasBroadcastChannel,
   OFFLINE_CHANNEL,
   type TabChannel,
-  type TabMessage,
 } from './createTabChannel';
-import { dnsOf } from './dnsOf';
+import { createTabMessageHandler } from './createTabMessageHandler';
+import { endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
 import { resolveSessionManagerOptions } from './resolveSessionManagerOptions';
 import {
@@ -24,11 +23,11 @@ import {
   sessionReducer,
   toSessionSnapshot,
 } from './sessionReducer';
+import { sessionRouteOf } from './sessionRouteOf';
 import type {
   SessionManager,
   SessionManagerOptions,
   SessionRecord,
-  SessionRoute,
   SessionSnapshot,
 } from './types';
 
@@ -100,7 +99,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     now,
     maxSessionMs,
     dispatch,
-    endQuietly,
     (signal) => {
       if (!ready() || signal?.aborted) return false;
       // Switching users: the old session ends everywhere before the new one is asked for.
@@ -122,7 +120,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       handOff();
     },
     reportError,
-    endQuietly,
     openedDelegations,
   );
 
@@ -168,63 +165,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     });
   }
 
-  function endQuietly(sessionId: string | undefined, vaultDns: string | undefined): Promise<void> {
-    if (sessionId === undefined) return Promise.resolve();
-    try {
-      return client.endSession(sessionId, { vaultDns }).then(
-        () => undefined,
-        () => undefined,
-      );
-    } catch {
-      return Promise.resolve();
-    }
-  }
-
   function handOff(to?: string): void {
     const { record } = state;
     if (!record || !isLiveStatus(state.status)) return;
     channel.post({ type: 'session', from: tabId, ...(to === undefined ? {} : { to }), record });
-  }
-
-  function onMessage(message: TabMessage): void {
-    if (destroyed || message.from === tabId) return;
-    switch (message.type) {
-      case 'hello':
-        if (state.record && state.record.deadline > now()) handOff(message.from);
-        return;
-      case 'session':
-        receiveHandOff(message.record, message.to);
-        return;
-      case 'signed-out':
-        if (!state.record) return;
-        invalidateDelegations();
-        dispatch({
-          type: 'session-ended',
-          reason: message.reason === 'inactive' ? 'inactive' : 'remote-sign-out',
-        });
-        return;
-      case 'expired':
-        if (state.record?.key !== message.key) return;
-        invalidateDelegations();
-        dispatch({ type: 'session-ended', reason: message.reason });
-        return;
-    }
-  }
-
-  function receiveHandOff(record: SessionRecord, to: string | undefined): void {
-    if (!acceptsHandOff(record, to, tabId, state, signInStartedAt(), now)) return;
-    const current = state.record;
-    if (state.status === 'signing-in') cancelSignIn();
-    if (current?.key !== record.key) invalidateDelegations();
-    const displaced = current?.delegation?.sessionId;
-    adopt(record);
-    if (
-      displaced !== undefined &&
-      displaced !== record.delegation?.sessionId &&
-      openedDelegations.delete(displaced)
-    ) {
-      void endQuietly(displaced, dnsOf(current?.delegation));
-    }
   }
 
   const canJoin = options.BroadcastChannel === null ? false : hasBroadcastChannel(options);
@@ -246,7 +190,20 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     channel = createTabChannel({
       name: options.channelName ?? DEFAULT_CHANNEL_NAME,
       BroadcastChannel: options.BroadcastChannel,
-      onMessage,
+      onMessage: createTabMessageHandler(
+        client,
+        () => state,
+        ready,
+        now,
+        tabId,
+        dispatch,
+        adopt,
+        handOff,
+        invalidateDelegations,
+        cancelSignIn,
+        signInStartedAt,
+        openedDelegations,
+      ),
     });
     if (state.joining) {
       if (channel.connected) {
@@ -284,10 +241,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     persistence.clear();
     channel.post({ type: 'signed-out', from: tabId, ...(inactive ? { reason: 'inactive' } : {}) });
     if (!record) return;
-    await Promise.all([
-      endQuietly(record.delegation?.sessionId, dnsOf(record.delegation)),
-      endQuietly(record.sessionId, record.dns),
-    ]);
+    await endRecordQuietly(client, record);
   }
 
   function reportError(error: unknown, context?: { sessionId?: string | undefined }): boolean {
@@ -308,18 +262,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     dispatch({ type: 'session-ended', reason: 'invalid-session' });
     channel.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
     // One of the two IDs is dead; the other must not outlive the local state either.
-    void endQuietly(record.delegation?.sessionId, dnsOf(record.delegation));
-    void endQuietly(record.sessionId, record.dns);
+    void endRecordQuietly(client, record);
     return true;
-  }
-
-  function getSessionRoute(which: 'current' | 'own' = 'current'): SessionRoute | undefined {
-    const { record } = state;
-    if (!record || !isLiveStatus(state.status)) return undefined;
-    const { delegation } = record;
-    return which === 'current' && delegation
-      ? { sessionId: delegation.sessionId, vaultDns: dnsOf(delegation) }
-      : { sessionId: record.sessionId, vaultDns: record.dns };
   }
 
   const manager: SessionManager = {
@@ -338,11 +282,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return changed.on(listener);
     },
 
-    getSessionId: () => getSessionRoute()?.sessionId,
+    getSessionId: () => sessionRouteOf(state)?.sessionId,
 
-    getOwnSessionId: () => getSessionRoute('own')?.sessionId,
+    getOwnSessionId: () => sessionRouteOf(state, 'own')?.sessionId,
 
-    getSessionRoute,
+    getSessionRoute: (which) => sessionRouteOf(state, which),
 
     signIn,
 
@@ -355,8 +299,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const previous = state.record;
       adopt(record);
       if (previous && previous.sessionId !== record.sessionId) {
-        void endQuietly(previous.delegation?.sessionId, dnsOf(previous.delegation));
-        void endQuietly(previous.sessionId, previous.dns);
+        void endRecordQuietly(client, previous);
       }
       handOff();
     },

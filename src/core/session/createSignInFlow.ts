@@ -2,6 +2,7 @@ import { isValidSessionId } from '../client/isValidSessionId';
 import type { AuthResult } from '../client/types';
 import { normalizeError, VaultAbortedError } from '../errors';
 import { buildSessionRecord } from './buildSessionRecord';
+import { endSessionQuietly } from './endSessionQuietly';
 import type { SessionEvent } from './sessionReducer';
 import type { SessionClient, SessionManager, SessionRecord } from './types';
 
@@ -12,7 +13,7 @@ import type { SessionClient, SessionManager, SessionRecord } from './types';
  *
  * @example
  * ```ts
- * const [signIn, cancelSignIn, signInStartedAt]: SignInFlow = createSignInFlow(client, now, maxSessionMs, dispatch, endQuietly, prepare, settle);
+ * const [signIn, cancelSignIn, signInStartedAt]: SignInFlow = createSignInFlow(client, now, maxSessionMs, dispatch, prepare, settle);
  * ```
  */
 export type SignInFlow = readonly [
@@ -29,7 +30,7 @@ export type SignInFlow = readonly [
  *
  * @example
  * ```ts
- * const flow = createSignInFlow(client, Date.now, 48 * 3_600_000, dispatch, endQuietly, () => true, adopt);
+ * const flow = createSignInFlow(client, Date.now, 48 * 3_600_000, dispatch, () => true, adopt);
  * const [signIn] = flow;
  * await signIn({ username: 'olivia@sunrise.example', password });
  * ```
@@ -39,7 +40,6 @@ export function createSignInFlow(
   now: () => number,
   maxSessionMs: number,
   dispatch: (event: SessionEvent) => void,
-  endQuietly: (sessionId: string | undefined, vaultDns: string | undefined) => Promise<void>,
   prepare: (signal: AbortSignal | undefined) => boolean,
   settle: (record: SessionRecord) => void,
 ): SignInFlow {
@@ -93,7 +93,7 @@ export function createSignInFlow(
       // Destroying the manager cancels the sign-in too, so this also covers that.
       if (current !== generation) {
         // Nobody will ever use this session; do not leave it open on the server.
-        void endQuietly(result.sessionId, result.vault?.dns);
+        void endSessionQuietly(client, result.sessionId, result.vault?.dns);
         throw new VaultAbortedError();
       }
       controller = undefined;
@@ -103,7 +103,8 @@ export function createSignInFlow(
         record = buildSessionRecord(result, username, sentAt, maxSessionMs);
       } catch (error) {
         const failure = normalizeError(error);
-        void endQuietly(
+        void endSessionQuietly(
+          client,
           isValidSessionId(result.sessionId) ? result.sessionId : undefined,
           result.vault?.dns,
         );

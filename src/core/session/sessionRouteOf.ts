@@ -1,0 +1,25 @@
+import { dnsOf } from './dnsOf';
+import { isLiveStatus, type SessionState } from './sessionReducer';
+import type { SessionRoute } from './types';
+
+/**
+ * Where a request of a live session goes: the delegated session and its vault host while
+ * acting for another user (`current`), else, or when asked for `own`, the user's own
+ * session and host. `undefined` while no session is live.
+ *
+ * @example
+ * ```ts
+ * sessionRouteOf(state, 'own'); // { sessionId: record.sessionId, vaultDns: record.dns }
+ * ```
+ */
+export function sessionRouteOf(
+  state: SessionState,
+  which: 'current' | 'own' = 'current',
+): SessionRoute | undefined {
+  const { record } = state;
+  if (!record || !isLiveStatus(state.status)) return undefined;
+  const { delegation } = record;
+  return which === 'current' && delegation
+    ? { sessionId: delegation.sessionId, vaultDns: dnsOf(delegation) }
+    : { sessionId: record.sessionId, vaultDns: record.dns };
+}
