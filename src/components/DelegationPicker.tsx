@@ -11,54 +11,14 @@ import { isLiveStatus } from '../core/session/sessionReducer';
 import { useDelegatedLogin } from '../react/useDelegatedLogin';
 import { useDelegations } from '../react/useDelegations';
 import { useSession } from '../react/useSession';
+import type { DelegationPickerProps } from './DelegationPickerProps';
 import { HostName } from './HostName';
 import { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useDelegationFocus } from './useDelegationFocus';
 import type { VaultDataStates } from './VaultDataStates';
 
-/**
- * Props of {@link DelegationPicker}.
- *
- * @example
- * ```tsx
- * const props: DelegationPickerProps = {
- *   delegatorNames: { '61002': 'Marcus Reed' },
- *   headingLevel: 3,
- *   onStarted: () => navigate('/documents'),
- * };
- * ```
- */
-export interface DelegationPickerProps {
-  className?: string | undefined;
-  /** Strings to replace; the rest come from `VaultMessagesProvider` or English. */
-  messages?: Partial<DelegationMessages> | undefined;
-  /**
-   * Display names by delegator user ID. The service only gives IDs; without a name an
-   * entry shows `delegatorFallback` ("User ID 61002"). Names also go into the accessible
-   * names of the "Act as" buttons.
-   */
-  delegatorNames?: Readonly<Record<string, string>> | undefined;
-  /**
-   * Custom visible rendering of the delegator (an avatar, a profile link). `name` is the
-   * text used for accessible names, so keep it recognisable in what you render.
-   */
-  renderDelegator?: ((delegation: DelegatedVault, name: string) => ReactNode) | undefined;
-  /** Level of the picker's heading; each entry's heading is one below. Default 2. */
-  headingLevel?: 1 | 2 | 3 | 4 | 5 | undefined;
-  /**
-   * Lists longer than this get a filter field and, with `layout: 'auto'`, one row per
-   * entry. Default 6.
-   */
-  filterThreshold?: number | undefined;
-  /**
-   * `cards`: a card per entry; `rows`: one compact row per entry, for long lists; `auto`
-   * (the default): rows once the list is longer than `filterThreshold`, cards otherwise.
-   */
-  layout?: 'auto' | 'cards' | 'rows' | undefined;
-  /** Called once the delegated session is in use (after the banner took focus). */
-  onStarted?: ((delegation: DelegatedVault) => void) | undefined;
-}
+export type { DelegationPickerProps } from './DelegationPickerProps';
 
 type Heading = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
