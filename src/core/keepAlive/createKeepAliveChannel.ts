@@ -1,3 +1,4 @@
+import { VaultApiError } from '../errors';
 import type { ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
 
 /**
@@ -137,4 +138,20 @@ export function readKeepAliveMessage(data: unknown): KeepAliveMessage | undefine
 
 function isTime(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+/**
+ * The error a tab's scheduler ends with when another tab reports `invalid`: the service
+ * answered `INVALID_SESSION_ID` there, so the session is over here too.
+ *
+ * @example
+ * ```ts
+ * if (message.t === 'invalid') terminate(endedInAnotherTab());
+ * ```
+ */
+export function endedInAnotherTab(): VaultApiError {
+  return new VaultApiError({
+    responseStatus: 'FAILURE',
+    errors: [{ type: 'INVALID_SESSION_ID', message: 'The session ended (seen in another tab).' }],
+  });
 }

@@ -1,21 +1,19 @@
+import { isSessionInvalidError, VaultAbortedError, type VaultError } from '../errors';
+import { createDueTimer } from './createDueTimer';
 import {
-  isSessionInvalidError,
-  VaultAbortedError,
-  VaultApiError,
-  type VaultError,
-} from '../errors';
-import type { KeepAliveChannel, KeepAliveMessage } from './createKeepAliveChannel';
+  endedInAnotherTab,
+  type KeepAliveChannel,
+  type KeepAliveMessage,
+} from './createKeepAliveChannel';
 import { joinKeepAliveTabs } from './joinKeepAliveTabs';
 import type { KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
 import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
 import type { KeepAliveRun } from './KeepAliveRun';
-import { reportUncaught } from './reportUncaught';
+import { laterOf } from './laterOf';
+import { safely } from './reportUncaught';
 import { resolveKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
 import { type KeepAliveAttempt, retryDelay, startKeepAliveAttempt } from './startKeepAliveAttempt';
 
-// A due time is re-checked at least this often: timers do not run during sleep and are
-// throttled in background tabs, so a single long timer could fire far too late.
-const MAX_TIMER_MS = 60_000;
 // Activity is re-announced to other tabs at most this often once it has been reported
 // since the last keep-alive; only "was there activity since then" decides a send.
 const ACTIVITY_REPORT_MS = 15_000;
@@ -49,7 +47,7 @@ export function createKeepAliveRun(
   const env = resolveKeepAliveEnvironment(options.environment);
   let running = true;
   let tabs: KeepAliveChannel | undefined;
-  let timer: unknown;
+  const due = createDueTimer(env, () => evaluate());
   let attempt: KeepAliveAttempt | undefined;
   let startedAt = startedAtMs ?? env.now();
   let lastSentAt: number | undefined;
@@ -82,22 +80,6 @@ export function createKeepAliveRun(
     });
   }
 
-  function clearTimer(): void {
-    if (timer !== undefined) env.clearTimeout(timer);
-    timer = undefined;
-  }
-
-  function arm(at: number, now: number): void {
-    clearTimer();
-    timer = env.setTimeout(
-      () => {
-        timer = undefined;
-        evaluate();
-      },
-      Math.min(Math.max(0, at - now), MAX_TIMER_MS),
-    );
-  }
-
   function hasUnusedActivity(): boolean {
     return (
       lastActivityAt !== undefined && (consumedAt === undefined || lastActivityAt > consumedAt)
@@ -127,7 +109,7 @@ export function createKeepAliveRun(
   function sendWhenSettled(now: number, status: KeepAliveStatus): void {
     const settledAt = leaderSince === undefined ? now : leaderSince + TAKEOVER_GRACE_MS;
     if (now >= (leaderSince ?? now) && now < settledAt) {
-      arm(settledAt, now);
+      due.arm(settledAt, now);
       update({ status, nextDueAt: settledAt });
       return;
     }
@@ -142,7 +124,7 @@ export function createKeepAliveRun(
       update({ status: 'sending' });
       return;
     }
-    clearTimer();
+    due.clear();
     if (env.navigator?.onLine === false) {
       update({ status: 'offline' });
       return;
@@ -161,7 +143,7 @@ export function createKeepAliveRun(
     const status = retrying ? 'backoff' : 'scheduled';
     if (beforeDeadline(dueAt)) {
       if (now < dueAt) {
-        arm(dueAt, now);
+        due.arm(dueAt, now);
         update({ status, nextDueAt: dueAt });
         return;
       }
@@ -189,7 +171,7 @@ export function createKeepAliveRun(
       },
     });
     attempt = current;
-    clearTimer();
+    due.clear();
     update({ status: 'sending' });
     return current.promise;
   }
@@ -205,8 +187,8 @@ export function createKeepAliveRun(
   // A keep-alive reached the service, from this tab or another: whatever failed here was
   // not the session. Returns the notice that tells the other tabs.
   function recordSent(at: number, since: number): KeepAliveMessage {
-    lastSentAt = later(lastSentAt, at);
-    consumedAt = later(consumedAt, since);
+    lastSentAt = laterOf(lastSentAt, at);
+    consumedAt = laterOf(consumedAt, since);
     backoffUntil = undefined;
     consecutiveFailures = 0;
     lastError = undefined;
@@ -232,15 +214,15 @@ export function createKeepAliveRun(
     // A time from the future (another tab's skewed clock, a forged message) must not hold
     // the idle warning off: a confirmation counts from now at the latest.
     const confirmed = Math.min(at, now);
-    lastConfirmedAt = later(lastConfirmedAt, confirmed);
+    lastConfirmedAt = laterOf(lastConfirmedAt, confirmed);
     evaluate();
   }
 
   function recordActivity(at: number, local: boolean): void {
     rebaseIfClockWentBack(env.now());
-    lastActivityAt = later(lastActivityAt, at);
+    lastActivityAt = laterOf(lastActivityAt, at);
     if (local) {
-      localActivityAt = later(localActivityAt, at);
+      localActivityAt = laterOf(localActivityAt, at);
       const reportedSinceSend =
         lastReportAt !== undefined && (consumedAt === undefined || lastReportAt > consumedAt);
       if (!reportedSinceSend || at - (lastReportAt ?? at) >= ACTIVITY_REPORT_MS) {
@@ -279,24 +261,16 @@ export function createKeepAliveRun(
         if (leaderSince !== undefined) post({ t: 'state', lastSentAt, consumedAt, lastActivityAt });
         return;
       case 'state':
-        lastSentAt = later(lastSentAt, message.lastSentAt);
-        consumedAt = later(consumedAt, message.consumedAt);
-        lastActivityAt = later(lastActivityAt, message.lastActivityAt);
+        lastSentAt = laterOf(lastSentAt, message.lastSentAt);
+        consumedAt = laterOf(consumedAt, message.consumedAt);
+        lastActivityAt = laterOf(lastActivityAt, message.lastActivityAt);
         evaluate();
         return;
       case 'check':
         evaluate();
         return;
       case 'invalid':
-        terminate(
-          new VaultApiError({
-            responseStatus: 'FAILURE',
-            errors: [
-              { type: 'INVALID_SESSION_ID', message: 'The session ended (seen in another tab).' },
-            ],
-          }),
-          false,
-        );
+        terminate(endedInAnotherTab(), false);
         return;
     }
   }
@@ -312,7 +286,7 @@ export function createKeepAliveRun(
   function stop(): void {
     if (!running) return;
     running = false;
-    clearTimer();
+    due.clear();
     const inFlight = attempt;
     attempt = undefined;
     inFlight?.abort(new VaultAbortedError());
@@ -367,18 +341,4 @@ export function createKeepAliveRun(
   };
 }
 
-// A throwing callback must not leave the scheduler half-updated.
-function safely(run: () => void): void {
-  try {
-    run();
-  } catch (error) {
-    reportUncaught(error);
-  }
-}
-
 function ignore(): void {}
-
-/** The later of two times, either of which may be unknown. */
-function later<T extends number | undefined>(a: number | undefined, b: T): number | T {
-  return b === undefined ? (a ?? b) : Math.max(a ?? b, b);
-}

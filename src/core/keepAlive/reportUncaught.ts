@@ -17,3 +17,21 @@ export function reportUncaught(error: unknown): void {
   if (typeof report === 'function') report(error);
   else console.error(error);
 }
+
+/**
+ * Calls `run` and reports what it throws instead of passing it on: a throwing callback of
+ * the app must not leave the scheduler half-updated.
+ *
+ * @example
+ * ```ts
+ * safely(() => options.onResume?.());
+ * evaluate(); // runs whatever onResume did
+ * ```
+ */
+export function safely(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    reportUncaught(error);
+  }
+}
