@@ -223,7 +223,9 @@ export interface StorageAdapter {
  * ```
  */
 export interface SessionTimers {
+  /** Runs `callback` once after `ms`; returns a handle for `clearTimeout`. */
   setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a callback not yet run; a handle already run or cleared is ignored. */
   clearTimeout(handle: unknown): void;
 }
 
