@@ -35,8 +35,12 @@ export type SessionProviderProps = {
   children?: ReactNode;
   /** Used when no `QueryClientProvider` is above; by default the provider makes its own. */
   queryClient?: QueryClient;
-} & (
-  | { session: VaultSession; client?: never; config?: never }
+} & // The settings are refused beside a ready session, which was created with its own, also
+// when they come in a variable or a spread rather than an object literal.
+(
+  | ({ session: VaultSession; client?: never; config?: never } & {
+      [Setting in keyof SessionProviderSettings]?: never;
+    })
   | ({ client: VaultClient; session?: never; config?: never } & SessionProviderSettings)
   | ({ config: VaultClientConfig; session?: never; client?: never } & SessionProviderSettings)
 );

@@ -74,7 +74,14 @@ describe('SessionProvider props', () => {
     const withClient: SessionProviderProps = { client, storage: memoryStorageAdapter() };
     // @ts-expect-error a ready session was created with its storage
     const withSession: SessionProviderProps = { session, storage };
-    void [withConfig, withClient, withSession];
+    // Not only in a literal: settings gathered elsewhere are refused beside a session too.
+    const settings = { storage, keepAlive: false as const };
+    // @ts-expect-error a ready session was created with its settings
+    const spreadBesideSession: SessionProviderProps = { session, ...settings };
+    const props = { session, warnBeforeMs: 600_000 };
+    // @ts-expect-error a variable is checked like a literal
+    const variableBesideSession: SessionProviderProps = props;
+    void [withConfig, withClient, withSession, spreadBesideSession, variableBesideSession];
   });
 });
 
