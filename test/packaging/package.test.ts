@@ -178,6 +178,25 @@ describe('a fresh Vite + React app that installs the tarball', () => {
     expect(files.some((file) => file.endsWith('.css'))).toBe(true);
   }, 120_000);
 
+  it("puts the keep-alive scheduler in a chunk of its own, which the page's entry imports later", () => {
+    const built = chunks(build('index.html'));
+    // A message only the scheduler's code carries (its cross-tab "session ended" notice).
+    const withScheduler = built.filter(({ text }) =>
+      text.includes('The session ended (seen in another tab).'),
+    );
+    expect(withScheduler.map(({ file }) => file)).toHaveLength(1);
+    const scheduler = withScheduler[0]?.file ?? '';
+    const entry = built.find(({ text }) => text.includes('createRoot'));
+    expect(entry?.file).toBeDefined();
+    expect(entry?.file).not.toBe(scheduler);
+    // Booleans rather than the texts: a failure should not print a whole bundle.
+    const imports = (quote: string) =>
+      entry?.text.includes(`import(${quote}./${scheduler}${quote})`);
+    expect(['"', "'", '`'].some(imports), 'the entry loads the chunk with import()').toBe(true);
+    const staticImport = new RegExp(`(?:^|[;\\s])import[^(]*from\\s*["'\`]\\./${scheduler}`);
+    expect(staticImport.test(entry?.text ?? ''), 'and not with a static import').toBe(false);
+  }, 120_000);
+
   it('with single sign-on, gets oidc-client-ts in a lazy chunk only', () => {
     npmInstall(app, [dev('oidc-client-ts')]);
     writeFileSync(
