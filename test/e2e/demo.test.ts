@@ -3,15 +3,14 @@
 // the timeout warnings on the page clock, sign-out, a keyboard-only run, and axe on every
 // screen in light and dark.
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { enLoginMessages } from '../../src/components/i18n/loginMessages';
 import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
-import { normalizeError, VaultApiError } from '../../src/core/errors';
-import { launchChromium } from './support/launchChromium';
+import { axeViolations } from './support/axeViolations';
+import { keepAliveAnswer } from './support/keepAliveAnswer';
 import { apiPath, type RequestLog, recordRequests } from './support/recordRequests';
-import { type DevServer, startDevServer } from './support/startDevServer';
+import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
 const SECOND = 1_000;
@@ -23,32 +22,14 @@ const IDLE_WARNING_MS = 2 * MINUTE;
 const KEEP_ALIVE_PATH = /^\/api\/[^/]+\/keep-alive$/;
 const DOCUMENTS_PATH = /^\/api\/[^/]+\/objects\/documents$/;
 const DELEGATIONS_PATH = /^\/api\/[^/]+\/delegation\/vaults$/;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
 const SAM = { username: 'sam@harbor.example', idpUser: 'sam', idpPassword: 'Harbor-Demo-1' };
 
-let browser: Browser;
-let dev: DevServer;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([
-    // Many sign-ins of the same person follow each other within a minute here; the burst
-    // limit of the service is not what this file is about.
-    startDevServer({ root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
+const demo = setUpBrowserAndDevServer({
+  // Many sign-ins of the same person follow each other within a minute here; the burst
+  // limit of the service is not what this file is about.
+  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
 });
 
 async function openDemo(
@@ -60,15 +41,16 @@ async function openDemo(
     path?: string;
   } = {},
 ): Promise<{ page: Page; log: RequestLog }> {
-  // A context from browser.newContext(), as @axe-core/playwright requires.
-  context = await browser.newContext({
+  // A context from browser.newContext() (demo.newContext is one), as @axe-core/playwright
+  // requires.
+  const context = await demo.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
   });
   const log = recordRequests(context);
   const page = await context.newPage();
   if (options.clock) await page.clock.install();
-  await page.goto(`${dev.url}${options.path ?? '/'}`);
+  await page.goto(`${demo.dev.url}${options.path ?? '/'}`);
   await usernameField(page).waitFor();
   return { page, log };
 }
@@ -125,16 +107,6 @@ async function documentNumbers(page: Page): Promise<string[]> {
   return page.locator('tbody td.demo-table__number').allTextContents();
 }
 
-/** What the service answers a keep-alive with this session ID, sent from the test process. */
-async function keepAliveAnswer(sessionId: string): Promise<string> {
-  try {
-    await dev.client.keepAlive(sessionId);
-    return 'SUCCESS';
-  } catch (error) {
-    return error instanceof VaultApiError ? error.type : normalizeError(error).kind;
-  }
-}
-
 /** Whether something else is drawn over the centre of the focused element. */
 function coveredAtCentre(page: Page): Promise<boolean> {
   return page.evaluate(() => {
@@ -144,15 +116,6 @@ function coveredAtCentre(page: Page): Promise<boolean> {
     const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
     return top === null || !(element === top || element.contains(top));
   });
-}
-
-/** Rule IDs and targets of every axe violation on the page as it is now. */
-async function axeViolations(page: Page, state: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${state}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 }
 
 /**
@@ -478,7 +441,7 @@ describe('the demo, signed in', () => {
     await documentNumbers(page);
     const [sessionId] = log.sessionIds();
     if (sessionId === undefined) throw new Error('No session ID was captured.');
-    expect(await keepAliveAnswer(sessionId)).toBe('SUCCESS');
+    expect(await keepAliveAnswer(demo.dev.client, sessionId)).toBe('SUCCESS');
 
     await page.getByRole('button', { name: enSessionMessages.signOut }).click();
     await usernameField(page).waitFor();
@@ -491,7 +454,7 @@ describe('the demo, signed in', () => {
     });
     expect(corners).toEqual(['0px', '0px']);
     await poll(() => focused(page)).toBe(`input: ${enLoginMessages.usernameLabel}`);
-    await poll(() => keepAliveAnswer(sessionId)).toBe('INVALID_SESSION_ID');
+    await poll(() => keepAliveAnswer(demo.dev.client, sessionId)).toBe('INVALID_SESSION_ID');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
 

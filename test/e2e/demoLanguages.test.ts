@@ -3,49 +3,30 @@
 // the footer, remembers the choice, and stays axe clean in every language (Debian's
 // Chromium, the emulator and the kit's proxy on the same origin, as in demo.test.ts).
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { enMessages } from '../../src/components/i18n/enMessages';
 import type { VaultMessages } from '../../src/components/i18n/VaultMessages';
 import { arMessages } from '../../src/locales/ar';
 import { esMessages } from '../../src/locales/es';
 import { frMessages } from '../../src/locales/fr';
 import { jaMessages } from '../../src/locales/ja';
-import { launchChromium } from './support/launchChromium';
-import { type DevServer, startDevServer } from './support/startDevServer';
+import { axeViolations } from './support/axeViolations';
+import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
 const LANGUAGE_SWITCH = 'Language of the sign-in and session components';
 
-let browser: Browser;
-let dev: DevServer;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([
-    startDevServer({ root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
+const demo = setUpBrowserAndDevServer({
+  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
 });
 
 /** The demo in a browser whose languages are `locale` (a context per test, as axe requires). */
 async function openDemo(locale: string, messages: VaultMessages): Promise<Page> {
-  context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+  const context = await demo.newContext({ locale, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(dev.url);
+  await page.goto(demo.dev.url);
   await usernameField(page, messages).waitFor();
   return page;
 }
@@ -59,14 +40,6 @@ function pageLanguage(page: Page): Promise<{ lang: string; dir: string }> {
     lang: document.documentElement.lang,
     dir: document.documentElement.dir,
   }));
-}
-
-async function axeViolations(page: Page, state: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${state}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
 }
 
 /** Sends an empty user name: the form's required-field error, in the form's language. */

@@ -2,31 +2,14 @@
 // development OpenID Provider's pages must work under a Content-Security-Policy without
 // 'unsafe-inline' scripts (WEB-06), and every answer carries `nosniff` (WEB-07).
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { enLoginMessages } from '../../src/components/i18n/loginMessages';
-import { launchChromium } from './support/launchChromium';
-import { type DevServer, startDevServer } from './support/startDevServer';
+import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
 
-let browser: Browser;
-let dev: DevServer;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([startDevServer({ root: DEMO_ROOT }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const demo = setUpBrowserAndDevServer({ devServer: { root: DEMO_ROOT } });
 
 function directives(policy: string | null): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -39,7 +22,7 @@ function directives(policy: string | null): Map<string, string[]> {
 
 /** A page whose CSP violations, on every document it loads, end up in the returned list. */
 async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await demo.newContext({ viewport: { width: 1280, height: 800 } });
   const violations: string[] = [];
   await context.exposeBinding('reportCspViolation', (_source, text: string) => {
     violations.push(text);
@@ -65,7 +48,7 @@ describe('security headers of the dev server (WEB-05, WEB-06, WEB-07)', () => {
   ])(
     'sends a script policy without unsafe-inline, nosniff and no framing for %s',
     async (_name, path) => {
-      const response = await fetch(`${dev.url}${path}`, { headers: { Accept: 'text/html' } });
+      const response = await fetch(`${demo.dev.url}${path}`, { headers: { Accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -86,14 +69,14 @@ describe('security headers of the dev server (WEB-05, WEB-06, WEB-07)', () => {
 
   it('sends nosniff on API answers and on scripts too', async () => {
     for (const path of ['/api', '/main.tsx']) {
-      const response = await fetch(`${dev.url}${path}`);
+      const response = await fetch(`${demo.dev.url}${path}`);
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       await response.arrayBuffer();
     }
   });
 
   async function continueAs(page: Page, name: string): Promise<void> {
-    await page.goto(dev.url);
+    await page.goto(demo.dev.url);
     await page.getByRole('textbox', { name: enLoginMessages.usernameLabel }).fill(name);
     await page.getByRole('button', { name: enLoginMessages.continue }).click();
   }

@@ -3,13 +3,12 @@
 // The app under test is the bare fixture in fixtures/session-app (public React API only),
 // served with the emulator on the same origin.
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeError, VaultApiError } from '../../src/core/errors';
-import { launchChromium } from './support/launchChromium';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { keepAliveAnswer } from './support/keepAliveAnswer';
 import { type RequestLog, recordRequests } from './support/recordRequests';
 import { keepAliveOf, settleTabs } from './support/sessionAppTabs';
-import { type DevServer, startDevServer } from './support/startDevServer';
+import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const APP_ROOT = resolve(import.meta.dirname, 'fixtures/session-app');
 const INTERVAL_MS = 60_000;
@@ -20,28 +19,7 @@ const END_SESSION_PATH = /^\/api\/[^/]+\/session$/;
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
 const STORAGE_KEY = 'vault-session-kit.session';
 
-let browser: Browser;
-let dev: DevServer;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([startDevServer({ root: APP_ROOT }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function newContext(): Promise<BrowserContext> {
-  context = await browser.newContext();
-  return context;
-}
+const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT } });
 
 /** Polls from the test process: no page timer is involved, so it works under a page clock. */
 function poll<T>(read: () => Promise<T> | T, timeout = 10_000) {
@@ -50,7 +28,7 @@ function poll<T>(read: () => Promise<T> | T, timeout = 10_000) {
 
 async function openTab(target: BrowserContext, query = APP_QUERY): Promise<Page> {
   const page = await target.newPage();
-  await page.goto(`${dev.url}/?${query}`);
+  await page.goto(`${app.dev.url}/?${query}`);
   await page.getByTestId('status').waitFor();
   return page;
 }
@@ -101,16 +79,6 @@ async function captureSessionId(page: Page, log: RequestLog): Promise<string> {
   return id;
 }
 
-/** What the service answers a keep-alive with this session ID, sent from the test process. */
-async function keepAliveAnswer(sessionId: string): Promise<string> {
-  try {
-    await dev.client.keepAlive(sessionId);
-    return 'SUCCESS';
-  } catch (error) {
-    return error instanceof VaultApiError ? error.type : normalizeError(error).kind;
-  }
-}
-
 /** Records what the tabs post on their BroadcastChannels, except the session hand-off. */
 function recordChannelMessages(): void {
   const log: string[] = [];
@@ -131,7 +99,7 @@ function channelMessagesOf(page: Page): Promise<string[]> {
 
 describe('the session across tabs of one browser', () => {
   it('lets a second tab join the open session without a second login', async () => {
-    const target = await newContext();
+    const target = await app.newContext();
     const log = recordRequests(target);
     const [first, second] = await openSignedInTabs(target, 2);
     if (!first || !second) throw new Error('Two tabs were expected.');
@@ -145,14 +113,14 @@ describe('the session across tabs of one browser', () => {
   });
 
   it('keeps the session ID out of localStorage, cookies, IndexedDB and every URL (STO-01, SES-09)', async () => {
-    const target = await newContext();
+    const target = await app.newContext();
     const log = recordRequests(target);
     const tabs = await openSignedInTabs(target, 2);
     const [first] = tabs;
     if (!first) throw new Error('A tab was expected.');
     const sessionId = await captureSessionId(first, log);
     // The captured value is the live session, so the checks below look for the real thing.
-    expect(await keepAliveAnswer(sessionId)).toBe('SUCCESS');
+    expect(await keepAliveAnswer(app.dev.client, sessionId)).toBe('SUCCESS');
 
     for (const tab of tabs) {
       const stored = await tab.evaluate(async () => ({
@@ -172,14 +140,14 @@ describe('the session across tabs of one browser', () => {
   });
 
   it('signs every tab out within a second and ends the session on the server (STO-03, SES-07)', async () => {
-    const target = await newContext();
+    const target = await app.newContext();
     await target.addInitScript(recordChannelMessages);
     const log = recordRequests(target);
     const [first, second, third] = await openSignedInTabs(target, 3);
     if (!first || !second || !third) throw new Error('Three tabs were expected.');
     const sessionId = await captureSessionId(second, log);
 
-    dev.clearEvents();
+    app.dev.clearEvents();
 
     // Signed out from a tab that did not sign in; the others follow within a second.
     await third.getByRole('button', { name: 'Sign out' }).click();
@@ -192,11 +160,12 @@ describe('the session across tabs of one browser', () => {
     // One tab ends the session on the server, and it is really over there.
     await poll(
       () =>
-        dev.events.filter((event) => event.type === 'session_ended' && event.reason === 'logout')
-          .length,
+        app.dev.events.filter(
+          (event) => event.type === 'session_ended' && event.reason === 'logout',
+        ).length,
     ).toBe(1);
     expect(log.count('DELETE', END_SESSION_PATH)).toBe(1);
-    expect(await keepAliveAnswer(sessionId)).toBe('INVALID_SESSION_ID');
+    expect(await keepAliveAnswer(app.dev.client, sessionId)).toBe('INVALID_SESSION_ID');
 
     // Sign-out and keep-alive notices between tabs carry no session ID.
     const messages = (await Promise.all([first, second, third].map(channelMessagesOf))).flat();
@@ -205,7 +174,7 @@ describe('the session across tabs of one browser', () => {
   });
 
   it('still signs every tab out when the end-session call fails (SES-07)', async () => {
-    const target = await newContext();
+    const target = await app.newContext();
     const log = recordRequests(target);
     let refused = 0;
     await target.route('**/vault/*/api/*/session', (route) => {
@@ -229,12 +198,12 @@ describe('the session across tabs of one browser', () => {
     expect(log.count('DELETE', END_SESSION_PATH)).toBe(1);
     // The call never reached the service, so the session is still open there: the tabs did
     // not wait for the service to agree before forgetting it.
-    expect(await keepAliveAnswer(sessionId)).toBe('SUCCESS');
-    await dev.client.endSession(sessionId);
+    expect(await keepAliveAnswer(app.dev.client, sessionId)).toBe('SUCCESS');
+    await app.dev.client.endSession(sessionId);
   });
 
   it('ends the session in every tab when one tab meets INVALID_SESSION_ID (STO-04)', async () => {
-    const target = await newContext();
+    const target = await app.newContext();
     const log = recordRequests(target);
     const tabs = await openSignedInTabs(target, 3);
     const [first, second] = tabs;
@@ -242,7 +211,7 @@ describe('the session across tabs of one browser', () => {
     const sessionId = await captureSessionId(first, log);
 
     // Ended behind the browser's back, e.g. by an administrator or another client.
-    await dev.client.endSession(sessionId);
+    await app.dev.client.endSession(sessionId);
     await second.getByRole('button', { name: 'Call the API' }).click();
 
     for (const tab of tabs) {
@@ -257,7 +226,7 @@ describe('the session across tabs of one browser', () => {
   // so the leader election and the activity messages are the browser's own. The interval is
   // a minute, far longer than the test runs, so only fastForward ever makes one fall due.
   it('sends one keep-alive per interval for three tabs while the user is active and none while idle (SES-05)', async () => {
-    const target = await newContext();
+    const target = await app.newContext();
     await target.clock.install();
     const log = recordRequests(target);
     const tabs = await openSignedInTabs(target, 3);

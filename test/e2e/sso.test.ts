@@ -2,12 +2,11 @@
 // API only) on the dev server, whose emulator sends harbor.example users to the real
 // development OpenID Provider on the same origin.
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { enLoginMessages } from '../../src/components/i18n/loginMessages';
-import { launchChromium } from './support/launchChromium';
 import { type RequestLog, recordRequests } from './support/recordRequests';
-import { type DevServer, startDevServer } from './support/startDevServer';
+import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const APP_ROOT = resolve(import.meta.dirname, 'fixtures/sso-app');
 const SAM = 'sam@harbor.example';
@@ -17,29 +16,13 @@ const TOKEN = /^\/oidc\/token$/;
 const OAUTH_SESSION = /^\/auth\/oauth\/session\//;
 const GENERIC_FAILURE = 'Sign-in could not be completed. Please start again.';
 
-let browser: Browser;
-let dev: DevServer;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [dev, browser] = await Promise.all([startDevServer({ root: APP_ROOT }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await dev?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT } });
 
 async function openApp(path = '/'): Promise<{ page: Page; log: RequestLog }> {
-  context = await browser.newContext();
+  const context = await app.newContext();
   const log = recordRequests(context);
   const page = await context.newPage();
-  await page.goto(`${dev.url}${path}`);
+  await page.goto(`${app.dev.url}${path}`);
   await page.getByTestId('status').waitFor();
   return { page, log };
 }
@@ -71,7 +54,7 @@ async function signInSam(page: Page, log: RequestLog): Promise<string> {
   expect(page.frames()).toHaveLength(1);
 
   const callback = page.waitForRequest((request) =>
-    request.url().startsWith(`${dev.url}/sso/callback?`),
+    request.url().startsWith(`${app.dev.url}/sso/callback?`),
   );
   await button.click();
   await page.getByLabel('Password').waitFor();
@@ -98,7 +81,7 @@ describe('single sign-on in the browser', () => {
     expect(params.get('state')).toBeTruthy();
     expect(params.get('login_hint')).toBe(SAM);
     expect(params.get('client_id')).toBe('vault-session-kit-demo');
-    expect(params.get('redirect_uri')).toBe(`${dev.url}/sso/callback`);
+    expect(params.get('redirect_uri')).toBe(`${app.dev.url}/sso/callback`);
     expect(params.get('scope')?.split(' ')).not.toContain('offline_access');
     expect(new URL(callbackUrl).searchParams.get('state')).toBe(params.get('state'));
 
@@ -111,7 +94,7 @@ describe('single sign-on in the browser', () => {
     expect([...keys.local, ...keys.session].filter((key) => key.startsWith('oidc.'))).toEqual([]);
     // The library was loaded for this path, so the password-path check below can see it.
     expect(log.entries.some((entry) => entry.url.includes('oidc-client-ts'))).toBe(true);
-    expect(dev.events).toContainEqual(
+    expect(app.dev.events).toContainEqual(
       expect.objectContaining({ type: 'login', method: 'oauth', username: SAM }),
     );
   });
@@ -131,7 +114,7 @@ describe('single sign-on in the browser', () => {
     await expect(page.getByTestId('status').textContent()).resolves.toBe('signed-out');
     expect(log.count('POST', TOKEN)).toBe(0);
     expect(log.count('POST', OAUTH_SESSION)).toBe(0);
-    expect(page.url()).toBe(`${dev.url}/sso/callback`);
+    expect(page.url()).toBe(`${app.dev.url}/sso/callback`);
     await expect(page.getByLabel('User name').isVisible()).resolves.toBe(true);
   });
 
@@ -145,7 +128,7 @@ describe('single sign-on in the browser', () => {
     await poll(() => page.getByTestId('sso-status').textContent()).toBe('error');
     await expect(page.getByTestId('sso-error').textContent()).resolves.toBe(GENERIC_FAILURE);
     await expect(page.getByTestId('status').textContent()).resolves.toBe('active');
-    expect(page.url()).toBe(`${dev.url}/sso/callback`);
+    expect(page.url()).toBe(`${app.dev.url}/sso/callback`);
 
     // A reload of the (now clean) callback page just finds the session.
     await page.reload();
@@ -166,7 +149,7 @@ describe('single sign-on in the browser', () => {
       'You cancelled the sign-in at your organisation.',
     );
     // Back on the page the sign-in started from, not on the callback's address.
-    expect(page.url()).toBe(`${dev.url}/`);
+    expect(page.url()).toBe(`${app.dev.url}/`);
     expect(log.count('POST', TOKEN)).toBe(0);
     expect(log.count('POST', OAUTH_SESSION)).toBe(0);
   });
@@ -194,27 +177,18 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
   const START = '/?from=sso-test';
   const INTERACTION = /^\/oidc\/interaction\//;
   const INTERACTION_URL = (url: URL) => INTERACTION.test(url.pathname);
-  let demo: DevServer;
-  let cachingBrowser: Browser;
-
-  beforeAll(async () => {
-    [demo, cachingBrowser] = await Promise.all([
-      startDevServer({ root: DEMO_ROOT }),
-      // Playwright turns the back-forward cache off; the browsers people use have it on.
-      launchChromium({ ignoreDefaultArgs: ['--disable-back-forward-cache'] }),
-    ]);
-  });
-
-  afterAll(async () => {
-    await cachingBrowser?.close();
-    await demo?.close();
+  const demo = setUpBrowserAndDevServer({
+    devServer: { root: DEMO_ROOT },
+    // Playwright turns the back-forward cache off; the browsers people use have it on.
+    chromium: { ignoreDefaultArgs: ['--disable-back-forward-cache'] },
   });
 
   async function openDemo(): Promise<{ page: Page; log: RequestLog }> {
-    context = await browser.newContext();
+    // The file's browser, whose back-forward cache is off: a page gone back to loads afresh.
+    const context = await app.newContext();
     const log = recordRequests(context);
     const page = await context.newPage();
-    await page.goto(`${demo.url}${START}`);
+    await page.goto(`${demo.dev.url}${START}`);
     await usernameField(page).waitFor();
     return { page, log };
   }
@@ -242,7 +216,7 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
     await page.getByRole('button', { name: 'Cancel and return to the application' }).click();
 
     await poll(() => loginMessage(page).textContent()).toBe(enLoginMessages.ssoCancelled);
-    expect(page.url()).toBe(`${demo.url}${START}`);
+    expect(page.url()).toBe(`${demo.dev.url}${START}`);
     await expect(usernameField(page).inputValue()).resolves.toBe(SAM);
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe(
       'alert',
@@ -262,7 +236,7 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
 
     await page.goBack();
     await usernameField(page).waitFor();
-    expect(new URL(page.url()).origin).toBe(demo.url);
+    expect(new URL(page.url()).origin).toBe(demo.dev.url);
     await usernameField(page).fill(SAM);
     await page.getByRole('button', { name: enLoginMessages.continue }).click();
     await page.getByRole('button', { name: 'Continue with Harbor SSO' }).waitFor();
@@ -275,16 +249,16 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
     // Playwright's Chromium keeps no back-forward cache: the page loads afresh.
     await page.goBack();
     await poll(() => usernameField(page).inputValue()).toBe(SAM);
-    expect(page.url()).toBe(`${demo.url}${START}`);
+    expect(page.url()).toBe(`${demo.dev.url}${START}`);
     await page.getByRole('button', { name: enLoginMessages.continue }).click();
     await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
     await page.waitForURL(INTERACTION_URL);
   });
 
   it('Back at the provider to the page in the back-forward cache: the single sign-on step works again, with the focus on it', async () => {
-    context = await cachingBrowser.newContext();
+    const context = await demo.newContext();
     const page = await context.newPage();
-    await page.goto(`${demo.url}${START}`);
+    await page.goto(`${demo.dev.url}${START}`);
     await page.evaluate(() => {
       window.addEventListener('pageshow', (event) => {
         document.documentElement.dataset.restored = String(event.persisted);
@@ -309,11 +283,11 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
     await page.getByLabel('Password').fill('Harbor-Demo-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
-    expect(page.url()).toBe(`${demo.url}${START}`);
+    expect(page.url()).toBe(`${demo.dev.url}${START}`);
 
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
-    expect(new URL(page.url()).origin).toBe(demo.url);
+    expect(new URL(page.url()).origin).toBe(demo.dev.url);
   });
 
   it('Back after a mistyped then a correct password sends no form again (Post/Redirect/Get)', async () => {

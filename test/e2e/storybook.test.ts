@@ -13,11 +13,11 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AXE_TAGS } from './support/axeViolations';
 import { launchChromium } from './support/launchChromium';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STATIC_DIR = join(ROOT, 'storybook-static');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Pages working at once: enough to overlap network and rendering on two cores, no more. */
 const PAGES = 3;
 const STORY_TIMEOUT_MS = 30_000;
@@ -145,7 +145,10 @@ async function axeViolations(page: Page): Promise<string[]> {
   // The preview document has no frames, so axe runs in it directly ("legacy" mode) rather
   // than frame by frame with a blank page opened to merge the results: same rules, same
   // document, a third of the time.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags([...AXE_TAGS])
+    .setLegacyMode(true)
+    .analyze();
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes
