@@ -24,7 +24,8 @@ export type SessionProviderSettings = Omit<VaultSessionOptions, 'client'>;
 
 /**
  * Props of {@link SessionProvider}: a ready {@link VaultSession}, or a client (or the
- * client's settings) plus the session's settings.
+ * client's settings) plus the session's settings. Settings beside a ready session are a
+ * type error (it was created with its own), also when they come in a variable or a spread.
  *
  * @example
  * ```tsx
@@ -35,9 +36,7 @@ export type SessionProviderProps = {
   children?: ReactNode;
   /** Used when no `QueryClientProvider` is above; by default the provider makes its own. */
   queryClient?: QueryClient;
-} & // The settings are refused beside a ready session, which was created with its own, also
-// when they come in a variable or a spread rather than an object literal.
-(
+} & (
   | ({ session: VaultSession; client?: never; config?: never } & {
       [Setting in keyof SessionProviderSettings]?: never;
     })
