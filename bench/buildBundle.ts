@@ -237,19 +237,24 @@ export function initialChunks(bundle: BundleBuild): ChunkSet {
 }
 
 /**
- * What a dynamic `import()` reachable from the entry loads on top of the initial chunks:
- * the lazy chunks and whatever they import that the initial chunks do not hold.
+ * What the dynamic `import()`s reachable from the entry load on top of the initial chunks:
+ * the lazy chunks and whatever they import that the initial chunks do not hold. With
+ * `module` (a source path such as `src/oidc/index.ts`), only what importing that module
+ * loads.
  *
  * @example
  * ```ts
- * const sso = lazyChunks(bundle); // what a single sign-on user downloads extra
+ * const sso = lazyChunks(bundle, 'src/oidc/index.ts'); // what an SSO user downloads extra
+ * const all = lazyChunks(bundle);
  * ```
  */
-export function lazyChunks(bundle: BundleBuild): ChunkSet {
+export function lazyChunks(bundle: BundleBuild, module?: string): ChunkSet {
   const initial = closure(bundle, [bundle.entry.path]);
+  const byPath = new Map(bundle.outputs.map((output) => [output.path, output]));
   const lazyRoots = bundle.outputs
     .filter((output) => initial.has(output.path))
-    .flatMap((output) => output.dynamicImports);
+    .flatMap((output) => output.dynamicImports)
+    .filter((path) => module === undefined || byPath.get(path)?.entryPoint === module);
   const everything = closure(bundle, [...initial, ...lazyRoots], true);
   return chunkSet(bundle, new Set([...everything].filter((path) => !initial.has(path))));
 }
