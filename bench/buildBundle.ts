@@ -255,7 +255,7 @@ export function lazyChunks(bundle: BundleBuild, module?: string): ChunkSet {
     .filter((output) => initial.has(output.path))
     .flatMap((output) => output.dynamicImports)
     .filter((path) => module === undefined || byPath.get(path)?.entryPoint === module);
-  const everything = closure(bundle, [...initial, ...lazyRoots], true);
+  const everything = closure(bundle, lazyRoots, true);
   return chunkSet(bundle, new Set([...everything].filter((path) => !initial.has(path))));
 }
 
