@@ -1,8 +1,8 @@
 export type { SsoErrorCode } from '../oidc/createSsoError';
+export type { SsoCallbackState, SsoCallbackStatus } from '../oidc/getSsoCallbackStore';
 export { apiVersionsQueryOptions } from './apiVersionsQueryOptions';
 export { delegationsQueryOptions } from './delegationsQueryOptions';
 export { discoveryQueryOptions } from './discoveryQueryOptions';
-export type { SsoCallbackState, SsoCallbackStatus } from './getSsoCallbackStore';
 export { isPlausibleUsername } from './isPlausibleUsername';
 export { RequireSession, type RequireSessionProps } from './RequireSession';
 export {

@@ -1,11 +1,11 @@
 import { createEmitter } from '../core/createEmitter';
 import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/createVaultSession';
-import { findPendingSsoUsername } from '../oidc/findPendingSsoUsername';
-import { getSsoAttempt } from '../oidc/getSsoAttempt';
-import { parseSsoCallbackUrl } from '../oidc/parseSsoCallbackUrl';
-import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
+import { findPendingSsoUsername } from './findPendingSsoUsername';
+import { getSsoAttempt } from './getSsoAttempt';
 import { loadSsoModule } from './loadSsoModule';
+import { parseSsoCallbackUrl } from './parseSsoCallbackUrl';
+import { resolveSsoRedirectUri } from './resolveSsoRedirectUri';
 
 /**
  * Where the completion of a single sign-on stands in this page: `idle` (the page is not
