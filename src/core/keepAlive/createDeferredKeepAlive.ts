@@ -99,6 +99,9 @@ export function createDeferredKeepAlive(
         publish({
           status: 'backoff',
           nextDueAt: now() + delay,
+          // Nothing has kept the session alive since the start, so the idle warning can
+          // still come in time, and its "Stay signed in" tries the fetch again at once.
+          idleExpiresAt: wanted.at + settings.idleTimeoutMs,
           consecutiveFailures: failures,
           lastError: error,
         });

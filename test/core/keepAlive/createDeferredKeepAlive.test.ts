@@ -155,6 +155,8 @@ describe('createDeferredKeepAlive: the code cannot be fetched', () => {
       status: 'backoff',
       consecutiveFailures: 1,
       nextDueAt: T0 + 5 * SECOND,
+      // The idle warning still knows when the service will idle the session out.
+      idleExpiresAt: T0 + 30 * MINUTE,
     });
     expect(first.lastError).toBeInstanceOf(VaultNetworkError);
     expect(first.lastError?.cause).toBeInstanceOf(TypeError);
