@@ -4,9 +4,9 @@ import { useVaultSession } from './VaultSessionContext';
 
 /**
  * The current time on the clock of the session above (the `SessionProvider`'s), re-read
- * every `intervalMs` (never when it is 0) until it reaches `until`, when given. The
- * session's timers schedule the reads, so an injected clock moves it as it moves the
- * session's deadline.
+ * every `intervalMs` (never when it is 0) until it reaches `until`, when given, on whole
+ * intervals before `until`. The session's timers schedule the reads, so an injected clock
+ * moves it as it moves the session's deadline.
  *
  * @example
  * ```tsx
@@ -25,7 +25,13 @@ export function useNow(intervalMs: number, until?: number): number {
     const tick = () => {
       const current = clock();
       setNow(current);
-      if (until === undefined || current < until) handle = timers.setTimeout(tick, intervalMs);
+      if (until === undefined) handle = timers.setTimeout(tick, intervalMs);
+      // Toward `until`, reads land on whole intervals before it and the last one on it, so
+      // a countdown steps on the second and reaches 0 when the wait is over, not up to a
+      // second later.
+      else if (current < until) {
+        handle = timers.setTimeout(tick, (until - current) % intervalMs || intervalMs);
+      }
     };
     tick();
     return () => timers.clearTimeout(handle);
