@@ -1,5 +1,5 @@
 'use client';
-import type { VaultSession } from '../core/session/createVaultSession';
+import type { VaultSession } from '../core/session/VaultSession';
 import { useVaultSession } from '../react/VaultSessionContext';
 
 /**

@@ -1,6 +1,6 @@
 import { createEmitter } from '../core/createEmitter';
 import { normalizeError, type VaultError } from '../core/errors';
-import type { VaultSession } from '../core/session/createVaultSession';
+import type { VaultSession } from '../core/session/VaultSession';
 import { findPendingSsoUsername } from './findPendingSsoUsername';
 import { getSsoAttempt } from './getSsoAttempt';
 import { loadSsoModule } from './loadSsoModule';

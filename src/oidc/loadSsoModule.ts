@@ -1,5 +1,5 @@
 import { VaultConfigError } from '../core/errors';
-import type { VaultSession, VaultSsoModule } from '../core/session/createVaultSession';
+import type { VaultSession, VaultSsoModule } from '../core/session/VaultSession';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.

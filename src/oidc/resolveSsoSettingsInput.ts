@@ -1,5 +1,5 @@
 import type { VaultClient } from '../core/client/types';
-import type { VaultSsoSettings } from '../core/session/createVaultSession';
+import type { VaultSsoSettings } from '../core/session/VaultSession';
 import type { SsoSettingsInput, SsoSettingsOverrides } from './buildSsoSettings';
 import { resolveSsoRedirectUri } from './resolveSsoRedirectUri';
 

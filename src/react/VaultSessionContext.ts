@@ -1,7 +1,7 @@
 'use client';
 import { createContext, useContext } from 'react';
 import { VaultConfigError } from '../core/errors';
-import type { VaultSession } from '../core/session/createVaultSession';
+import type { VaultSession } from '../core/session/VaultSession';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.

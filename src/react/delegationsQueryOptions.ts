@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DelegatedVault } from '../core/client/types';
 import { VaultAbortedError, type VaultError } from '../core/errors';
-import type { VaultSession } from '../core/session/createVaultSession';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import type { SessionSnapshot } from '../core/session/types';
+import type { VaultSession } from '../core/session/VaultSession';
 import { vaultQueryKeys } from './vaultQueryKeys';
 
 /**

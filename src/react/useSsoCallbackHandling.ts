@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import type { VaultSession } from '../core/session/createVaultSession';
+import type { VaultSession } from '../core/session/VaultSession';
 import { getSsoCallbackStore } from '../oidc/getSsoCallbackStore';
 
 /**

@@ -1,10 +1,7 @@
 import { createVaultClient } from '../../src/core/client/createVaultClient';
 import type { VaultClientConfig } from '../../src/core/client/types';
-import {
-  createVaultSession,
-  type VaultSession,
-  type VaultSessionOptions,
-} from '../../src/core/session/createVaultSession';
+import { createVaultSession } from '../../src/core/session/createVaultSession';
+import type { VaultSession, VaultSessionOptions } from '../../src/core/session/VaultSession';
 import {
   createVaultEmulator,
   type VaultEmulator,

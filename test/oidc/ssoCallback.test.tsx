@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AuthProfile } from '../../src/core/client/types';
 import { VaultAbortedError, VaultOAuthError } from '../../src/core/errors';
 import { loginWithDiscovery } from '../../src/core/flows/loginWithDiscovery';
-import { createVaultSession, type VaultSession } from '../../src/core/session/createVaultSession';
+import { createVaultSession } from '../../src/core/session/createVaultSession';
+import type { VaultSession } from '../../src/core/session/VaultSession';
 import { createSsoRedirectAcquirer } from '../../src/oidc/createSsoRedirectAcquirer';
 import { getSsoAttempt } from '../../src/oidc/getSsoAttempt';
 import { handleSsoCallback } from '../../src/oidc/handleSsoCallback';

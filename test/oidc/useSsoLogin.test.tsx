@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
 import type { AuthProfile } from '../../src/core/client/types';
 import { VaultConfigError } from '../../src/core/errors';
-import { createVaultSession, type VaultSession } from '../../src/core/session/createVaultSession';
+import { createVaultSession } from '../../src/core/session/createVaultSession';
+import type { VaultSession } from '../../src/core/session/VaultSession';
 import { SessionProvider } from '../../src/react/SessionProvider';
 import { useSsoLogin } from '../../src/react/useSsoLogin';
 

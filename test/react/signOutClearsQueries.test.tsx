@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { VaultSession } from '../../src/core/session/createVaultSession';
+import type { VaultSession } from '../../src/core/session/VaultSession';
 import { apiVersionsQueryOptions } from '../../src/react/apiVersionsQueryOptions';
 import { delegationsQueryOptions } from '../../src/react/delegationsQueryOptions';
 import { discoveryQueryOptions } from '../../src/react/discoveryQueryOptions';

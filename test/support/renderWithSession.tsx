@@ -11,7 +11,7 @@ import { expect, onTestFinished, vi } from 'vitest';
 import type { FetchHandler } from '../../server/serveFetch';
 import type { VaultClientConfig } from '../../src/core/client/types';
 import type { KeepAliveEnvironment } from '../../src/core/keepAlive/resolveKeepAliveEnvironment';
-import type { VaultSession, VaultSessionOptions } from '../../src/core/session/createVaultSession';
+import type { VaultSession, VaultSessionOptions } from '../../src/core/session/VaultSession';
 import type { VaultEmulator } from '../../src/emulator/index';
 import { SessionProvider } from '../../src/react/SessionProvider';
 import { useVaultSession } from '../../src/react/VaultSessionContext';

@@ -2,14 +2,6 @@ import { createKeepAlive } from '../keepAlive/createKeepAlive';
 import { assembleVaultSession } from './assembleVaultSession';
 import type { VaultSession, VaultSessionOptions } from './VaultSession';
 
-export type {
-  VaultKeepAlive,
-  VaultSession,
-  VaultSessionOptions,
-  VaultSsoModule,
-  VaultSsoSettings,
-} from './VaultSession';
-
 /**
  * Creates a {@link VaultSession}: `createSessionManager` and `createKeepAlive` wired
  * together. The keep-alive runs only while a session is live and is restarted for each new
