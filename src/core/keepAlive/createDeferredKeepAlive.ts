@@ -22,11 +22,11 @@ export type KeepAliveRunLoader = () =>
 
 /**
  * `createKeepAlive` with its scheduler from `loadRun`. When the loader answers at once,
- * everything happens as it is called. When it answers with a promise, `start()` starts the run as soon as the code is there, with the start time of
- * the call, and activity, confirmations and `extend()` in between are handed on to it. A
- * loader that fails does not end anything: the keep-alive shows `backoff` with the error,
- * and tries again after a back-off that doubles up to the interval, until it loads or is
- * stopped.
+ * everything happens as it is called. When it answers with a promise, `start()` starts the
+ * run as soon as the code is there, with the start time of the call, and activity,
+ * confirmations and `extend()` in between are handed on to it. A loader that fails does not
+ * end anything: the keep-alive shows `backoff` with the error, and tries again after a
+ * back-off that doubles up to the interval, until it loads or is stopped.
  *
  * @example
  * ```ts
@@ -113,12 +113,14 @@ export function createDeferredKeepAlive(
   }
 
   function stop(): void {
+    const waiting = wanted !== undefined;
     wanted = undefined;
     loading = undefined;
     cancelRetry();
     failures = 0;
-    if (run) run.stop();
-    else publish(STOPPED_KEEP_ALIVE);
+    if (run?.running()) run.stop();
+    // A stop while the code was still awaited also clears what a failed fetch showed.
+    else if (waiting) publish(STOPPED_KEEP_ALIVE);
   }
 
   return {

@@ -225,4 +225,27 @@ describe('createDeferredKeepAlive: the code cannot be fetched', () => {
     }
     expect(gaps).toEqual([5, 10, 20, 40, 80, 160, 300, 300, 300].map((s) => s * SECOND));
   });
+
+  it('a restart whose fetch fails shows backoff, and stopping it shows stopped again', async () => {
+    let fetches = 0;
+    const flaky: KeepAliveRunLoader = () => {
+      fetches += 1;
+      return fetches === 1
+        ? Promise.resolve(createKeepAliveRun)
+        : Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    };
+    const tab = tabWith(flaky);
+    tab.keepAlive.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tab.keepAlive.getSnapshot().status).toBe('scheduled');
+    tab.keepAlive.stop();
+    tab.keepAlive.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tab.keepAlive.getSnapshot().status).toBe('backoff');
+
+    tab.keepAlive.stop();
+    expect(tab.keepAlive.getSnapshot()).toMatchObject({ status: 'stopped', lastError: undefined });
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(fetches).toBe(2);
+  });
 });
