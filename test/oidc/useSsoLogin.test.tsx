@@ -2,31 +2,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
-import type { AuthProfile } from '../../src/core/client/types';
 import { VaultConfigError } from '../../src/core/errors';
 import { createVaultSession } from '../../src/core/session/createVaultSession';
 import type { VaultSession } from '../../src/core/session/VaultSession';
 import { SessionProvider } from '../../src/react/SessionProvider';
 import { useSsoLogin } from '../../src/react/useSsoLogin';
+import { HARBOR_SSO_PROFILE } from './support/harborSsoProfile';
 
-const ISSUER = 'https://idp.harbor.example';
-
-const profile: AuthProfile = {
-  id: 'harbor-oidc',
-  label: 'Harbor SSO',
-  description: undefined,
-  vaultSessionEndpoint: undefined,
-  asClientId: undefined,
-  asMetadata: {
-    issuer: ISSUER,
-    authorizationEndpoint: `${ISSUER}/authorize`,
-    tokenEndpoint: `${ISSUER}/token`,
-    endSessionEndpoint: undefined,
-    jwksUri: undefined,
-    scopesSupported: undefined,
-    raw: {},
-  },
-};
+const profile = HARBOR_SSO_PROFILE;
 
 const sessions: VaultSession[] = [];
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuthProfile } from '../../src/core/client/types';
 import { useDelegatedLogin } from '../../src/react/useDelegatedLogin';
 import { useLogin } from '../../src/react/useLogin';
 import { useLogout } from '../../src/react/useLogout';
 import { useSession } from '../../src/react/useSession';
 import { useSsoLogin } from '../../src/react/useSsoLogin';
+import { HARBOR_SSO_PROFILE } from '../oidc/support/harborSsoProfile';
 import { OLIVIA, renderHookWithSession } from '../support/renderWithSession';
 
 const ALONE = { joinTimeoutMs: 20 } as const;
@@ -66,22 +66,7 @@ describe('useLogout: logout()', () => {
 });
 
 describe('useSsoLogin: the mutation result of leaving for the identity provider, and startSso', () => {
-  const profile: AuthProfile = {
-    id: 'harbor-oidc',
-    label: 'Harbor SSO',
-    description: undefined,
-    vaultSessionEndpoint: undefined,
-    asClientId: undefined,
-    asMetadata: {
-      issuer: 'https://idp.harbor.example',
-      authorizationEndpoint: 'https://idp.harbor.example/authorize',
-      tokenEndpoint: 'https://idp.harbor.example/token',
-      endSessionEndpoint: undefined,
-      jwksUri: undefined,
-      scopesSupported: undefined,
-      raw: {},
-    },
-  };
+  const profile = HARBOR_SSO_PROFILE;
   afterEach(() => sessionStorage.clear());
 
   it('its own mutate takes the profile and user name and starts the sign-in', async () => {
