@@ -173,7 +173,7 @@ async function generateUsers(count: number): Promise<EmulatorUser[]> {
     username: `load-${String(index).padStart(4, '0')}@sunrise.example`,
     passwordHash,
     status: 'active' as const,
-    defaultVaultId: 1001,
+    lastLoginVaultId: 1001,
     vaultIds: [1001],
   }));
 }

@@ -28,7 +28,7 @@ export interface EmulatorVault {
 export type EmulatorUserStatus = 'active' | 'locked' | 'inactive' | 'password_change_required';
 
 /**
- * A user of the directory. Give either `password` (hashed on first use, then dropped) or
+ * A user of the directory. Give either `password` (hashed at start, then dropped) or
  * a precomputed `passwordHash`; a user with neither can only sign in by single sign-on.
  *
  * @example
@@ -38,7 +38,6 @@ export type EmulatorUserStatus = 'active' | 'locked' | 'inactive' | 'password_ch
  *   username: 'olivia@sunrise.example',
  *   password: 'Sunrise-Demo-1',
  *   status: 'active',
- *   defaultVaultId: 1001,
  *   vaultIds: [1001, 1002],
  * };
  * ```
@@ -51,9 +50,15 @@ export interface EmulatorUser {
   readonly password?: string;
   readonly passwordHash?: PasswordHash;
   readonly status: EmulatorUserStatus;
-  /** The "most relevant" vault: used when a login names no vault or one the user lacks. */
-  readonly defaultVaultId: number;
-  /** Vaults the user belongs to, in the order `vaultIds` lists them on login. */
+  /**
+   * The vault where the user last signed in before the emulator started; optional. Auth
+   * defaulting (a login that names no vault, or one the user lacks) opens the session in
+   * the vault of the user's last sign-in, this one until the emulator has seen one, else in
+   * the user's oldest vault: the lowest ID, since the service numbers vaults as it creates
+   * them. There is no configured default vault, as at the service.
+   */
+  readonly lastLoginVaultId?: number;
+  /** Vaults the user belongs to, all active, in the order `vaultIds` lists them on login. */
   readonly vaultIds: readonly number[];
   /** Shown by "Validate Session User" as `user_first_name__v`. */
   readonly firstName?: string;

@@ -16,7 +16,9 @@ export type LoginFailureReason =
   | 'account_locked'
   | 'inactive'
   | 'password_change_required'
-  | 'burst_limit';
+  | 'burst_limit'
+  | 'caller_limit'
+  | 'lockout_table_full';
 
 /**
  * Why an OAuth access token did not start a session (EXCH-08: the caller always gets one
@@ -54,7 +56,8 @@ export type SessionEndReason = 'logout' | 'actor_ended' | 'absolute_timeout' | '
 
 /**
  * An audit event. Sessions are named by `sessionRef`, a random handle unrelated to the
- * session ID; no event ever carries a session ID, a password or a token (SES-09, DEL-04).
+ * session ID; no event ever carries a session ID, a password or a token (SES-09, DEL-04),
+ * and a name typed at a failed login appears only as a one-way tag.
  *
  * @example
  * ```ts
@@ -73,20 +76,28 @@ export type EmulatorEvent =
       readonly userId: number;
       readonly username: string;
       readonly vaultId: number;
-      /** True when the vault asked for was not one of the user's, so the default was used. */
+      /** True when the vault asked for was not one of the user's, so auth defaulting chose one. */
       readonly defaultedVault: boolean;
       readonly sessionRef: string;
     }
   | {
       readonly type: 'login_failed';
       readonly at: number;
-      readonly username: string;
+      /**
+       * What was typed as the user name, as a keyed one-way tag: equal for equal names from
+       * one emulator, never the name itself (it may be a password typed in the wrong field).
+       */
+      readonly nameTag: string;
+      /** The directory user the name belongs to, when it names one. */
+      readonly userId?: number;
       readonly reason: LoginFailureReason;
     }
   | {
       readonly type: 'account_locked';
       readonly at: number;
-      readonly username: string;
+      /** The locked name's tag, as in `login_failed`. */
+      readonly nameTag: string;
+      readonly userId?: number;
       readonly until: number;
     }
   | {

@@ -16,11 +16,17 @@ import type { EmulatorClock } from './createManualClock';
 export interface FailureLimiter {
   /** End of the current lock for `key`, or `undefined` when it may try again. */
   lockedUntil(key: string): number | undefined;
+  /**
+   * Whether a login for `key` may be tried at all: always for a name already tracked (its
+   * failures or lock are kept), and for a new name only while the table has room. A full
+   * table never makes room by forgetting a name's failures or lock.
+   */
+  admits(key: string): boolean;
   /** Counts a failure; returns the end of the lock it started, if it started one. */
   recordFailure(key: string): number | undefined;
   /** A success forgets earlier failures and earlier locks. */
   recordSuccess(key: string): void;
-  /** Forgets locks (and their history) that no longer matter. */
+  /** Forgets failures and locks (and their history) that no longer matter. */
   sweep(): void;
   clear(): void;
 }
@@ -30,14 +36,20 @@ const DAY = 24 * 60 * 60_000;
 const MAX_LOCK_MS = DAY;
 /** How long after its last lock ended a name's lock history is kept. */
 const LOCK_MEMORY_MS = DAY;
+/** How long after its last failure a name's failure count is kept. */
+const FAILURE_MEMORY_MS = DAY;
 
 /**
  * Creates a {@link FailureLimiter}. The lock lifts by itself and the count starts again
  * from zero; the n-th lock in a row lasts `durationMs * 2^(n-1)`, at most a day.
  *
- * Memory stays bounded without ever forgetting a lock: failure counters of names that are
- * not locked are capped at `maxTrackedNames` (the oldest counter goes first), while locks
- * leave only by expiring, and every lock costs `maxFailures` refused logins to make.
+ * Memory stays bounded without ever unlocking a name: at most `maxTrackedNames` names
+ * with failures or a lock are kept, and an entry leaves only by a successful login or by
+ * expiring (a failure count a day after the name's last failure, a lock a day after it
+ * ends). While the table is full, {@link FailureLimiter.admits} refuses names it does not
+ * already track, so spraying new names can neither evict a name's failures nor win
+ * untracked guesses. (Concurrent first failures of new names may overshoot the cap by the
+ * number of logins in flight.)
  *
  * @example
  * ```ts
@@ -48,13 +60,13 @@ export function createFailureLimiter(options: {
   clock: EmulatorClock;
   maxFailures: number;
   durationMs: number;
-  /** Failure counters kept for names that are not locked. Default 100 000. */
+  /** Names with failures or a lock kept at most. Default 100 000. */
   maxTrackedNames?: number;
 }): FailureLimiter {
   const { clock, maxFailures, durationMs } = options;
   const maxTrackedNames = options.maxTrackedNames ?? 100_000;
-  /** Consecutive failures of names that are not locked, oldest first. */
-  const counters = new Map<string, number>();
+  /** Consecutive failures of names that are not locked, by time of the last failure. */
+  const counters = new Map<string, { failures: number; last: number }>();
   /** Names locked now, or locked recently enough that the next lock must be longer. */
   const locks = new Map<string, { until: number; strikes: number }>();
 
@@ -68,20 +80,41 @@ export function createFailureLimiter(options: {
     return lock;
   }
 
+  function liveCount(key: string): number {
+    const counter = counters.get(key);
+    if (!counter) return 0;
+    if (clock.now() >= counter.last + FAILURE_MEMORY_MS) {
+      counters.delete(key);
+      return 0;
+    }
+    return counter.failures;
+  }
+
+  /** Counters are kept in order of their last failure, so expired ones sit at the front. */
+  function dropExpiredCounters(): void {
+    const now = clock.now();
+    for (const [key, counter] of counters) {
+      if (now < counter.last + FAILURE_MEMORY_MS) break;
+      counters.delete(key);
+    }
+  }
+
   return {
     lockedUntil(key) {
       const lock = activeLock(key);
       return lock && clock.now() < lock.until ? lock.until : undefined;
     },
+    admits(key) {
+      if (counters.has(key) || locks.has(key)) return true;
+      if (counters.size + locks.size < maxTrackedNames) return true;
+      dropExpiredCounters();
+      return counters.size + locks.size < maxTrackedNames;
+    },
     recordFailure(key) {
-      const failures = (counters.get(key) ?? 0) + 1;
+      const failures = liveCount(key) + 1;
       counters.delete(key);
       if (failures < maxFailures) {
-        if (counters.size >= maxTrackedNames) {
-          const oldest = counters.keys().next();
-          if (!oldest.done) counters.delete(oldest.value);
-        }
-        counters.set(key, failures);
+        counters.set(key, { failures, last: clock.now() });
         return undefined;
       }
       const strikes = (activeLock(key)?.strikes ?? 0) + 1;
@@ -95,6 +128,7 @@ export function createFailureLimiter(options: {
     },
     sweep() {
       const now = clock.now();
+      dropExpiredCounters();
       for (const [key, lock] of locks) {
         if (now >= lock.until + LOCK_MEMORY_MS) locks.delete(key);
       }

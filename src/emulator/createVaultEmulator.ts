@@ -2,11 +2,10 @@ import { createBurstLimiter } from './createBurstLimiter';
 import { createCredentialStore } from './createCredentialStore';
 import { createFailureLimiter } from './createFailureLimiter';
 import { type EmulatorClock, systemClock } from './createManualClock';
+import { createNameTagger } from './createNameTagger';
 import { createSessionStore, type SessionSummary } from './createSessionStore';
 import { demoDirectory } from './demoDirectory';
-import type { EmulatorData } from './EmulatorData';
 import type { EmulatorEvent } from './EmulatorEvent';
-import type { EmulatorOidcOptions } from './EmulatorOidcOptions';
 import type { EmulatorState } from './EmulatorState';
 import { DEFAULT_PASSWORD_HASH_ITERATIONS, type PasswordHash } from './hashPassword';
 import { indexEmulatorData } from './indexEmulatorData';
@@ -15,71 +14,8 @@ import { nonEmpty } from './nonEmpty';
 import { randomBytes } from './randomToken';
 import { BodyTooLargeError, readFormBody } from './readFormBody';
 import { routeRequest } from './routeRequest';
+import type { VaultEmulatorOptions } from './VaultEmulatorOptions';
 import { payloadTooLargeResponse, vaultFailure, vaultResponse } from './vaultResponse';
-
-/**
- * Settings of {@link createVaultEmulator}; all optional.
- *
- * @example
- * ```ts
- * const options: VaultEmulatorOptions = {
- *   clock: createManualClock(),
- *   idleTimeoutMs: 15 * 60_000,
- *   passwordHashIterations: 1_000,
- *   lockout: { maxFailures: 3 },
- * };
- * ```
- */
-export interface VaultEmulatorOptions {
-  /** Default {@link demoDirectory}. */
-  readonly data?: EmulatorData;
-  /** Default: the wall clock. */
-  readonly clock?: EmulatorClock;
-  /** Idle timeout, reset by every authenticated call. Default 30 minutes. */
-  readonly idleTimeoutMs?: number;
-  /** PBKDF2 iterations for hashing the directory's plain-text passwords. Default 100 000. */
-  readonly passwordHashIterations?: number;
-  readonly lockout?: {
-    /** Consecutive failures that lock an account name. Default 5. */
-    readonly maxFailures?: number;
-    /**
-     * How long the first lock lasts; each further lock of the same name lasts twice as long
-     * as the one before, at most a day. Default 15 minutes.
-     */
-    readonly durationMs?: number;
-    /**
-     * Failure counters kept for names that are not locked (the oldest goes first); a lock
-     * is never forgotten before it ends. Default 100 000.
-     */
-    readonly maxTrackedNames?: number;
-  };
-  /** Password logins per user name + vault DNS per minute. Default 20. */
-  readonly authBurstLimit?: number;
-  /**
-   * Per-caller limits, per minute, answered like the service's own limits
-   * (`API_LIMIT_EXCEEDED` with `Retry-After`): discovery calls (default 120), and session
-   * IDs that turn out not to be valid (default 60; past it every call with a session ID
-   * from that caller is refused until the minute is over, so IDs cannot be guessed).
-   */
-  readonly callerLimits?: {
-    readonly discoveryPerMinute?: number;
-    readonly invalidSessionsPerMinute?: number;
-  };
-  /**
-   * How a request finds its vault. By default each vault answers at its own host (its DNS
-   * name, as the service does), a session ID is valid only at the vault it was issued for,
-   * and discovery and OAuth logins answer only at the login host (`loginHost`, default
-   * {@link DEFAULT_LOGIN_HOST}); reach it with a custom `fetch` (`https://{dns}/...`) or
-   * through `vault-session-kit/proxy`. `'single-origin'` is the simplest setup instead:
-   * every vault and the login host behind any one origin, and a session ID accepted at any
-   * host, for one base URL and MSW handlers on the page's own origin.
-   */
-  readonly hosts?: 'single-origin' | { readonly loginHost?: string };
-  /** The OAuth authorization server; without it every OAuth login is refused. */
-  readonly oidc?: EmulatorOidcOptions;
-  /** Audit events; they never carry a session ID, a password or a token. */
-  readonly onEvent?: (event: EmulatorEvent) => void;
-}
 
 /**
  * What the server adapter knows about a request beyond the request itself.
@@ -123,7 +59,10 @@ export interface VaultEmulator {
   sessions(): SessionSummary[];
   /** The stored password verifier for a user name, once one exists. */
   storedCredential(username: string): PasswordHash | undefined;
-  /** Ends every session and forgets failure counters and burst windows. */
+  /**
+   * Ends every session and forgets failure counters, burst windows and the vault each user
+   * last signed in to.
+   */
   reset(): void;
 }
 const MINUTE = 60_000;
@@ -187,7 +126,10 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     ),
   });
   const burst = createBurstLimiter({ clock, limit: burstLimit, windowMs: MINUTE });
-  const perCaller = (name: 'discoveryPerMinute' | 'invalidSessionsPerMinute', fallback: number) =>
+  const perCaller = (
+    name: keyof NonNullable<VaultEmulatorOptions['callerLimits']>,
+    fallback: number,
+  ) =>
     createBurstLimiter({
       clock,
       limit: positiveInteger(options.callerLimits?.[name] ?? fallback, `callerLimits.${name}`),
@@ -195,6 +137,8 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     });
   const discoveryLimit = perCaller('discoveryPerMinute', 120);
   const invalidSessionLimit = perCaller('invalidSessionsPerMinute', 60);
+  const failedLoginLimit = perCaller('failedLoginsPerMinute', 30);
+  const lastLogins = new Map<number, number>();
   const credentials = createCredentialStore({ index, iterations });
   let lastSweep = Number.NEGATIVE_INFINITY;
 
@@ -215,7 +159,10 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     burst,
     discoveryLimit,
     invalidSessionLimit,
+    failedLoginLimit,
     credentials,
+    tagName: createNameTagger(),
+    lastLogins,
     oidc,
     emit,
   };
@@ -225,6 +172,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     burst.sweep();
     discoveryLimit.sweep();
     invalidSessionLimit.sweep();
+    failedLoginLimit.sweep();
     failures.sweep();
     lastSweep = clock.now();
   }
@@ -310,6 +258,8 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
       burst.clear();
       discoveryLimit.clear();
       invalidSessionLimit.clear();
+      failedLoginLimit.clear();
+      lastLogins.clear();
     },
   };
 }

@@ -3,12 +3,13 @@ import type { EmulatorData } from './EmulatorData';
 
 /**
  * The emulator's default data, the demo directory documented in the README. The demo
- * passwords are public by design; the emulator hashes each one on first use and keeps
- * only the hash.
+ * passwords are public by design; the emulator hashes each one when it starts and keeps
+ * only the hash. No one has signed in yet, so auth defaulting starts from each user's
+ * oldest vault (the lowest ID) until they sign in somewhere.
  *
  * | user | password | vaults |
  * |---|---|---|
- * | olivia@sunrise.example | Sunrise-Demo-1 | 1001 (default), 1002; delegate of marcus in 1002 |
+ * | olivia@sunrise.example | Sunrise-Demo-1 | 1001 (oldest), 1002; delegate of marcus in 1002 |
  * | marcus@sunrise.example | Sunrise-Demo-2 | 1002 |
  * | newhire@sunrise.example | Sunrise-Demo-3 | 1001, must change the password |
  * | locked@sunrise.example | any | 1001, always locked out |
@@ -37,7 +38,6 @@ export const demoDirectory: EmulatorData = {
       username: 'olivia@sunrise.example',
       password: 'Sunrise-Demo-1',
       status: 'active',
-      defaultVaultId: 1001,
       vaultIds: [1001, 1002],
     },
     {
@@ -48,7 +48,6 @@ export const demoDirectory: EmulatorData = {
       username: 'marcus@sunrise.example',
       password: 'Sunrise-Demo-2',
       status: 'active',
-      defaultVaultId: 1002,
       vaultIds: [1002],
     },
     {
@@ -59,7 +58,6 @@ export const demoDirectory: EmulatorData = {
       username: 'newhire@sunrise.example',
       password: 'Sunrise-Demo-3',
       status: 'password_change_required',
-      defaultVaultId: 1001,
       vaultIds: [1001],
     },
     {
@@ -69,7 +67,6 @@ export const demoDirectory: EmulatorData = {
       timezone: 'Europe/Berlin',
       username: 'locked@sunrise.example',
       status: 'locked',
-      defaultVaultId: 1001,
       vaultIds: [1001],
     },
     {
@@ -79,7 +76,6 @@ export const demoDirectory: EmulatorData = {
       timezone: 'Europe/London',
       username: 'inactive@sunrise.example',
       status: 'inactive',
-      defaultVaultId: 1001,
       vaultIds: [1001],
     },
     {
@@ -89,7 +85,6 @@ export const demoDirectory: EmulatorData = {
       timezone: 'Europe/London',
       username: 'sam@harbor.example',
       status: 'active',
-      defaultVaultId: 2001,
       vaultIds: [2001],
     },
   ],

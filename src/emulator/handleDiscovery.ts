@@ -43,8 +43,11 @@ export function handleDiscovery(state: EmulatorState, call: EmulatorCall): Respo
     errors: [],
     data: {
       auth_type: 'sso',
+      // The service is HTTPS only: a TLS front that forwards plain HTTP must not turn the
+      // URLs it answers with into http ones, so they name the host with https, as every
+      // other URL the emulator answers with does.
       auth_profiles: profiles.map((profile) =>
-        profileBody(state.oidc, profile, call.url.origin, clientId),
+        profileBody(state.oidc, profile, `https://${call.url.host}`, clientId),
       ),
     },
   });

@@ -1,3 +1,4 @@
+import type { BurstVerdict } from './createBurstLimiter';
 import type { EmulatorCall } from './EmulatorCall';
 import type { LoginFailureReason } from './EmulatorEvent';
 import type { EmulatorState } from './EmulatorState';
@@ -8,10 +9,15 @@ import { startSession } from './startSession';
 import { vaultFailure } from './vaultResponse';
 
 const LOCKED = 'The user account is locked. Try again later.';
+/** The burst window shared by every `vaultDNS` that names none of the emulator's vaults. */
+const ANY_OTHER_DNS = '*';
+/** Retry-After when the lockout table is full: it makes room as its oldest entries expire. */
+const TABLE_FULL_RETRY_SECONDS = 60;
 
 /**
- * `POST /api/{v}/auth`: password login, with the auth burst limit per user name + vault
- * DNS, the lockout, and the same hashing work for every account.
+ * `POST /api/{v}/auth`: password login, with the auth burst limit per user name + vault,
+ * the per-caller limit on failed logins, the lockout, and the same hashing work for every
+ * account.
  *
  * @example
  * ```ts
@@ -23,34 +29,54 @@ export async function handlePasswordLogin(
   state: EmulatorState,
   call: EmulatorCall,
 ): Promise<Response> {
-  const { clock, failures } = state;
+  const { clock, failures, index } = state;
   const username = call.form.get('username') ?? '';
   const password = call.form.get('password') ?? '';
   const explicitDns = nonEmpty(call.form.get('vaultDNS'));
   // Without a body vaultDNS the service takes the vault from the host that was called.
   const targetDns = (explicitDns ?? call.url.hostname).toLowerCase();
   const key = username.toLowerCase();
+  const user = index.usersByName.get(key);
 
-  const verdict = state.burst.hit(`${key}\n${targetDns}`);
-  const burstHeaders: Record<string, string> = {
-    'X-VaultAPI-BurstLimit': String(verdict.limit),
-    'X-VaultAPI-BurstLimitRemaining': String(verdict.remaining),
-  };
-  const refuse = (
+  const refuse = async (
+    verdict: BurstVerdict,
     type: string,
     message: string,
     reason: LoginFailureReason,
     extra: Record<string, string> = {},
-  ): Response => {
-    state.emit({ type: 'login_failed', at: clock.now(), username, reason });
+  ): Promise<Response> => {
+    state.emit({
+      type: 'login_failed',
+      at: clock.now(),
+      nameTag: await state.tagName(key),
+      ...(user ? { userId: user.id } : {}),
+      reason,
+    });
     return replyTo(call, vaultFailure(type, message, { authentication: true }), {
-      ...burstHeaders,
+      ...burstHeaders(verdict),
       ...extra,
     });
   };
 
+  // A caller that failed too often this minute is refused before any name is looked at, so
+  // spraying many names from one address is as limited as guessing one (THR-06).
+  const callerVerdict = state.failedLoginLimit.peek(call.caller);
+  if (!callerVerdict.allowed) {
+    return refuse(
+      callerVerdict,
+      'API_LIMIT_EXCEEDED',
+      `Too many failed authentication calls from this caller. Try again in ${callerVerdict.retryAfterSeconds} seconds.`,
+      'caller_limit',
+      { 'Retry-After': String(callerVerdict.retryAfterSeconds) },
+    );
+  }
+  // Each of the emulator's vaults is a window of its own, as the service counts; every
+  // other vaultDNS shares one, so making up vault names opens no new window (THR-06).
+  const window = index.vaultsByDns.has(targetDns) ? targetDns : ANY_OTHER_DNS;
+  const verdict = state.burst.hit(`${key}\n${window}`);
   if (!verdict.allowed) {
     return refuse(
+      verdict,
       'API_LIMIT_EXCEEDED',
       `Too many authentication calls for this user and vault. Try again in ${verdict.retryAfterSeconds} seconds.`,
       'burst_limit',
@@ -59,6 +85,7 @@ export async function handlePasswordLogin(
   }
   if (username === '') {
     return refuse(
+      verdict,
       'PARAMETER_REQUIRED',
       'Missing required parameter [username].',
       'missing_username',
@@ -66,31 +93,54 @@ export async function handlePasswordLogin(
   }
   if (password === '') {
     return refuse(
+      verdict,
       'NO_PASSWORD_PROVIDED',
       'No password was provided for the login call.',
       'missing_password',
     );
   }
+  // A full lockout table never forgets a name's failures to make room (THR-01): a name it
+  // does not track yet waits until entries expire, whether or not the account exists.
+  if (!failures.admits(key)) {
+    return refuse(
+      verdict,
+      'API_LIMIT_EXCEEDED',
+      `Too many failed authentication calls. Try again in ${TABLE_FULL_RETRY_SECONDS} seconds.`,
+      'lockout_table_full',
+      { 'Retry-After': String(TABLE_FULL_RETRY_SECONDS) },
+    );
+  }
   // Every password login does the same hashing work whatever the account's state, so the
   // answer's timing tells nothing about which accounts exist, are locked or inactive
-  // (ENUM-01); the state is looked at only once the password has been checked.
-  const user = state.index.usersByName.get(key);
+  // (ENUM-01): one key derivation, against a verifier made when the emulator started; the
+  // state is looked at only once the password has been checked.
+  await state.credentials.ready;
   const credential = user ? state.credentials.credentialFor(user) : undefined;
   const matches = await verifyPassword(password, await (credential ?? state.credentials.decoy()));
+  const failed = (type: string, message: string, reason: LoginFailureReason): Promise<Response> => {
+    state.failedLoginLimit.hit(call.caller);
+    return refuse(verdict, type, message, reason);
+  };
   if (failures.lockedUntil(key) !== undefined) {
-    return refuse('USER_LOCKED_OUT', LOCKED, 'temporarily_locked');
+    return failed('USER_LOCKED_OUT', LOCKED, 'temporarily_locked');
   }
-  if (user?.status === 'locked') return refuse('USER_LOCKED_OUT', LOCKED, 'account_locked');
+  if (user?.status === 'locked') return failed('USER_LOCKED_OUT', LOCKED, 'account_locked');
   if (user?.status === 'inactive') {
-    return refuse('INACTIVE_USER', 'The user account is inactive.', 'inactive');
+    return failed('INACTIVE_USER', 'The user account is inactive.', 'inactive');
   }
 
   if (!user || !credential || !matches) {
     const lockedUntil = failures.recordFailure(key);
     if (lockedUntil !== undefined) {
-      state.emit({ type: 'account_locked', at: clock.now(), username, until: lockedUntil });
+      state.emit({
+        type: 'account_locked',
+        at: clock.now(),
+        nameTag: await state.tagName(key),
+        ...(user ? { userId: user.id } : {}),
+        until: lockedUntil,
+      });
     }
-    return refuse(
+    return failed(
       'USERNAME_OR_PASSWORD_INCORRECT',
       'Authentication failed: the user name or password is incorrect.',
       user && credential ? 'wrong_password' : 'unknown_user',
@@ -99,6 +149,7 @@ export async function handlePasswordLogin(
   failures.recordSuccess(key);
   if (user.status === 'password_change_required') {
     return refuse(
+      verdict,
       'PASSWORD_CHANGE_REQUIRED',
       'The password has expired and must be changed before signing in.',
       'password_change_required',
@@ -111,6 +162,13 @@ export async function handlePasswordLogin(
     'password',
     explicitDns ?? call.url.hostname,
     explicitDns !== undefined,
-    burstHeaders,
+    burstHeaders(verdict),
   );
+}
+
+function burstHeaders(verdict: BurstVerdict): Record<string, string> {
+  return {
+    'X-VaultAPI-BurstLimit': String(verdict.limit),
+    'X-VaultAPI-BurstLimitRemaining': String(verdict.remaining),
+  };
 }

@@ -5,11 +5,7 @@ export type { EmulatorClock, ManualClock } from './createManualClock';
 export { createManualClock, systemClock } from './createManualClock';
 export type { SessionSummary } from './createSessionStore';
 export { MAX_SESSION_LIFETIME_MS } from './createSessionStore';
-export type {
-  EmulatorRequestContext,
-  VaultEmulator,
-  VaultEmulatorOptions,
-} from './createVaultEmulator';
+export type { EmulatorRequestContext, VaultEmulator } from './createVaultEmulator';
 export { createVaultEmulator } from './createVaultEmulator';
 export { demoDirectory } from './demoDirectory';
 export { demoDocuments } from './demoDocuments';
@@ -35,3 +31,4 @@ export type { PasswordHash } from './hashPassword';
 export { DEFAULT_PASSWORD_HASH_ITERATIONS, hashPassword, verifyPassword } from './hashPassword';
 export { DEFAULT_LOGIN_HOST } from './locateHost';
 export { MAX_BODY_BYTES } from './readFormBody';
+export type { VaultEmulatorOptions } from './VaultEmulatorOptions';

@@ -20,7 +20,8 @@ export interface IndexedUser {
   readonly id: number;
   readonly username: string;
   readonly status: EmulatorUserStatus;
-  readonly defaultVaultId: number;
+  /** The vault of the user's last sign-in before the emulator started, if any. */
+  readonly lastLoginVaultId: number | undefined;
   readonly vaultIds: readonly number[];
   readonly firstName: string;
   readonly lastName: string;
@@ -60,7 +61,7 @@ export interface EmulatorIndex {
 
 /**
  * Validates and indexes directory data; throws a `TypeError` naming the first
- * inconsistency (a duplicate ID, a default vault the user lacks, a dangling reference).
+ * inconsistency (a duplicate ID, a last sign-in vault the user lacks, a dangling reference).
  *
  * @example
  * ```ts
@@ -91,14 +92,14 @@ export function indexEmulatorData(data: EmulatorData): EmulatorIndex {
     check(user.vaultIds.length > 0, `user ${user.username} belongs to no vault`);
     for (const id of user.vaultIds) check(vaultsById.has(id), `user ${user.username}: vault ${id}`);
     check(
-      user.vaultIds.includes(user.defaultVaultId),
-      `user ${user.username}: default vault ${user.defaultVaultId} is not one of theirs`,
+      user.lastLoginVaultId === undefined || user.vaultIds.includes(user.lastLoginVaultId),
+      `user ${user.username}: last sign-in vault ${user.lastLoginVaultId} is not one of theirs`,
     );
     const indexed: IndexedUser = {
       id: user.id,
       username: user.username,
       status: user.status,
-      defaultVaultId: user.defaultVaultId,
+      lastLoginVaultId: user.lastLoginVaultId,
       vaultIds: [...user.vaultIds],
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',

@@ -6,8 +6,11 @@ import { replyTo } from './replyTo';
 
 /**
  * Starts a session for a user whose credentials were accepted and answers with the login
- * body. Auth defaulting: a vault the user cannot use still yields a session, in their
- * default vault; the client's DNS check is what catches it.
+ * body. Auth defaulting, as the service documents it: when no vault is asked for or the
+ * user cannot use the one asked for, the session still opens, in the vault where the user
+ * last signed in, else in their oldest vault (the lowest ID: the service numbers vaults as
+ * it creates them); the answer's `vaultId` says which, and the client's DNS check is what
+ * catches it.
  *
  * @example
  * ```ts
@@ -26,7 +29,10 @@ export function startSession(
   const { index } = state;
   const requested = requestedDns ? index.vaultsByDns.get(requestedDns.toLowerCase()) : undefined;
   const vaultId =
-    requested && user.vaultIds.includes(requested.id) ? requested.id : user.defaultVaultId;
+    requested && user.vaultIds.includes(requested.id)
+      ? requested.id
+      : mostRelevantVault(state, user);
+  state.lastLogins.set(user.id, vaultId);
   const session = state.sessions.create({ userId: user.id, vaultId });
   state.emit({
     type: 'login',
@@ -47,4 +53,10 @@ export function startSession(
     { responseStatus: 'SUCCESS', sessionId: session.id, userId: user.id, vaultId, vaultIds },
     { ...extraHeaders, ...sessionHeaders(session) },
   );
+}
+
+function mostRelevantVault(state: EmulatorState, user: IndexedUser): number {
+  const last = state.lastLogins.get(user.id) ?? user.lastLoginVaultId;
+  if (last !== undefined && user.vaultIds.includes(last)) return last;
+  return Math.min(...user.vaultIds);
 }

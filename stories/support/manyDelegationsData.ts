@@ -43,7 +43,7 @@ export const manyDelegationsData: EmulatorData = {
       username: `${name.split(' ')[0]?.toLowerCase()}@sunrise.example`,
       password: `Sunrise-Colleague-${i + 1}`,
       status: 'active' as const,
-      defaultVaultId: 3001 + i,
+      lastLoginVaultId: 3001 + i,
       vaultIds: [3001 + i],
     })),
   ],

@@ -33,7 +33,7 @@ function withColleagues(count: number): EmulatorData {
     username: `colleague${index + 1}@sunrise.example`,
     password: 'Sunrise-Demo-9',
     status: 'active' as const,
-    defaultVaultId: index % 2 === 0 ? 1001 : 1002,
+    lastLoginVaultId: index % 2 === 0 ? 1001 : 1002,
     vaultIds: [index % 2 === 0 ? 1001 : 1002],
   }));
   return {
@@ -42,7 +42,7 @@ function withColleagues(count: number): EmulatorData {
     delegations: [
       ...(demoDirectory.delegations ?? []),
       ...colleagues.map((colleague) => ({
-        vaultId: colleague.defaultVaultId,
+        vaultId: colleague.lastLoginVaultId,
         delegatorUserId: colleague.id,
         delegateUserId: 61001,
       })),

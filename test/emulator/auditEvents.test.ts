@@ -89,6 +89,30 @@ describe('audit events (SES-09, DEL-04, EXCH-08)', () => {
     expect(ended.sort()).toEqual(['absolute_timeout', 'absolute_timeout', 'actor_ended', 'logout']);
   });
 
+  it('never carry what was typed as a user name at a failed login, only a one-way tag', async () => {
+    vault = await startEmulator({ lockout: { maxFailures: 2 } });
+    // A password typed into the user-name field, as happens when a form is filled in haste.
+    const typed = 'Sunrise-Demo-1';
+    for (let i = 0; i < 2; i++) {
+      await vault.post('/api/v26.1/auth', { username: typed, password: 'olivia@sunrise.example' });
+    }
+    await vault.post('/api/v26.1/auth', { username: DEMO.olivia[0], password: 'Wrong-1' });
+    const failed = vault.events.filter((e) => e.type === 'login_failed');
+    const locked = vault.events.filter((e) => e.type === 'account_locked');
+    expect(failed).toHaveLength(3);
+    expect(locked).toHaveLength(1);
+    const text = JSON.stringify(vault.events);
+    expect(text.toLowerCase()).not.toContain(typed.toLowerCase());
+    const [first, second, olivia] = failed;
+    // The same name gets the same tag, so repeated attempts can still be followed.
+    expect(first?.nameTag).toMatch(/^[0-9a-f]{16}$/);
+    expect(second?.nameTag).toBe(first?.nameTag);
+    expect(locked[0]?.nameTag).toBe(first?.nameTag);
+    expect(olivia?.nameTag).not.toBe(first?.nameTag);
+    expect(first).not.toHaveProperty('userId');
+    expect(olivia).toMatchObject({ userId: 61001, reason: 'wrong_password' });
+  });
+
   it('keep answering when an event observer throws', async () => {
     vault = await startEmulator({
       onEvent: () => {

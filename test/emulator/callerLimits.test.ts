@@ -88,4 +88,63 @@ describe('per-caller limits, keyed on the address the server adapter saw', () =>
     expect(await errorType(await withHeader('tab-a'))).toBe('API_LIMIT_EXCEEDED');
     expect(await errorType(await withHeader('tab-b'))).toBe('INVALID_SESSION_ID');
   });
+
+  it('refuses a caller that sprays password logins across many names, with the service headers', async () => {
+    vault = await startEmulator();
+    // Over loopback HTTP every call comes from 127.0.0.1, the address the adapter passes on.
+    const spray = (i: number) =>
+      vault?.post('/api/v26.1/auth', {
+        username: `someone-${i}@sunrise.example`,
+        password: 'Spring2026!',
+      }) as Promise<Response>;
+    const answers: (string | undefined)[] = [];
+    for (let i = 0; i < 300; i++) answers.push(await errorType(await spray(i)));
+    expect(answers.slice(0, 30).every((type) => type === 'USERNAME_OR_PASSWORD_INCORRECT')).toBe(
+      true,
+    );
+    expect(answers.slice(30).every((type) => type === 'API_LIMIT_EXCEEDED')).toBe(true);
+
+    // Past the limit even the right password from that caller gets no answer this minute.
+    const refused = await vault.post('/api/v26.1/auth', {
+      username: 'olivia@sunrise.example',
+      password: 'Sunrise-Demo-1',
+    });
+    const body = await refused.json();
+    expect(body).toMatchObject({
+      responseStatus: 'FAILURE',
+      errors: [{ type: 'API_LIMIT_EXCEEDED' }],
+      errorType: 'AUTHENTICATION_FAILED',
+    });
+    expect(refused.headers.get('x-vaultapi-burstlimit')).toBe('30');
+    expect(refused.headers.get('x-vaultapi-burstlimitremaining')).toBe('0');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+
+    // Another caller is not held back, and the sprayer may try again after the minute.
+    const elsewhere = await vault.emulator.fetch(
+      new Request('http://127.0.0.1/api/v26.1/auth', {
+        method: 'POST',
+        body: new URLSearchParams({
+          username: 'olivia@sunrise.example',
+          password: 'Sunrise-Demo-1',
+        }),
+      }),
+      { clientAddress: '192.0.2.9' },
+    );
+    expect(await errorType(elsewhere)).toBe('SUCCESS');
+    vault.clock.advance(MINUTE);
+    expect(await errorType(await spray(1))).toBe('USERNAME_OR_PASSWORD_INCORRECT');
+  });
+
+  it('counts only failed logins, so many people behind one address can still sign in', async () => {
+    vault = await startEmulator({ callerLimits: { failedLoginsPerMinute: 2 } });
+    for (let i = 0; i < 5; i++) await vault.login('olivia@sunrise.example', 'Sunrise-Demo-1');
+    await vault.post('/api/v26.1/auth', { username: 'a@sunrise.example', password: 'x' });
+    await vault.post('/api/v26.1/auth', { username: 'b@sunrise.example', password: 'x' });
+    const refused = await vault.post('/api/v26.1/auth', {
+      username: 'marcus@sunrise.example',
+      password: 'Sunrise-Demo-2',
+    });
+    expect(await errorType(refused)).toBe('API_LIMIT_EXCEEDED');
+  });
 });

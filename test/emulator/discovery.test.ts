@@ -80,8 +80,11 @@ describe('discovery for password users (ENUM-01, ENUM-02)', () => {
 });
 
 describe('discovery for the sso realm', () => {
-  it('describes the harbor-oidc profile with metadata on the request origin by default', async () => {
+  it('describes the harbor-oidc profile with metadata on the request host by default, every URL https', async () => {
     vault = await startEmulator();
+    // The emulator is reached over plain HTTP here, as behind a TLS front.
+    expect(vault.url).toMatch(/^http:\/\//);
+    const host = `https://${new URL(vault.url).host}`;
     const body = await (await vault.post(DISCOVERY, { username: 'sam@harbor.example' })).json();
     expect(body).toEqual({
       responseStatus: 'SUCCESS',
@@ -93,14 +96,14 @@ describe('discovery for the sso realm', () => {
             id: 'harbor-oidc',
             label: 'Harbor SSO',
             description: expect.any(String),
-            vault_session_endpoint: `${vault.url}/auth/oauth/session/harbor-oidc`,
+            vault_session_endpoint: `${host}/auth/oauth/session/harbor-oidc`,
             use_adal: false,
             as_metadata: {
-              issuer: `${vault.url}/oidc`,
-              authorization_endpoint: `${vault.url}/oidc/auth`,
-              token_endpoint: `${vault.url}/oidc/token`,
-              jwks_uri: `${vault.url}/oidc/jwks`,
-              end_session_endpoint: `${vault.url}/oidc/session/end`,
+              issuer: `${host}/oidc`,
+              authorization_endpoint: `${host}/oidc/auth`,
+              token_endpoint: `${host}/oidc/token`,
+              jwks_uri: `${host}/oidc/jwks`,
+              end_session_endpoint: `${host}/oidc/session/end`,
               scopes_supported: expect.arrayContaining(['openid']),
               token_endpoint_auth_methods_supported: expect.any(Array),
             },

@@ -17,6 +17,7 @@ function setup(lockout: { maxTrackedNames?: number } = {}) {
     clock,
     passwordHashIterations: 1_000,
     authBurstLimit: 1_000,
+    callerLimits: { failedLoginsPerMinute: 10_000 },
     lockout: { maxFailures: 5, durationMs: 15 * MINUTE, ...lockout },
   });
   return { clock, emulator };
@@ -65,6 +66,34 @@ describe('lockout that cannot be flushed', () => {
     expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('SUCCESS');
   });
 
+  it('never forgets the failures of a name that is not locked yet, however many names fail in between', async () => {
+    const { emulator } = setup({ maxTrackedNames: 3 });
+    const outcomes: (string | undefined)[] = [];
+    // Four guesses, then filler names to push the count out of a small table, three times.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) await login(emulator, OLIVIA.username, `guess-${round}-${i}`);
+      for (let i = 0; i < 10; i++) {
+        outcomes.push(await outcome(emulator, `filler-${round}-${i}@example.com`, 'x'));
+      }
+    }
+    expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('USER_LOCKED_OUT');
+    // The full table turned the fillers away instead of making room.
+    expect(outcomes).toContain('API_LIMIT_EXCEEDED');
+  });
+
+  it('refuses new names while the table is full, and makes room only as failures expire', async () => {
+    const { clock, emulator } = setup({ maxTrackedNames: 2 });
+    await login(emulator, 'ghost-1@example.com', 'x');
+    await login(emulator, 'ghost-2@example.com', 'x');
+    // The refusal comes before the password is looked at, so it says nothing about the account.
+    expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('API_LIMIT_EXCEEDED');
+    expect(await outcome(emulator, 'ghost-1@example.com', 'y')).toBe(
+      'USERNAME_OR_PASSWORD_INCORRECT',
+    );
+    clock.advance(24 * 60 * MINUTE);
+    expect(await outcome(emulator, OLIVIA.username, OLIVIA.password)).toBe('SUCCESS');
+  });
+
   it('locks a second time for longer than the first, and a success resets the schedule', async () => {
     const { clock, emulator } = setup();
     await lock(emulator, OLIVIA.username);
@@ -95,8 +124,11 @@ describe('lockout that cannot be flushed', () => {
 });
 
 describe('the same hashing work for every account state', () => {
-  it('derives exactly one key per login, whether the account is unknown, locked, inactive, temporarily locked, or the password right or wrong', async () => {
+  it('derives exactly one key per login, whether the account is unknown, locked, inactive, temporarily locked, or the password right or wrong, from the first attempt on', async () => {
     const { emulator } = setup();
+    // Lets the hashing that starts with the emulator finish before keys are counted.
+    await login(emulator, 'warm-up@example.com', 'x');
+    const derive = vi.spyOn(globalThis.crypto.subtle, 'deriveBits');
     await lock(emulator, 'marcus@sunrise.example');
     const cases: [string, string, string][] = [
       ['unknown user', 'nobody@sunrise.example', 'whatever'],
@@ -107,10 +139,7 @@ describe('the same hashing work for every account state', () => {
       ['temporarily locked', 'marcus@sunrise.example', 'Sunrise-Demo-2'],
       ['password change required', 'newhire@sunrise.example', 'Sunrise-Demo-3'],
     ];
-    // First use hashes each directory password once; that work is not per login.
-    for (const [, username, password] of cases) await login(emulator, username, password);
-
-    const derive = vi.spyOn(globalThis.crypto.subtle, 'deriveBits');
+    // The first attempt of each account: no directory password is hashed on first use.
     const counts: Record<string, number> = {};
     for (const [name, username, password] of cases) {
       derive.mockClear();

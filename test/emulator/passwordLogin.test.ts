@@ -36,7 +36,7 @@ async function expectAuthFailure(form: Record<string, string>, type: string): Pr
 }
 
 describe('password login success', () => {
-  it('answers the service shape, in the default vault when no vaultDNS is sent', async () => {
+  it('answers the service shape, in the oldest vault when no vaultDNS is sent and none was used before', async () => {
     vault = await startEmulator();
     const { response, body } = await auth({ username: DEMO.olivia[0], password: DEMO.olivia[1] });
     expect(body).toEqual({
@@ -242,6 +242,26 @@ describe('auth burst limit', () => {
     expect(reopened.response.headers.has('retry-after')).toBe(false);
   });
 
+  it('opens no new window for a vaultDNS that names no vault, however it is varied', async () => {
+    vault = await startEmulator({ authBurstLimit: 3 });
+    const [username, password] = DEMO.olivia;
+    const types: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { body } = await auth({ username, password, vaultDNS: `made-up-${i}.example` });
+      types.push((body.errors as { type: string }[] | undefined)?.[0]?.type ?? 'SUCCESS');
+    }
+    expect(types).toEqual([
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+      'API_LIMIT_EXCEEDED',
+      'API_LIMIT_EXCEEDED',
+      'API_LIMIT_EXCEEDED',
+    ]);
+    // A vault of the service is still a window of its own, as the service counts.
+    expect((await vault.login(username, password, 'quality.sunrise.example')).vaultId).toBe(1002);
+  });
+
   it('puts the burst headers on every /auth answer, failures included', async () => {
     vault = await startEmulator();
     for (const form of [
@@ -257,11 +277,11 @@ describe('auth burst limit', () => {
 });
 
 describe('password storage', () => {
-  it('keeps only a salted PBKDF2-SHA-256 hash, made on first use', async () => {
+  it('keeps only a salted PBKDF2-SHA-256 hash, made when the emulator starts', async () => {
     vault = await startEmulator({ passwordHashIterations: 2_000 });
     const [username, password] = DEMO.olivia;
-    expect(vault.emulator.storedCredential(username)).toBeUndefined();
-    await vault.login(username, password);
+    // Any login waits for the start-up hashing; olivia's own has not been tried.
+    await vault.post(AUTH, { username: 'someone@sunrise.example', password: 'x' });
     const stored = vault.emulator.storedCredential(username);
     expect(stored).toMatchObject({ algorithm: 'PBKDF2-SHA-256', iterations: 2_000 });
     expect(JSON.stringify(stored)).not.toContain(password);
@@ -293,7 +313,7 @@ describe('password storage', () => {
       username,
       password: 'Same-Password-1',
       status: 'active' as const,
-      defaultVaultId: 1001,
+      lastLoginVaultId: 1001,
       vaultIds: [1001],
     });
     const data: EmulatorData = {
@@ -321,7 +341,7 @@ describe('password storage', () => {
           username: 'pre@sunrise.example',
           passwordHash,
           status: 'active',
-          defaultVaultId: 1001,
+          lastLoginVaultId: 1001,
           vaultIds: [1001],
         },
       ],

@@ -40,7 +40,7 @@ beforeAll(async () => {
             username: 'unicode@sunrise.example',
             password: UNICODE_PASSWORD,
             status: 'active',
-            defaultVaultId: 1001,
+            lastLoginVaultId: 1001,
             vaultIds: [1001],
           },
         ],
@@ -154,7 +154,8 @@ describe('the wire format of every call', () => {
           id: 'harbor-oidc',
           label: 'Harbor SSO',
           description: 'Sign in with your Harbor account.',
-          vaultSessionEndpoint: `${env.server.url}/auth/oauth/session/harbor-oidc`,
+          // The service's URLs are https whatever scheme the emulator was reached by.
+          vaultSessionEndpoint: `${env.server.url.replace(/^http:/, 'https:')}/auth/oauth/session/harbor-oidc`,
           asClientId: TEST_AS_CLIENT_ID,
           asMetadata: expect.objectContaining({
             issuer: TEST_ISSUER,
