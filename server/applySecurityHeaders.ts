@@ -1,10 +1,12 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-// Scripts: only this origin's files and the inline scripts of the very page being sent,
-// each allowed by its hash (the React refresh preamble, the provider's auto-submit forms).
-// Styles: Vite injects a module's CSS at run time as <style> elements whose content no hash
-// can predict, so the dev server allows inline styles; a production build serves files.
+// Scripts: only this origin's files and the inline scripts the build itself puts into the
+// page (the React refresh preamble), known by a nonce that Vite writes into exactly those
+// tags while it transforms index.html, before anything of a request can reach the page.
+// Whatever else an outgoing page holds is never looked at, so a script injected into it runs
+// nowhere. Styles: Vite injects a module's CSS at run time as <style> elements, so the dev
+// server allows inline styles; a production build serves files.
 const BASE_POLICY = [
   "default-src 'self'",
   "connect-src 'self'",
@@ -17,55 +19,71 @@ const BASE_POLICY = [
   "frame-ancestors 'none'",
 ];
 
+const NONCE_BYTES = 18;
+
 /**
- * The Content-Security-Policy of an HTML page: `script-src 'self'` plus the SHA-256 hash
- * of each inline script in `html`, never `'unsafe-inline'`.
+ * What the dev server's Vite writes as the `nonce` of the scripts the build puts into a page
+ * (its `html.cspNonce` setting, see `vaultDevServer`); {@link applySecurityHeaders} replaces it
+ * with a fresh nonce for every page it sends, so this value never leaves the server. Random per
+ * process, so nothing outside the server can write it into a page.
  *
  * @example
  * ```ts
- * contentSecurityPolicy('<script>go()</script>'); // "default-src 'self'; … script-src 'self' 'sha256-…'"
+ * const config = { html: { cspNonce: SCRIPT_NONCE_SLOT } };
  * ```
  */
-export function contentSecurityPolicy(html: string): string {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes = '', body = ''] = match;
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return [...BASE_POLICY, ["script-src 'self'", ...hashes].join(' ')].join('; ');
+export const SCRIPT_NONCE_SLOT = randomBytes(NONCE_BYTES).toString('base64url');
+
+/**
+ * The Content-Security-Policy of a dev server page whose own scripts carry `nonce`:
+ * `script-src 'self' 'nonce-…'`, never `'unsafe-inline'` and never a hash of the page's
+ * content.
+ *
+ * @example
+ * ```ts
+ * contentSecurityPolicy('q2VfXb1x'); // "default-src 'self'; … script-src 'self' 'nonce-q2VfXb1x'"
+ * ```
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [...BASE_POLICY, `script-src 'self' 'nonce-${nonce}'`].join('; ');
 }
 
 /**
- * Sets the security headers of the dev server's pages on an HTML answer: a
- * Content-Security-Policy computed from the page as it is sent (see
- * {@link contentSecurityPolicy}), `X-Content-Type-Options: nosniff`, no framing, and no
- * Referer (the callback URL carries the authorization code, OIDC-04). Every answer gets
- * `nosniff`.
+ * Sets the security headers of the dev server's pages: on an HTML answer a
+ * Content-Security-Policy with a nonce made for this answer alone (see
+ * {@link contentSecurityPolicy}), written in place of {@link SCRIPT_NONCE_SLOT} into the
+ * scripts the build placed, plus no framing and no Referer (the callback URL carries the
+ * authorization code, OIDC-04). Every answer gets `X-Content-Type-Options: nosniff`.
  *
  * @example
  * ```ts
  * server.middlewares.use((req, res, next) => { applySecurityHeaders(req, res); next(); });
  * ```
  */
-export function applySecurityHeaders(_req: IncomingMessage, res: ServerResponse): void {
+export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', 'no-referrer');
+  const nonce = randomBytes(NONCE_BYTES).toString('base64url');
+  if ((req.headers.accept ?? '').includes('text/html')) {
+    // A page revalidated as "not modified" would come back from the cache with an old nonce.
+    delete req.headers['if-none-match'];
+    // Set now as well, so a page streamed before it ends is not sent without a policy.
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
+  }
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  // The page's inline scripts are known only once it is rendered, just before it is sent.
   res.end = ((...args: unknown[]) => {
-    const [chunk] = args;
+    const [chunk, ...rest] = args;
     const type = String(res.getHeader('Content-Type') ?? '');
-    if (!res.headersSent && type.includes('text/html')) {
-      const html =
-        typeof chunk === 'string'
-          ? chunk
-          : chunk instanceof Uint8Array
-            ? Buffer.from(chunk).toString('utf8')
-            : '';
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(html));
-    }
-    return end(...args);
+    if (res.headersSent || !type.includes('text/html')) return end(...args);
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
+    res.removeHeader('ETag');
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) return end(...args);
+    const html = (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))
+      .split(SCRIPT_NONCE_SLOT)
+      .join(nonce);
+    const body = typeof chunk === 'string' ? html : Buffer.from(html, 'utf8');
+    if (res.hasHeader('Content-Length')) res.setHeader('Content-Length', Buffer.byteLength(body));
+    return end(body, ...rest);
   }) as ServerResponse['end'];
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Plugin, ViteDevServer } from 'vite';
 import { createVaultProxy } from '../src/proxy';
-import { applySecurityHeaders } from './applySecurityHeaders';
+import { applySecurityHeaders, SCRIPT_NONCE_SLOT } from './applySecurityHeaders';
 import {
   createVaultDevStack,
   describeProxyEvent,
@@ -63,6 +63,10 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
   return {
     name: 'vault-session-kit:dev-server',
     apply: 'serve',
+    // Vite marks the scripts it and its plugins put into index.html (the React refresh
+    // preamble) with this nonce slot; applySecurityHeaders fills in a fresh nonce per page
+    // and allows only those inline scripts (WEB-06).
+    config: () => ({ html: { cspNonce: SCRIPT_NONCE_SLOT } }),
     configureServer(server) {
       const log = logEvents ? (line: string) => server.config.logger.info(line) : undefined;
       if (vaultHosts && vaultHosts.length > 0) {
