@@ -47,14 +47,30 @@ async function lock(emulator: VaultEmulator, username: string): Promise<void> {
 }
 
 describe('lockout that cannot be flushed', () => {
-  it('keeps a lock through 100,000 failures for other names (the counter table stays bounded)', () => {
+  it('keeps a lock and a failure count through a spray of other names, in a bounded table', () => {
     const clock = createManualClock(TEST_START_MS);
-    const limiter = createFailureLimiter({ clock, maxFailures: 5, durationMs: 15 * MINUTE });
+    const limiter = createFailureLimiter({
+      clock,
+      maxFailures: 5,
+      durationMs: 15 * MINUTE,
+      maxTrackedNames: 1_000,
+    });
     let until: number | undefined;
     for (let i = 0; i < 5; i++) until = limiter.recordFailure('olivia@sunrise.example');
     expect(until).toBe(TEST_START_MS + 15 * MINUTE);
-    for (let i = 0; i < 100_000; i++) limiter.recordFailure(`spray-${i}@example.com`);
+    for (let i = 0; i < 4; i++) limiter.recordFailure('marcus@sunrise.example');
+    let admitted = 0;
+    for (let i = 0; i < 100_000; i++) {
+      const name = `spray-${i}@example.com`;
+      if (!limiter.admits(name)) continue;
+      admitted += 1;
+      limiter.recordFailure(name);
+    }
+    expect(admitted).toBe(998);
     expect(limiter.lockedUntil('olivia@sunrise.example')).toBe(TEST_START_MS + 15 * MINUTE);
+    // marcus's four failures were kept: the fifth locks him.
+    expect(limiter.admits('marcus@sunrise.example')).toBe(true);
+    expect(limiter.recordFailure('marcus@sunrise.example')).toBe(TEST_START_MS + 15 * MINUTE);
   });
 
   it('refuses the right password of a locked account after a spray of failed logins', async () => {
