@@ -23,7 +23,10 @@ export interface VaultEmulatorOptions {
   readonly clock?: EmulatorClock;
   /** Idle timeout, reset by every authenticated call. Default 30 minutes. */
   readonly idleTimeoutMs?: number;
-  /** PBKDF2 iterations for hashing the directory's plain-text passwords. Default 100 000. */
+  /**
+   * PBKDF2 iterations for hashing the directory's plain-text passwords, all of them when the
+   * emulator is created. Default 100 000.
+   */
   readonly passwordHashIterations?: number;
   readonly lockout?: {
     /** Consecutive failures that lock an account name. Default 5. */
