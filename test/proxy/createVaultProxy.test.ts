@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLoopbackUpstream } from '../../server/createLoopbackUpstream';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
-import { createVaultClient } from '../../src/core/client/createVaultClient';
 import { createManualClock, createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../src/emulator';
 import { createVaultProxyListener, serveVaultProxy } from '../../src/node';
 import { createVaultProxy, type VaultProxyLogEvent, type VaultProxyOptions } from '../../src/proxy';
-import { APP_ORIGIN, echoUpstream, failureType, PROXY_ADAPTERS, sendRaw } from './proxyAdapters';
+import {
+  APP_ORIGIN,
+  driveKitClient,
+  echoUpstream,
+  failureType,
+  PROXY_ADAPTERS,
+  sendRaw,
+} from './proxyAdapters';
 
 const OPTIONS: VaultProxyOptions = {
   loginHost: 'login.sunrise.example',
@@ -385,22 +391,7 @@ describe('createVaultProxy in front of the emulator, over loopback HTTP', () => 
             )
           : await serveVaultProxy({ ...options, upstream: vault.url });
       servers = [vault, proxy];
-      const client = createVaultClient({
-        baseUrl: `${proxy.url}/vault/promomats.sunrise.example`,
-        authUrl: proxy.url,
-      });
-      const discovery = await client.discover({ username: 'olivia@sunrise.example' });
-      expect(discovery.authType).toBe('password');
-      const { sessionId } = await client.login({
-        username: 'olivia@sunrise.example',
-        password: 'Sunrise-Demo-1',
-      });
-      await client.keepAlive(sessionId);
-      expect(await client.getDelegations(sessionId)).toHaveLength(1);
-      await client.endSession(sessionId);
-      await expect(client.keepAlive(sessionId)).rejects.toMatchObject({
-        type: 'INVALID_SESSION_ID',
-      });
+      await driveKitClient(proxy.url);
       expect(emulator.sessionCount()).toBe(0);
     },
   );

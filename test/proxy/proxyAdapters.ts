@@ -6,6 +6,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterEach, expect } from 'vitest';
 import { serveFetch } from '../../server/serveFetch';
+import { createVaultClient } from '../../src/core/client/createVaultClient';
 import { serveVaultProxy } from '../../src/node';
 import { createVaultProxy, type VaultProxyContext, type VaultProxyOptions } from '../../src/proxy';
 
@@ -169,4 +170,25 @@ export async function failureType(response: Response): Promise<string | undefine
   const body = (await response.json()) as { responseStatus: string; errors?: { type: string }[] };
   expect(body.responseStatus).toBe('FAILURE');
   return body.errors?.[0]?.type;
+}
+
+/**
+ * The kit's client through a proxy at `proxyUrl`: discovery, sign-in, keep-alive,
+ * delegations and sign-out, each checked; the session is gone at the end.
+ */
+export async function driveKitClient(proxyUrl: string): Promise<void> {
+  const client = createVaultClient({
+    baseUrl: `${proxyUrl}/vault/promomats.sunrise.example`,
+    authUrl: proxyUrl,
+  });
+  const discovery = await client.discover({ username: 'olivia@sunrise.example' });
+  expect(discovery.authType).toBe('password');
+  const { sessionId } = await client.login({
+    username: 'olivia@sunrise.example',
+    password: 'Sunrise-Demo-1',
+  });
+  await client.keepAlive(sessionId);
+  expect(await client.getDelegations(sessionId)).toHaveLength(1);
+  await client.endSession(sessionId);
+  await expect(client.keepAlive(sessionId)).rejects.toMatchObject({ type: 'INVALID_SESSION_ID' });
 }
