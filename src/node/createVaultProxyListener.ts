@@ -47,7 +47,9 @@ export interface NodeVaultProxyOptions extends VaultProxyOptions {
  * ```
  */
 export interface VaultProxyListener {
+  /** Answers one request: proxied, or refused in the service's failure shape. */
   (req: IncomingMessage, res: ServerResponse): void;
+  /** Closes the idle upstream connections kept alive for reuse. */
   close(): void;
 }
 

@@ -1,5 +1,6 @@
 // The proxy's tests run against each way it is served: the fetch-style handler called
-// directly, the Node adapter on node:http, and the fetch-style handler served on Node. A
+// directly, the Node adapter on node:http (its upstream over HTTP, or a fetch function),
+// and the fetch-style handler served on Node. A
 // test gives a path as it goes on the wire (not normalised by a client) and the upstream as
 // a fetch function; for the Node adapter that function answers over loopback HTTP.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
@@ -7,7 +8,7 @@ import { Readable } from 'node:stream';
 import { afterEach, expect } from 'vitest';
 import { serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
-import { serveVaultProxy } from '../../src/node';
+import { type ServedVaultProxy, serveVaultProxy } from '../../src/node';
 import { createVaultProxy, type VaultProxyContext, type VaultProxyOptions } from '../../src/proxy';
 
 export const APP_ORIGIN = 'https://app.sunrise.example';
@@ -83,15 +84,22 @@ export const PROXY_ADAPTERS: readonly ProxyAdapter[] = [
     },
   },
   {
+    name: 'createVaultProxyListener with a fetch upstream',
+    inProcess: true,
+    start: (options) => overHttp(serveVaultProxy(options)),
+  },
+  {
     name: 'createVaultProxy served by serveVaultProxy',
     inProcess: true,
-    async start(options) {
-      const served = await serveVaultProxy(createVaultProxy(options));
-      closers.push(served.close);
-      return { send: (path, init) => sendRaw(served.port, path, init) };
-    },
+    start: (options) => overHttp(serveVaultProxy(createVaultProxy(options))),
   },
 ];
+
+async function overHttp(serving: Promise<ServedVaultProxy>): Promise<ProxyUnderTest> {
+  const served = await serving;
+  closers.push(served.close);
+  return { send: (path, init) => sendRaw(served.port, path, init) };
+}
 
 /**
  * One HTTP/1.1 request to 127.0.0.1:`port` with the path and headers exactly as given
