@@ -152,7 +152,8 @@ export async function measureProxy(
     );
     const samples = new Map<string, ProxyLoadFigures[]>();
     for (const count of connections) {
-      for (const target of targets) await load(target, script, count, 1);
+      // Warm-up: compilation and connection set-up; its figures (or none) are dropped.
+      for (const target of targets) await load(target, script, count, 2).catch(() => undefined);
       for (let round = 0; round < rounds; round++) {
         for (const target of targets) {
           const key = `${target.path}|${count}`;

@@ -209,7 +209,10 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         end();
         res.end();
       });
-      incoming.once('error', () => {
+      incoming.once('error', () => undefined);
+      // An upstream that goes away mid-body: the client must not take what came as whole.
+      incoming.once('close', () => {
+        if (incoming.complete) return;
         end();
         res.destroy();
       });

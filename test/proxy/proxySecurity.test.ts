@@ -264,4 +264,24 @@ describe.each(PROXY_ADAPTERS)('$name: a stalled body', (adapter) => {
     expect(received).toBe(64 * 1024);
     await expect.poll(() => cancelled).toBe(true);
   });
+
+  it('ends a download as broken, not as whole, when the upstream fails mid-body', async () => {
+    const proxy = await adapter.start({
+      ...OPTIONS,
+      fetch: async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new Uint8Array(64 * 1024).fill(1));
+              setTimeout(() => controller.error(new Error('the vault went away')), 20);
+            },
+          }),
+          { headers: { 'Content-Type': 'application/octet-stream' } },
+        ),
+    });
+    const response = await proxy.send(
+      '/vault/promomats.sunrise.example/api/v26.1/objects/documents/7/file',
+    );
+    await expect(response.arrayBuffer()).rejects.toThrow();
+  });
 });
