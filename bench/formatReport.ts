@@ -1,4 +1,5 @@
 import type { Machine } from './describeMachine';
+import { formatProxySection } from './formatProxySection';
 import { markdownTable } from './markdownTable';
 import {
   type BundleSizeReport,
@@ -10,7 +11,7 @@ import {
 } from './measureBundleSizes';
 import type { EmulatorLoadReport, LoadStep } from './measureEmulatorLoad';
 import type { KeepAliveTrafficReport } from './measureKeepAliveTraffic';
-import type { ProxyPathFigures, ProxyReport } from './measureProxy';
+import type { ProxyReport } from './measureProxy';
 import type { RenderReport } from './measureRenders';
 import { formatMs, type RoundTripReport, type TimedStep } from './measureRoundTrips';
 
@@ -77,7 +78,7 @@ export function formatReport(results: BenchResults): string {
     keepAliveSection(results.keepAlive),
     loadSection(results.load),
     renderSection(results.renders),
-    proxySection(results.proxy),
+    formatProxySection(results.proxy),
     budgetSection(results),
   ].join('\n');
 }
@@ -348,63 +349,6 @@ function renderSection(report: RenderReport): string {
       ]),
       ['l', 'r', 'r', 'r', 'r'],
     ),
-    '',
-  ].join('\n');
-}
-
-function proxySection(report: ProxyReport): string {
-  const MB = 1024 * 1024;
-  const { download } = report;
-  return [
-    '## 6. The same-origin proxy',
-    '',
-    '`npm run proxy` (`createVaultProxy` served by `vault-session-kit/proxy/node`) as its own ' +
-      'process in front of the emulator (each vault at its own host, over loopback HTTP). ' +
-      'Keep-alive with one session, the same HTTP client for both paths, in the same run: ' +
-      'straight to the emulator, and through the proxy. The load generator shares its process ' +
-      'and the two cores with the emulator; the proxy has its own process. Latencies in ms.',
-    '',
-    markdownTable(
-      [
-        'concurrency',
-        'path',
-        'requests',
-        'SUCCESS',
-        'req/s',
-        'p50',
-        'p99',
-        'added p50',
-        'added p99',
-      ],
-      report.keepAlive.flatMap((step) => {
-        const row = (path: string, figures: ProxyPathFigures, added: readonly string[]) => [
-          String(step.concurrency),
-          path,
-          String(figures.requests),
-          String(figures.succeeded),
-          figures.perSecond.toFixed(0),
-          figures.p50Ms.toFixed(2),
-          figures.p99Ms.toFixed(2),
-          ...added,
-        ];
-        const { direct, proxied } = step;
-        return [
-          row('direct', direct, ['', '']),
-          row('through the proxy', proxied, [
-            `+${(proxied.p50Ms - direct.p50Ms).toFixed(2)}`,
-            `+${(proxied.p99Ms - direct.p99Ms).toFixed(2)}`,
-          ]),
-        ];
-      }),
-      ['r', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
-    ),
-    '',
-    `A ${(download.bytes / MB).toFixed(0)} MB document download through the proxy: ` +
-      `${(download.received / MB).toFixed(0)} MB received in ${download.seconds.toFixed(1)} s; ` +
-      `the proxy process's resident memory went from ${(download.baselineBytes / MB).toFixed(0)} ` +
-      `to at most ${(download.peakBytes / MB).toFixed(0)} MB ` +
-      `(+${((download.peakBytes - download.baselineBytes) / MB).toFixed(0)} MB, sampled every ` +
-      '10 ms): the document streams through and is never held whole.',
     '',
   ].join('\n');
 }

@@ -1,38 +1,69 @@
-import { createLoopbackUpstream } from '../server/createLoopbackUpstream';
-import { serveFetch } from '../server/serveFetch';
-import { residentBytes, startProxyProcess } from '../server/startProxyProcess';
-import { createVaultEmulator } from '../src/emulator/index';
-import { percentile } from './percentile';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { residentBytes } from '../server/startProxyProcess';
+import { BENCH_DOCUMENT_BYTES } from './proxyBenchServer';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const NGINX = '/usr/sbin/nginx';
+const WRK = '/usr/bin/wrk';
+const TICKS_PER_SECOND = 100;
+const VAULT_PATH = '/vault/promomats.sunrise.example/api/v26.1/keep-alive';
+const run = promisify(execFile);
 
 /**
- * Keep-alive at one concurrency, straight to the emulator and through the proxy.
+ * The paths measured: straight to the upstream, and through each proxy in front of it.
  *
  * @example
  * ```ts
- * const row: ProxyLatencyStep = report.keepAlive[0];
- * console.log(row.proxied.p50Ms - row.direct.p50Ms);
+ * const name: ProxyPathName = 'kit, node:http';
  * ```
  */
-export interface ProxyLatencyStep {
-  readonly concurrency: number;
-  readonly direct: ProxyPathFigures;
-  readonly proxied: ProxyPathFigures;
-}
+export type ProxyPathName =
+  | 'direct'
+  | 'kit, node:http'
+  | 'kit, fetch-style'
+  | 'http-proxy'
+  | 'nginx';
 
 /**
- * Requests per second and latency of one path.
+ * One path at one number of connections: medians over the rounds.
  *
  * @example
  * ```ts
- * const { perSecond, p99Ms }: ProxyPathFigures = step.proxied;
+ * const { perSecond, cpuMicrosPerRequest }: ProxyLoadFigures = report.load[0];
  * ```
  */
-export interface ProxyPathFigures {
-  readonly requests: number;
-  readonly succeeded: number;
+export interface ProxyLoadFigures {
+  readonly path: ProxyPathName;
+  readonly connections: number;
   readonly perSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** CPU time (user + system) of the proxy's process(es) per request; none for direct. */
+  readonly cpuMicrosPerRequest: number | undefined;
+}
+
+/**
+ * A 200 MiB document through one path.
+ *
+ * @example
+ * ```ts
+ * const { seconds, peakBytes }: ProxyDownloadFigures = report.download[0];
+ * ```
+ */
+export interface ProxyDownloadFigures {
+  readonly path: ProxyPathName;
+  readonly bytes: number;
+  readonly received: number;
+  readonly seconds: number;
+  /** Resident memory of the proxy's process(es) before the download and at its peak. */
+  readonly baselineBytes: number | undefined;
+  readonly peakBytes: number | undefined;
 }
 
 /**
@@ -44,173 +75,321 @@ export interface ProxyPathFigures {
  * ```
  */
 export interface ProxyReport {
-  readonly keepAlive: readonly ProxyLatencyStep[];
-  readonly download: {
-    readonly bytes: number;
-    readonly received: number;
-    readonly seconds: number;
-    /** Resident memory of the proxy process before the download. */
-    readonly baselineBytes: number;
-    /** Highest resident memory of the proxy process during it. */
-    readonly peakBytes: number;
-  };
+  readonly rounds: number;
+  readonly secondsPerRun: number;
+  readonly loadGenerator: string;
+  /** Paths that could not be measured here, with the reason. */
+  readonly skipped: readonly string[];
+  readonly load: readonly ProxyLoadFigures[];
+  readonly download: readonly ProxyDownloadFigures[];
 }
 
-const DOWNLOAD_BYTES = 256 * 1024 * 1024;
-const CHUNK = new Uint8Array(64 * 1024).fill(0x61);
-const VAULT = 'promomats.sunrise.example';
+interface Target {
+  readonly path: ProxyPathName;
+  readonly port: number;
+  readonly urlPath: string;
+  /** The processes whose CPU time and memory are the proxy's. */
+  readonly pids: () => number[];
+}
 
 /**
- * Runs the production proxy as its own process (`npm run proxy`) in front of the emulator
- * (each vault at its own host, over loopback HTTP) and measures, in the same run: keep-alive
- * requests per second and latency (p50/p99) straight to the emulator and through the
- * proxy, at each concurrency, with the same HTTP client for both; and the proxy process's
- * resident memory while a 256 MB document streams through it. The load generator and the
- * emulator share this process; the proxy has its own.
+ * The kit's proxy against the anchors, in one run on one machine: a trivial upstream
+ * (node:http, keep-alive-sized JSON) in a process of its own, and in front of it, each in a
+ * process of its own, the kit's Node adapter (`createVaultProxyListener`), the fetch-style
+ * handler (`createVaultProxy` served on Node), `http-proxy` with a keep-alive agent and,
+ * where Debian's nginx is installed, nginx with one worker and upstream keep-alive. `wrk`
+ * sends keep-alive POSTs at each number of connections, the paths interleaved over several
+ * rounds (medians reported); CPU per request is the proxy processes' user + system time
+ * (`/proc/{pid}/stat`, the counters `process.cpuUsage` reads) over the requests served.
+ * Then a 200 MiB document is downloaded through each path while the proxy's resident
+ * memory is sampled.
  *
  * @example
  * ```ts
- * const report = await measureProxy({ concurrency: [1, 16], requests: 2_000 });
+ * const report = await measureProxy({ connections: [1, 16], rounds: 1 });
  * ```
  */
 export async function measureProxy(
-  options: { readonly concurrency?: readonly number[]; readonly requests?: number } = {},
+  options: {
+    readonly connections?: readonly number[];
+    readonly rounds?: number;
+    readonly secondsPerRun?: number;
+  } = {},
 ): Promise<ProxyReport> {
-  const levels = options.concurrency ?? [1, 16];
-  const requests = options.requests ?? 2_000;
-  const emulator = createVaultEmulator({
-    passwordHashIterations: 1_000,
-    // One loopback caller sends everything: the per-caller limits would measure themselves.
-    callerLimits: { discoveryPerMinute: 1_000_000, invalidSessionsPerMinute: 1_000_000 },
-  });
-  // The vault's document download, made up as it is read, beside the emulator's calls.
-  const vault = await serveFetch((request, context) =>
-    new URL(request.url).pathname.endsWith('/file')
-      ? new Response(generated(DOWNLOAD_BYTES), {
-          headers: {
-            'content-type': 'application/octet-stream',
-            'content-length': String(DOWNLOAD_BYTES),
-          },
-        })
-      : emulator.fetch(request, context),
-  );
-  const proxy = await startProxyProcess({
-    allow: '*.sunrise.example',
-    loopbackUpstreamPort: vault.port,
-  });
+  const connections = options.connections ?? [1, 16, 64];
+  const rounds = options.rounds ?? 3;
+  const secondsPerRun = options.secondsPerRun ?? 3;
+  if (!existsSync(WRK)) throw new Error(`The proxy bench needs wrk (${WRK}): apt-get install wrk`);
+  const children: ChildProcess[] = [];
+  const skipped: string[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), 'proxy-bench-'));
   try {
-    const toVault = createLoopbackUpstream(vault.port);
-    const toProxy = createLoopbackUpstream(proxy.port);
-    const login = await toVault(
-      new Request(`https://${VAULT}/api/v26.1/auth`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          username: 'olivia@sunrise.example',
-          password: 'Sunrise-Demo-1',
-        }),
-      }),
-    );
-    const { sessionId } = (await login.json()) as { sessionId: string };
-    const keepAlive = (send: typeof toVault, url: string) => async (): Promise<boolean> => {
-      const response = await send(
-        new Request(url, { method: 'POST', headers: { Authorization: sessionId } }),
-      );
-      const body = (await response.json()) as { responseStatus?: string };
-      return body.responseStatus === 'SUCCESS';
-    };
-    const direct = keepAlive(toVault, `https://${VAULT}/api/v26.1/keep-alive`);
-    const proxied = keepAlive(
-      toProxy,
-      `http://127.0.0.1:${proxy.port}/vault/${VAULT}/api/v26.1/keep-alive`,
-    );
-    const steps: ProxyLatencyStep[] = [];
-    for (const concurrency of levels) {
-      // Warm both paths, so neither pays for connection set-up or compilation.
-      await run(direct, 1, 50);
-      await run(proxied, 1, 50);
-      steps.push({
-        concurrency,
-        direct: await run(direct, concurrency, requests),
-        proxied: await run(proxied, concurrency, requests),
-      });
+    const upstream = await startChild(children, ['upstream']);
+    const targets: Target[] = [
+      { path: 'direct', port: upstream.port, urlPath: '/api/v26.1/keep-alive', pids: () => [] },
+    ];
+    for (const [path, kind] of [
+      ['kit, node:http', 'node'],
+      ['kit, fetch-style', 'fetch'],
+      ['http-proxy', 'http-proxy'],
+    ] as const) {
+      const child = await startChild(children, [kind, String(upstream.port)]);
+      targets.push({ path, port: child.port, urlPath: VAULT_PATH, pids: () => [child.pid] });
+    }
+    if (existsSync(NGINX)) {
+      targets.push(await startNginx(children, scratch, upstream.port));
+    } else {
+      skipped.push(`nginx: ${NGINX} is not installed`);
     }
 
-    const baselineBytes = residentBytes(proxy.pid);
-    let peakBytes = baselineBytes;
-    const sampler = setInterval(() => {
-      peakBytes = Math.max(peakBytes, residentBytes(proxy.pid));
-    }, 10);
-    const started = performance.now();
-    let received = 0;
-    try {
-      const response = await fetch(
-        `http://127.0.0.1:${proxy.port}/vault/${VAULT}/api/v26.1/objects/documents/1/file`,
-      );
-      const reader = response.body?.getReader();
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) break;
-        received += chunk.value.byteLength;
+    const script = join(scratch, 'post.lua');
+    writeFileSync(
+      script,
+      'wrk.method = "POST"\n' +
+        'wrk.headers["Authorization"] = "' +
+        'f'.repeat(64) +
+        '"\nwrk.headers["Content-Type"] = "application/x-www-form-urlencoded"\n',
+    );
+    const samples = new Map<string, ProxyLoadFigures[]>();
+    for (const count of connections) {
+      // Warm-up: compilation and connection set-up; its figures (or none) are dropped.
+      for (const target of targets) await load(target, script, count, 2).catch(() => undefined);
+      for (let round = 0; round < rounds; round++) {
+        for (const target of targets) {
+          const key = `${target.path}|${count}`;
+          samples.set(key, [
+            ...(samples.get(key) ?? []),
+            await load(target, script, count, secondsPerRun),
+          ]);
+        }
       }
-    } finally {
-      clearInterval(sampler);
     }
-    peakBytes = Math.max(peakBytes, residentBytes(proxy.pid));
+    const loadFigures = [...samples.values()].map((runs) => {
+      const first = runs[0] as ProxyLoadFigures;
+      const cpu = runs.map((figures) => figures.cpuMicrosPerRequest);
+      return {
+        path: first.path,
+        connections: first.connections,
+        perSecond: median(runs.map((figures) => figures.perSecond)),
+        p50Ms: median(runs.map((figures) => figures.p50Ms)),
+        p99Ms: median(runs.map((figures) => figures.p99Ms)),
+        cpuMicrosPerRequest: cpu.includes(undefined) ? undefined : median(cpu as number[]),
+      };
+    });
+    const download: ProxyDownloadFigures[] = [];
+    for (const target of targets) download.push(await downloadThrough(target));
+    const { stdout } = await run(WRK, ['--version']).catch((error: { stdout?: string }) => ({
+      stdout: error.stdout ?? '',
+    }));
     return {
-      keepAlive: steps,
-      download: {
-        bytes: DOWNLOAD_BYTES,
-        received,
-        seconds: (performance.now() - started) / 1000,
-        baselineBytes,
-        peakBytes,
-      },
+      rounds,
+      secondsPerRun,
+      loadGenerator:
+        stdout
+          .split('\n')[0]
+          ?.replace(/ \[.*$/, '')
+          .trim() || 'wrk',
+      skipped,
+      load: loadFigures,
+      download,
     };
   } finally {
-    proxy.child.kill('SIGTERM');
-    await vault.close();
+    for (const child of children) child.kill('SIGKILL');
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-async function run(
-  call: () => Promise<boolean>,
-  concurrency: number,
-  total: number,
-): Promise<ProxyPathFigures> {
-  const latencies: number[] = [];
-  let next = 0;
-  let succeeded = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const sent = performance.now();
-        if (await call().catch(() => false)) succeeded += 1;
-        latencies.push(performance.now() - sent);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+async function load(
+  target: Target,
+  script: string,
+  connections: number,
+  seconds: number,
+): Promise<ProxyLoadFigures> {
+  const before = cpuTicks(target.pids());
+  const { stdout } = await run(WRK, [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    '-s',
+    script,
+    `http://127.0.0.1:${target.port}${target.urlPath}`,
+  ]);
+  const ticks = cpuTicks(target.pids()) - before;
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
+  if (requests === 0 || errors) {
+    throw new Error(`wrk through ${target.path} failed:\n${stdout}`);
+  }
   return {
-    requests: latencies.length,
-    succeeded,
-    perSecond: latencies.length / seconds,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
+    path: target.path,
+    connections,
+    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]),
+    p50Ms: latencyMs(stdout, '50%'),
+    p99Ms: latencyMs(stdout, '99%'),
+    cpuMicrosPerRequest:
+      target.pids().length === 0 ? undefined : ((ticks / TICKS_PER_SECOND) * 1e6) / requests,
   };
 }
 
-function generated(bytes: number): ReadableStream<Uint8Array> {
-  let sent = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (sent >= bytes) {
-        controller.close();
-        return;
-      }
-      sent += CHUNK.byteLength;
-      controller.enqueue(CHUNK);
-    },
+function latencyMs(output: string, quantile: string): number {
+  const match = new RegExp(`^\\s+${quantile}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output);
+  if (!match) throw new Error(`No ${quantile} latency in wrk's output:\n${output}`);
+  const factor = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+  return Number(match[1]) * factor;
+}
+
+async function downloadThrough(target: Target): Promise<ProxyDownloadFigures> {
+  const pids = target.pids();
+  const memory = (): number => pids.reduce((sum, pid) => sum + residentBytes(pid), 0);
+  const baselineBytes = pids.length > 0 ? memory() : undefined;
+  let peakBytes = baselineBytes;
+  const sampler = setInterval(() => {
+    if (peakBytes !== undefined) peakBytes = Math.max(peakBytes, memory());
+  }, 10);
+  const started = performance.now();
+  const fileUrl = `http://127.0.0.1:${target.port}${target.urlPath.replace(/keep-alive$/, 'objects/documents/1/file')}`;
+  try {
+    const received = await new Promise<number>((done, fail) => {
+      get(fileUrl, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.byteLength;
+        });
+        response.once('end', () => done(bytes));
+        response.once('error', fail);
+      }).once('error', fail);
+    });
+    return {
+      path: target.path,
+      bytes: BENCH_DOCUMENT_BYTES,
+      received,
+      seconds: (performance.now() - started) / 1000,
+      baselineBytes,
+      peakBytes: peakBytes === undefined ? undefined : Math.max(peakBytes, memory()),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function startChild(
+  children: ChildProcess[],
+  args: readonly string[],
+): Promise<{ pid: number; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/proxyBenchServer.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children.push(child);
+  child.stdout?.setEncoding('utf8');
+  const port = await new Promise<number>((done, fail) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: string) => {
+      output += chunk;
+      const match = /listening (\d+)/.exec(output);
+      if (match) done(Number(match[1]));
+    });
+    child.once('exit', () => fail(new Error(`bench server ${args[0]} exited: ${output}`)));
+  });
+  if (child.pid === undefined) throw new Error('A bench server has no process ID.');
+  return { pid: child.pid, port };
+}
+
+async function startNginx(
+  children: ChildProcess[],
+  scratch: string,
+  upstreamPort: number,
+): Promise<Target> {
+  const port = await freePort();
+  const conf = join(scratch, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+master_process on;
+pid ${scratch}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${scratch}/body;
+  proxy_temp_path ${scratch}/proxy;
+  fastcgi_temp_path ${scratch}/fastcgi;
+  uwsgi_temp_path ${scratch}/uwsgi;
+  scgi_temp_path ${scratch}/scgi;
+  upstream vault { server 127.0.0.1:${upstreamPort}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://vault;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffering off;
+    }
+  }
+}
+`,
+  );
+  const master = spawn(NGINX, ['-p', scratch, '-c', conf], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(master);
+  const masterPid = master.pid;
+  if (masterPid === undefined) throw new Error('nginx did not start.');
+  const workers = (): number[] => {
+    try {
+      return readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+  for (let tries = 0; workers().length === 0 || !(await listening(port)); tries++) {
+    if (tries > 100) throw new Error('nginx did not begin to listen.');
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return { path: 'nginx', port, urlPath: VAULT_PATH, pids: () => [masterPid, ...workers()] };
+}
+
+function cpuTicks(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    get(`http://127.0.0.1:${port}/`, (response) => {
+      response.resume();
+      done(true);
+    }).once('error', () => done(false));
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

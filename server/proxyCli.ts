@@ -1,19 +1,22 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveVaultProxy } from '../src/node';
-import { createVaultProxy } from '../src/proxy';
-import { createLoopbackUpstream } from './createLoopbackUpstream';
+import { createVaultProxyListener, type NodeVaultProxyOptions, serveVaultProxy } from '../src/node';
 
 const USAGE = `Usage: npm run proxy -- --allow PATTERN [--allow PATTERN]... [--login-host HOST]
                        [--port N] [--hostname ADDR] [--origin URL]...
+                       [--trust-forwarded-host]
 
   --allow PATTERN    A vault host the proxy may reach: an exact name or *.suffix
                      (for example '*.veevavault.com'). Required; repeatable.
   --login-host HOST  The login host for /auth/* (default login.veevavault.com)
   --port N           Port to listen on (default 8080; 0 picks a free one)
   --hostname ADDR    Address to listen on (default 127.0.0.1)
-  --origin URL       An origin allowed to make state-changing calls (default: the
-                     proxy's own). Repeatable.
+  --origin URL       An origin allowed to make state-changing calls, such as
+                     https://app.example.com. Repeatable. Without one (or the
+                     next option), browsers' POST/PUT/PATCH/DELETE are refused.
+  --trust-forwarded-host
+                     Also allow the origin named by X-Forwarded-Proto and
+                     X-Forwarded-Host: only behind a reverse proxy that sets them.
   --loopback-upstream PORT
                      Send every upstream call over plain HTTP to 127.0.0.1:PORT
                      instead of https://{host}, the host kept in the Host header: for
@@ -34,6 +37,7 @@ export interface ProxyCliArgs {
   readonly port: number;
   readonly hostname: string;
   readonly origins: readonly string[];
+  readonly trustForwardedHost: boolean;
   /** Where upstream calls go instead of the vault hosts, for local testing. */
   readonly loopbackUpstreamPort: number | undefined;
   readonly help: boolean;
@@ -55,6 +59,7 @@ export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
   let hostname = '127.0.0.1';
   let loopbackUpstreamPort: number | undefined;
   let help = false;
+  let trustForwardedHost = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
@@ -68,6 +73,7 @@ export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
     else if (name === '--login-host') loginHost = value();
     else if (name === '--hostname') hostname = value();
     else if (name === '--origin') origins.push(value());
+    else if (name === '--trust-forwarded-host') trustForwardedHost = true;
     else if (name === '--port') port = parsePort(value(), name, 0);
     else if (name === '--loopback-upstream') loopbackUpstreamPort = parsePort(value(), name, 1);
     else throw new Error(`Unknown argument "${arg}".`);
@@ -75,7 +81,16 @@ export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
   if (!help && allowHosts.length === 0) {
     throw new Error("--allow is required: name the vault hosts, for example '*.veevavault.com'.");
   }
-  return { allowHosts, loginHost, port, hostname, origins, loopbackUpstreamPort, help };
+  return {
+    allowHosts,
+    loginHost,
+    port,
+    hostname,
+    origins,
+    trustForwardedHost,
+    loopbackUpstreamPort,
+    help,
+  };
 }
 
 function parsePort(raw: string, name: string, lowest: number): number {
@@ -96,25 +111,28 @@ function parsePort(raw: string, name: string, lowest: number): number {
  */
 export async function runProxyCli(argv: readonly string[]): Promise<void> {
   let args: ProxyCliArgs;
-  let proxy: ReturnType<typeof createVaultProxy>;
+  let proxy: NodeVaultProxyOptions;
   try {
     args = parseProxyCliArgs(argv);
     if (args.help) {
       console.log(USAGE);
       return;
     }
-    proxy = createVaultProxy({
+    proxy = {
       loginHost: args.loginHost,
       allowHosts: args.allowHosts,
-      ...(args.origins.length > 0 ? { allowedOrigins: args.origins } : {}),
+      allowedOrigins: args.origins,
+      trustForwardedHost: args.trustForwardedHost,
       ...(args.loopbackUpstreamPort === undefined
         ? {}
-        : { fetch: createLoopbackUpstream(args.loopbackUpstreamPort) }),
+        : { upstream: `http://127.0.0.1:${args.loopbackUpstreamPort}` }),
       log: (event) =>
         console.log(
           `${event.method} ${event.route} ${event.host ?? '-'} ${event.status}${event.error ? ` ${event.error}` : ''} ${event.durationMs}ms`,
         ),
-    });
+    };
+    // Checked here, so bad settings exit with the usage rather than a stack trace.
+    createVaultProxyListener(proxy).close();
   } catch (error) {
     console.error(`proxy: ${(error as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import type { Plugin, ViteDevServer } from 'vite';
-import { createVaultProxy } from '../src/proxy';
+import { createVaultProxyListener, type VaultProxyListener } from '../src/node';
+import type { VaultProxyLogEvent } from '../src/proxy';
 import { applySecurityHeaders, SCRIPT_NONCE_SLOT } from './applySecurityHeaders';
 import {
   createVaultDevStack,
@@ -70,23 +70,28 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
     configureServer(server) {
       const log = logEvents ? (line: string) => server.config.logger.info(line) : undefined;
       if (vaultHosts && vaultHosts.length > 0) {
-        // Throws at start-up, with the reason, for a login host or pattern that cannot work.
-        const proxy = createVaultProxy({
+        const settings = {
           loginHost,
           allowHosts: vaultHosts,
-          ...(log ? { log: (event) => log(describeProxyEvent(event)) } : {}),
-        });
-        const serveProxy = getRequestListener(
-          (
-            request: Request,
-            env: { incoming?: { socket: { remoteAddress?: string | undefined } } },
-          ) => proxy(request, { clientAddress: env.incoming?.socket.remoteAddress }),
-        );
+          ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
+        };
+        // Throws at start-up, with the reason, for a login host or pattern that cannot work.
+        createVaultProxyListener(settings).close();
+        // The page's origins (the port) are known once the server listens.
+        let proxy: VaultProxyListener | undefined;
         server.middlewares.use((req, res, next) => {
           applySecurityHeaders(req, res);
           const path = (req.url ?? '/').split('?')[0] ?? '/';
-          if (path.startsWith('/auth/') || path.startsWith('/vault/')) void serveProxy(req, res);
-          else next();
+          if (path.startsWith('/auth/') || path.startsWith('/vault/')) {
+            const origin = canonicalOrigin(server);
+            proxy ??= createVaultProxyListener({
+              ...settings,
+              allowedOrigins: [origin, origin.replace('127.0.0.1', 'localhost')],
+            });
+            proxy(req, res);
+          } else {
+            next();
+          }
         });
         server.httpServer?.once('listening', () => {
           server.config.logger.info(

@@ -1,15 +1,16 @@
 /// <reference types="node" />
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import type { VaultProxy } from '../proxy/VaultProxyOptions';
+import { createFetchStyleListener } from './createFetchStyleListener';
+import { createVaultProxyListener, type NodeVaultProxyOptions } from './createVaultProxyListener';
 
 /**
  * A running proxy server.
  *
  * @example
  * ```ts
- * const served = await serveVaultProxy(proxy, { port: 8080 });
+ * const served = await serveVaultProxy(options, { port: 8080 });
  * console.log(served.url);
  * await served.close();
  * ```
@@ -23,28 +24,36 @@ export interface ServedVaultProxy {
 }
 
 /**
- * Runs a {@link VaultProxy} as a Node HTTP server. Bodies stream both ways (a document
- * download or upload is never held whole), the caller's address goes to the proxy as
- * `clientAddress`, and a client that disconnects aborts the proxy's upstream call. Put TLS
+ * Runs the proxy as a Node HTTP server. Given settings, it is the direct Node adapter
+ * ({@link createVaultProxyListener}); given a fetch-style proxy from `createVaultProxy`, each
+ * call goes through it (slower). Either way bodies stream both ways, the route comes from
+ * the request target alone, and a client that disconnects ends the upstream call. Put TLS
  * in front of it (a load balancer or reverse proxy) in production.
  *
  * @example
  * ```ts
- * import { createVaultProxy } from 'vault-session-kit/proxy';
  * import { serveVaultProxy } from 'vault-session-kit/proxy/node';
  *
- * const proxy = createVaultProxy({ loginHost: 'login.veevavault.com', allowHosts: ['*.veevavault.com'] });
- * await serveVaultProxy(proxy, { port: 8080, hostname: '0.0.0.0' });
+ * await serveVaultProxy(
+ *   {
+ *     loginHost: 'login.veevavault.com',
+ *     allowHosts: ['*.veevavault.com'],
+ *     allowedOrigins: ['https://app.example.com'],
+ *   },
+ *   { port: 8080, hostname: '0.0.0.0' },
+ * );
  * ```
  */
 export function serveVaultProxy(
-  proxy: VaultProxy,
+  proxy: VaultProxy | NodeVaultProxyOptions,
   options: { port?: number; hostname?: string } = {},
 ): Promise<ServedVaultProxy> {
   const hostname = options.hostname ?? '127.0.0.1';
-  const server = createServer((req, res) => {
-    void handle(proxy, req, res);
-  });
+  const listener =
+    typeof proxy === 'function'
+      ? Object.assign(createFetchStyleListener(proxy), { close: () => undefined })
+      : createVaultProxyListener(proxy);
+  const server = createServer(listener);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, hostname, () => {
@@ -56,46 +65,11 @@ export function serveVaultProxy(
         server,
         close: () =>
           new Promise<void>((done, fail) => {
+            listener.close();
             server.closeAllConnections();
             server.close((error) => (error ? fail(error) : done()));
           }),
       });
     });
   });
-}
-
-async function handle(proxy: VaultProxy, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const controller = new AbortController();
-  // The response's close before its end means the client went away.
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  try {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-    }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-      method: req.method ?? 'GET',
-      headers,
-      signal: controller.signal,
-      ...(hasBody
-        ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' }
-        : {}),
-    } as RequestInit);
-    const response = await proxy(request, { clientAddress: req.socket.remoteAddress });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    if (!response.body) {
-      res.end();
-      return;
-    }
-    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-    body.on('error', () => res.destroy());
-    body.pipe(res);
-  } catch {
-    if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
-    res.end();
-  }
 }

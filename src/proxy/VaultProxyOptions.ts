@@ -47,6 +47,7 @@ export type VaultProxyErrorType =
   | 'PROXY_ORIGIN_REFUSED'
   | 'PROXY_PAYLOAD_TOO_LARGE'
   | 'PROXY_UPSTREAM_TIMEOUT'
+  | 'PROXY_BODY_TIMEOUT'
   | 'PROXY_UPSTREAM_UNREACHABLE'
   | 'PROXY_UPSTREAM_REDIRECT';
 
@@ -67,16 +68,36 @@ export interface VaultProxyOptions {
   /** Vault hosts `/vault/{dns}/api/*` may reach: exact names or `*.suffix` patterns. */
   readonly allowHosts: readonly string[];
   /**
-   * Origins allowed to make state-changing calls (POST, PUT, PATCH, DELETE). Default: the
-   * proxy's own origin. A call without `Origin` (not from a browser) is let through.
+   * Origins (`https://app.example.com`, exactly) allowed to make state-changing calls (POST,
+   * PUT, PATCH, DELETE). Nothing is derived from the request: with neither this nor
+   * {@link VaultProxyOptions.trustForwardedHost}, every such call that carries an `Origin`
+   * is refused (`PROXY_ORIGIN_REFUSED`). A call without `Origin` (not from a browser) is let
+   * through.
    */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Also accept the origin that the reverse proxy in front of this one names in
+   * `X-Forwarded-Proto` (default `https`) and `X-Forwarded-Host` (the last value of each,
+   * the one the nearest proxy set). Only for a deployment whose reverse proxy always sets
+   * `X-Forwarded-Host` itself: a client that reaches the kit's proxy directly could send
+   * any. Default `false`.
+   */
+  readonly trustForwardedHost?: boolean;
   /** Where the proxy is mounted, e.g. `/vault-proxy`. Default: the root. */
   readonly basePath?: string;
   /** Largest request body forwarded, in bytes. Default 100 MiB (document uploads). */
   readonly maxRequestBytes?: number;
-  /** Longest wait for the upstream's answer to begin, in ms. Default 60 s. */
+  /**
+   * Longest wait for the upstream's answer to begin once the request has been sent, in ms.
+   * Default 60 s.
+   */
   readonly upstreamTimeoutMs?: number;
+  /**
+   * Longest time a body may move no byte, in ms: an upload that stalls is refused
+   * (`PROXY_BODY_TIMEOUT`, 408) and a download that stalls is cut, the upstream call
+   * aborted either way. Default 30 s.
+   */
+  readonly bodyIdleTimeoutMs?: number;
   /**
    * Reaches the upstream: called with a request to `https://{host}/…` and the caller's
    * context. Default `globalThis.fetch`. Dev servers and tests pass the emulator here.
@@ -84,6 +105,11 @@ export interface VaultProxyOptions {
   readonly fetch?: (request: Request, context?: VaultProxyContext) => Promise<Response>;
   /** One event per request; see {@link VaultProxyLogEvent}. */
   readonly log?: (event: VaultProxyLogEvent) => void;
+  /**
+   * Told once per refused origin how to allow it, e.g. `Origin http://localhost:5173 is not
+   * allowed: add it to allowedOrigins`. Default `console.warn`.
+   */
+  readonly warn?: (message: string) => void;
 }
 
 /**

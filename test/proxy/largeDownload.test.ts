@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { residentBytes, startProxyProcess } from '../../server/startProxyProcess';
+import { writeFilledBody } from '../support/writeFilledBody';
 
 const DOCUMENT_BYTES = 512 * 1024 * 1024;
-const CHUNK = new Uint8Array(64 * 1024).fill(0x61);
 const MB = 1024 * 1024;
 
 let proxyProcess: ChildProcess | undefined;
@@ -35,18 +35,7 @@ function startVault(): Promise<number> {
       'content-length': String(DOCUMENT_BYTES),
       'set-cookie': 'vault=secret',
     });
-    let sent = 0;
-    const write = (): void => {
-      while (sent < DOCUMENT_BYTES) {
-        sent += CHUNK.byteLength;
-        if (!res.write(CHUNK)) {
-          res.once('drain', write);
-          return;
-        }
-      }
-      res.end();
-    };
-    write();
+    writeFilledBody(res, DOCUMENT_BYTES);
   });
   vault = server;
   return new Promise((resolve) => {

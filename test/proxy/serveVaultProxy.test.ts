@@ -1,18 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { serveVaultProxy } from '../../src/node';
-import { createVaultProxy, type VaultProxyContext } from '../../src/proxy';
+import { describe, expect, it } from 'vitest';
+import type { VaultProxyContext } from '../../src/proxy';
+import { PROXY_ADAPTERS, type UpstreamFetch } from './proxyAdapters';
 
 const OPTIONS = { loginHost: 'login.sunrise.example', allowHosts: ['*.sunrise.example'] };
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-async function serve(fetch: (request: Request, context?: VaultProxyContext) => Promise<Response>) {
-  const served = await serveVaultProxy(createVaultProxy({ ...OPTIONS, fetch }));
-  closers.push(served.close);
-  return served;
-}
+const OVER_HTTP = PROXY_ADAPTERS.filter((adapter) => adapter.name !== 'createVaultProxy');
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
@@ -22,7 +13,9 @@ function deferred<T = void>() {
   return { promise, resolve };
 }
 
-describe('serveVaultProxy: the proxy as a Node HTTP server', () => {
+describe.each(OVER_HTTP)('$name: the proxy as a Node HTTP server', (adapter) => {
+  const serve = (fetch: UpstreamFetch) => adapter.start({ ...OPTIONS, fetch });
+
   it('passes the caller address and streams a download: the first bytes arrive before the rest exist', async () => {
     const firstArrived = deferred();
     let context: VaultProxyContext | undefined;
@@ -40,7 +33,7 @@ describe('serveVaultProxy: the proxy as a Node HTTP server', () => {
       });
       return new Response(body, { headers: { 'Content-Type': 'application/octet-stream' } });
     });
-    const response = await fetch(`${served.url}/vault/promomats.sunrise.example/api/v26.1/x/file`);
+    const response = await served.send('/vault/promomats.sunrise.example/api/v26.1/x/file');
     const reader = response.body?.getReader();
     let received = 0;
     while (reader) {
@@ -50,7 +43,7 @@ describe('serveVaultProxy: the proxy as a Node HTTP server', () => {
       if (received >= 64 * 1024) firstArrived.resolve();
     }
     expect(received).toBe(64 * 1024 + 16 * 1024 * 1024);
-    expect(context?.clientAddress).toMatch(/127\.0\.0\.1/);
+    if (adapter.inProcess) expect(context?.clientAddress).toMatch(/127\.0\.0\.1/);
   });
 
   it('streams an upload: the upstream reads the first bytes before the client sends the rest', async () => {
@@ -74,11 +67,11 @@ describe('serveVaultProxy: the proxy as a Node HTTP server', () => {
         controller.close();
       },
     });
-    const response = await fetch(`${served.url}/vault/promomats.sunrise.example/api/v26.1/x`, {
+    const response = await served.send('/vault/promomats.sunrise.example/api/v26.1/x', {
       method: 'POST',
       body: upload,
       duplex: 'half',
-    } as RequestInit);
+    });
     expect(await response.json()).toEqual({
       responseStatus: 'SUCCESS',
       total: 32 * 1024 + 1024 * 1024,
@@ -99,9 +92,9 @@ describe('serveVaultProxy: the proxy as a Node HTTP server', () => {
         }),
     );
     const client = new AbortController();
-    const pending = fetch(`${served.url}/vault/promomats.sunrise.example/api`, {
-      signal: client.signal,
-    }).catch(() => undefined);
+    const pending = served
+      .send('/vault/promomats.sunrise.example/api', { signal: client.signal })
+      .catch(() => undefined);
     await upstreamCalled.promise;
     client.abort();
     await pending;
@@ -110,7 +103,7 @@ describe('serveVaultProxy: the proxy as a Node HTTP server', () => {
 
   it('answers refusals over HTTP in the service shape', async () => {
     const served = await serve(() => Promise.reject(new Error('must not be called')));
-    const response = await fetch(`${served.url}/vault/127.0.0.1/api`);
+    const response = await served.send('/vault/127.0.0.1/api');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       responseStatus: 'FAILURE',
@@ -138,8 +131,12 @@ describe('npm run proxy: its arguments', () => {
       port: 0,
       hostname: '127.0.0.1',
       origins: ['https://app.example.com'],
+      trustForwardedHost: false,
       help: false,
     });
+    expect(
+      parseProxyCliArgs(['--allow', 'a.example', '--trust-forwarded-host']).trustForwardedHost,
+    ).toBe(true);
     for (const bad of [
       [],
       ['--allow'],

@@ -1,0 +1,104 @@
+import { isPlainHostName } from './isAllowedHost';
+import type { VaultProxyOptions } from './VaultProxyOptions';
+
+const DEFAULT_MAX_REQUEST_BYTES = 100 * 1024 * 1024;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
+const DEFAULT_BODY_IDLE_TIMEOUT_MS = 30_000;
+
+/**
+ * The proxy's settings once checked, defaults filled in.
+ *
+ * @example
+ * ```ts
+ * const { basePath, allowedOrigins }: CheckedProxyOptions = checkProxyOptions(options);
+ * ```
+ */
+export interface CheckedProxyOptions {
+  readonly loginHost: string;
+  readonly allowHosts: readonly string[];
+  readonly allowedOrigins: readonly string[];
+  readonly trustForwardedHost: boolean;
+  readonly basePath: string;
+  readonly maxRequestBytes: number;
+  readonly upstreamTimeoutMs: number;
+  readonly bodyIdleTimeoutMs: number;
+}
+
+/**
+ * Checks the proxy's settings, throwing a `TypeError` that says what is wrong with any
+ * that cannot work, and fills in the defaults.
+ *
+ * @example
+ * ```ts
+ * checkProxyOptions({ loginHost: 'login.example.com', allowHosts: ['*.example.com'] }).basePath; // ''
+ * ```
+ */
+export function checkProxyOptions(options: VaultProxyOptions): CheckedProxyOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('createVaultProxy needs { loginHost, allowHosts }.');
+  }
+  if (typeof options.loginHost !== 'string' || !isPlainHostName(options.loginHost)) {
+    throw new TypeError(
+      `loginHost must be a lower-case host name such as "login.veevavault.com", got ${JSON.stringify(options.loginHost)}.`,
+    );
+  }
+  if (!Array.isArray(options.allowHosts) || options.allowHosts.length === 0) {
+    throw new TypeError('allowHosts must list at least one host name or "*.suffix" pattern.');
+  }
+  for (const pattern of options.allowHosts) {
+    const name =
+      typeof pattern === 'string' && pattern.startsWith('*.') ? pattern.slice(2) : pattern;
+    if (typeof name !== 'string' || !isPlainHostName(name)) {
+      throw new TypeError(
+        `allowHosts entries must be lower-case host names or "*.suffix" patterns with at least two labels, got ${JSON.stringify(pattern)}.`,
+      );
+    }
+  }
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  if (basePath !== '' && !/^(?:\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
+    throw new TypeError(
+      `basePath must be a path such as "/vault-proxy", got ${JSON.stringify(options.basePath)}.`,
+    );
+  }
+  const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const bodyIdleTimeoutMs = options.bodyIdleTimeoutMs ?? DEFAULT_BODY_IDLE_TIMEOUT_MS;
+  for (const [name, value] of [
+    ['maxRequestBytes', maxRequestBytes],
+    ['upstreamTimeoutMs', upstreamTimeoutMs],
+    ['bodyIdleTimeoutMs', bodyIdleTimeoutMs],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new TypeError(`${name} must be a whole number from 1 up, got ${value}.`);
+    }
+  }
+  const trustForwardedHost = options.trustForwardedHost ?? false;
+  if (typeof trustForwardedHost !== 'boolean') {
+    throw new TypeError(`trustForwardedHost must be true or false, got ${trustForwardedHost}.`);
+  }
+  return {
+    loginHost: options.loginHost,
+    allowHosts: [...options.allowHosts],
+    allowedOrigins: (options.allowedOrigins ?? []).map(toOrigin),
+    trustForwardedHost,
+    basePath,
+    maxRequestBytes,
+    upstreamTimeoutMs,
+    bodyIdleTimeoutMs,
+  };
+}
+
+function toOrigin(entry: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(entry);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError(
+      `allowedOrigins entries must be origins such as "https://app.example.com", got ${JSON.stringify(entry)}.`,
+    );
+  }
+  return url.origin;
+}

@@ -1,0 +1,294 @@
+import { checkProxyOptions } from './checkProxyOptions';
+import { isAllowedHost } from './isAllowedHost';
+import { isInertContentType } from './isInertContentType';
+import { ProxyRefusal } from './ProxyRefusal';
+import type { VaultProxyLogEvent, VaultProxyOptions } from './VaultProxyOptions';
+
+const REQUEST_HEADERS = new Set(['authorization', 'content-type', 'accept', 'accept-language']);
+const RESPONSE_HEADERS = new Set([
+  'content-type',
+  'content-disposition',
+  'content-length',
+  'retry-after',
+  'cache-control',
+]);
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+// Only the request target is read: a server adapter that has just a path puts it under
+// this placeholder, so no part of the URL can come from `Host`.
+const NO_ORIGIN = 'http://proxy.invalid';
+const NOT_FOUND = 'Only /auth/* and /vault/{host}/api/* are proxied.';
+const MAX_WARNED_ORIGINS = 100;
+
+/**
+ * Where a request goes upstream: `https://{host}{path}`, `path` holding the query.
+ *
+ * @example
+ * ```ts
+ * const { host, path } = rules.resolveTarget('GET', '/vault/a.example/api?x=1');
+ * ```
+ */
+export interface ProxyTarget {
+  readonly route: 'auth' | 'vault';
+  readonly host: string;
+  readonly path: string;
+}
+
+/**
+ * The proxy's whole rule set, shared by the fetch-style handler and the Node adapter so the
+ * two cannot drift: what is routed where, which origins may change state, which headers
+ * pass either way, how answers a browser would render are sandboxed, the bounds, the
+ * refusals' shape and the log.
+ *
+ * @example
+ * ```ts
+ * const rules = createProxyRules({ loginHost: 'login.example.com', allowHosts: ['*.example.com'] });
+ * ```
+ */
+export interface ProxyRules {
+  readonly maxRequestBytes: number;
+  readonly upstreamTimeoutMs: number;
+  readonly bodyIdleTimeoutMs: number;
+  /** Routes a request by its method and its target (a path, or a URL whose path is read). */
+  resolveTarget(method: string, target: string): ProxyTarget;
+  /** Refuses a state-changing call from an origin the configuration does not allow. */
+  checkOrigin(method: string, header: (name: string) => string | null | undefined): void;
+  /** Refuses a body whose declared length is over the limit. */
+  checkDeclaredLength(contentLength: string | null | undefined): void;
+  /** The refusal for a body that turned out longer than the limit as it streamed. */
+  tooLarge(): ProxyRefusal;
+  /** The refusal for a body that moved no byte for too long (the upload, or the answer). */
+  stalled(upload: boolean): ProxyRefusal;
+  /** The refusal for an upstream that did not begin its answer in time. */
+  notAnswered(): ProxyRefusal;
+  /** The refusal for an upstream that answered with a redirect. */
+  redirected(): ProxyRefusal;
+  /** True for a (lower-case) request header that goes upstream. */
+  isForwardedRequestHeader(name: string): boolean;
+  /**
+   * The headers of a proxied answer from the upstream's (lower-case names). `bodyDecoded`:
+   * the body is handed over already decompressed (fetch), so its encoding and length go.
+   */
+  responseHeaders(
+    upstream: Iterable<readonly [string, string | readonly string[] | undefined]>,
+    bodyDecoded: boolean,
+  ): Record<string, string>;
+  /** Any error as the refusal to answer with (an unknown one as an unreachable upstream). */
+  refusalOf(error: unknown): ProxyRefusal;
+  /** A refusal as status, headers and body in the service's failure shape. */
+  refusalAnswer(refusal: ProxyRefusal): {
+    status: number;
+    headers: Record<string, string>;
+    body: string;
+  };
+  /** Hands one event to the configured log; a failing logger changes nothing. */
+  report(event: VaultProxyLogEvent): void;
+}
+
+/**
+ * Checks the settings (a `TypeError` with the reason for any that cannot work) and returns
+ * the {@link ProxyRules} they make.
+ *
+ * @example
+ * ```ts
+ * const rules = createProxyRules({ loginHost: 'login.example.com', allowHosts: ['*.example.com'] });
+ * rules.resolveTarget('POST', '/auth/discovery'); // { route: 'auth', host: 'login.example.com', … }
+ * ```
+ */
+export function createProxyRules(options: VaultProxyOptions): ProxyRules {
+  const settings = checkProxyOptions(options);
+  const { loginHost, allowHosts, basePath, allowedOrigins, trustForwardedHost } = settings;
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const warned = new Set<string>();
+  const tooLarge = (): ProxyRefusal =>
+    new ProxyRefusal(
+      413,
+      'PROXY_PAYLOAD_TOO_LARGE',
+      `Request bodies are limited to ${settings.maxRequestBytes} bytes.`,
+    );
+
+  return {
+    maxRequestBytes: settings.maxRequestBytes,
+    upstreamTimeoutMs: settings.upstreamTimeoutMs,
+    bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs,
+
+    resolveTarget(method, target) {
+      if (!METHODS.has(method)) {
+        throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not proxied.`);
+      }
+      let url: URL;
+      try {
+        url = new URL(target.startsWith('/') ? `${NO_ORIGIN}${target}` : target);
+      } catch {
+        throw new ProxyRefusal(400, 'PROXY_BAD_PATH', 'The request target is not a path.');
+      }
+      const path = url.pathname;
+      // The URL parser has already resolved dot segments; what it leaves encoded (slashes,
+      // backslashes, dots) or doubled could be read differently upstream, so it is refused.
+      if (/%(?:2e|2f|5c|00)|\/\/|\\/i.test(path)) {
+        throw new ProxyRefusal(
+          400,
+          'PROXY_BAD_PATH',
+          'The path holds encoded or doubled separators.',
+        );
+      }
+      if (!path.startsWith(`${basePath}/`))
+        throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
+      const rest = path.slice(basePath.length);
+      if (rest.startsWith('/auth/') && rest.length > '/auth/'.length) {
+        return { route: 'auth', host: loginHost, path: `${rest}${url.search}` };
+      }
+      const vault = /^\/vault\/([^/]+)(\/api(?:\/.*)?)$/.exec(rest);
+      if (!vault) throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
+      const [, host = '', apiPath = ''] = vault;
+      if (!isAllowedHost(host, allowHosts)) {
+        throw new ProxyRefusal(
+          400,
+          'PROXY_HOST_NOT_ALLOWED',
+          'That vault host is not on the allow list.',
+        );
+      }
+      return { route: 'vault', host, path: `${apiPath}${url.search}` };
+    },
+
+    checkOrigin(method, header) {
+      if (!STATE_CHANGING.has(method)) return;
+      const origin = header('origin');
+      if (origin === null || origin === undefined) return;
+      if (allowedOrigins.includes(origin)) return;
+      const forwarded = trustForwardedHost
+        ? forwardedOrigin(header('x-forwarded-proto'), header('x-forwarded-host'))
+        : undefined;
+      if (forwarded !== undefined && forwarded === origin) return;
+      const shown = printable(origin);
+      const message = trustForwardedHost
+        ? `Origin ${shown} is not allowed: add it to allowedOrigins (X-Forwarded-Proto and X-Forwarded-Host name ${forwarded ?? 'no origin'}).`
+        : `Origin ${shown} is not allowed: add it to allowedOrigins, or set trustForwardedHost when a reverse proxy in front sets X-Forwarded-Host.`;
+      if (!warned.has(shown) && warned.size < MAX_WARNED_ORIGINS) {
+        warned.add(shown);
+        try {
+          warn(`vault proxy: ${message}`);
+        } catch {
+          // A failing logger must not change the answer.
+        }
+      }
+      throw new ProxyRefusal(403, 'PROXY_ORIGIN_REFUSED', message);
+    },
+
+    checkDeclaredLength(contentLength) {
+      if (contentLength !== null && contentLength !== undefined) {
+        if (Number(contentLength) > settings.maxRequestBytes) throw tooLarge();
+      }
+    },
+
+    tooLarge,
+
+    stalled(upload) {
+      return new ProxyRefusal(
+        upload ? 408 : 504,
+        'PROXY_BODY_TIMEOUT',
+        `The ${upload ? 'request' : 'answer'} body moved no byte for ${settings.bodyIdleTimeoutMs} ms.`,
+      );
+    },
+
+    notAnswered() {
+      return new ProxyRefusal(504, 'PROXY_UPSTREAM_TIMEOUT', 'The vault did not answer in time.');
+    },
+
+    redirected() {
+      return new ProxyRefusal(
+        502,
+        'PROXY_UPSTREAM_REDIRECT',
+        'The vault answered with a redirect, which the proxy does not follow.',
+      );
+    },
+
+    isForwardedRequestHeader(name) {
+      return REQUEST_HEADERS.has(name) || name.startsWith('x-vaultapi-');
+    },
+
+    responseHeaders(upstream, bodyDecoded) {
+      const headers: Record<string, string> = {};
+      let encoded = false;
+      for (const [name, value] of upstream) {
+        if (value === undefined) continue;
+        if (name === 'content-encoding') {
+          encoded = true;
+          if (bodyDecoded) continue;
+        } else if (!RESPONSE_HEADERS.has(name) && !name.startsWith('x-vaultapi-')) {
+          continue;
+        }
+        headers[name] = typeof value === 'string' ? value : value.join(', ');
+      }
+      // fetch hands over a compressed answer already decoded: its length no longer applies.
+      if (encoded && bodyDecoded) delete headers['content-length'];
+      headers['cache-control'] ??= 'no-store';
+      headers['x-content-type-options'] = 'nosniff';
+      if (!isInertContentType(headers['content-type'])) {
+        // A vault document (an HTML rendition, an SVG, an error page) opened from the app's
+        // origin would run as the app: it is sandboxed, and downloaded instead of shown.
+        headers['content-security-policy'] = 'sandbox';
+        headers['content-disposition'] = asAttachment(headers['content-disposition']);
+      }
+      return headers;
+    },
+
+    refusalOf(error) {
+      return error instanceof ProxyRefusal
+        ? error
+        : new ProxyRefusal(502, 'PROXY_UPSTREAM_UNREACHABLE', 'The vault could not be reached.');
+    },
+
+    refusalAnswer(refusal) {
+      return {
+        status: refusal.status,
+        headers: {
+          'content-type': 'application/json;charset=UTF-8',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
+        body: JSON.stringify({
+          responseStatus: 'FAILURE',
+          errors: [{ type: refusal.type, message: refusal.message }],
+        }),
+      };
+    },
+
+    report(event) {
+      try {
+        options.log?.(event);
+      } catch {
+        // A failing logger must not change the answer.
+      }
+    },
+  };
+}
+
+// The last value of each: the one the reverse proxy nearest to this one set.
+function forwardedOrigin(
+  proto: string | null | undefined,
+  host: string | null | undefined,
+): string | undefined {
+  const last = (value: string): string => value.slice(value.lastIndexOf(',') + 1).trim();
+  if (!host) return undefined;
+  const scheme = proto ? last(proto).toLowerCase() : 'https';
+  const name = last(host);
+  if ((scheme !== 'http' && scheme !== 'https') || !/^[A-Za-z0-9.\-[\]:]+$/.test(name)) {
+    return undefined;
+  }
+  try {
+    return new URL(`${scheme}://${name}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function printable(origin: string): string {
+  return origin.replace(/[^\x21-\x7e]/g, '?').slice(0, 200);
+}
+
+function asAttachment(disposition: string | undefined): string {
+  if (disposition === undefined) return 'attachment';
+  const parameters = disposition.indexOf(';');
+  return parameters === -1 ? 'attachment' : `attachment${disposition.slice(parameters)}`;
+}

@@ -1,0 +1,132 @@
+// The fetch-style proxy is isomorphic: here it serves its routes, in front of the emulator,
+// under workerd (through miniflare), Deno and Bun, each from its npm package. Each runtime
+// runs a bundle of the proxy and the emulator; the kit's client in this process drives it
+// over loopback HTTP.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driveKitClient } from './proxyAdapters';
+import { RUNTIME_APP_ORIGIN } from './runtimes/createProxiedEmulator';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const scratch = mkdtempSync(join(tmpdir(), 'proxy-runtimes-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Runtime {
+  readonly name: string;
+  readonly entry: string;
+  /** Runs the bundle; resolves with the server's origin and a way to stop it. */
+  start(bundle: string): Promise<{ url: string; stop: () => Promise<void> }>;
+}
+
+const RUNTIMES: readonly Runtime[] = [
+  {
+    name: 'workerd (miniflare)',
+    entry: 'workerdEntry.ts',
+    async start(bundle) {
+      const miniflare = new Miniflare({
+        // The bundle's text, not its path: a path outside the working directory is refused.
+        modules: [{ type: 'ESModule', path: 'worker.js', contents: readFileSync(bundle, 'utf8') }],
+        compatibilityDate: '2025-07-01',
+        host: '127.0.0.1',
+        port: 0,
+      });
+      const url = await miniflare.ready;
+      return { url: url.origin, stop: () => miniflare.dispose() };
+    },
+  },
+  {
+    name: 'Deno',
+    entry: 'denoEntry.ts',
+    start: (bundle) => startProcess(denoExecutable(), ['run', '--allow-net', bundle]),
+  },
+  {
+    name: 'Bun',
+    entry: 'bunEntry.ts',
+    start: (bundle) => startProcess(resolve(ROOT, 'node_modules/bun/bin/bun.exe'), ['run', bundle]),
+  },
+];
+
+describe.each(RUNTIMES)('the fetch-style proxy under $name', (runtime) => {
+  let url = '';
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const bundle = join(scratch, `${runtime.entry.replace(/\.ts$/, '')}.js`);
+    await build({
+      entryPoints: [resolve(import.meta.dirname, 'runtimes', runtime.entry)],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      outfile: bundle,
+      logLevel: 'silent',
+    });
+    ({ url, stop } = await runtime.start(bundle));
+  }, 60_000);
+  afterAll(() => stop?.());
+
+  it('carries a sign-in, keep-alive, delegations and sign-out of the kit client', async () => {
+    await driveKitClient(url);
+  });
+
+  it('applies the rules: hosts off the list, other origins, nosniff', async () => {
+    const hostile = await fetch(`${url}/vault/127.0.0.1/api`);
+    expect(hostile.status).toBe(400);
+    expect(await hostile.json()).toMatchObject({ errors: [{ type: 'PROXY_HOST_NOT_ALLOWED' }] });
+    const login = (origin: string) =>
+      fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'username=olivia%40sunrise.example&password=Sunrise-Demo-1',
+      });
+    const refused = await login('http://evil.example');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ errors: [{ type: 'PROXY_ORIGIN_REFUSED' }] });
+    const allowed = await login(RUNTIME_APP_ORIGIN);
+    expect(await allowed.json()).toMatchObject({ responseStatus: 'SUCCESS' });
+    expect(allowed.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+function denoExecutable(): string {
+  // The npm package's postinstall links the binary beside its launcher; the platform
+  // package holds it either way.
+  const linked = resolve(ROOT, 'node_modules/deno/deno');
+  return existsSync(linked) ? linked : resolve(ROOT, 'node_modules/@deno/linux-x64-glibc/deno');
+}
+
+async function startProcess(
+  executable: string,
+  args: readonly string[],
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(executable, args, {
+    cwd: scratch,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+  });
+  let output = '';
+  const port = await new Promise<string>((done, fail) => {
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match?.[1]) done(match[1]);
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`${executable} exited with ${code}: ${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,7 @@
+// The proxy as a Cloudflare Workers module, run by workerd through miniflare.
+import { createProxiedEmulator } from './createProxiedEmulator';
+
+const handle = createProxiedEmulator();
+
+// biome-ignore lint/style/noDefaultExport: workerd finds a module worker's handlers on its default export.
+export default { fetch: (request: Request): Promise<Response> => handle(request) };
