@@ -1,6 +1,6 @@
-import { createLoopbackUpstream } from '../server/createLoopbackUpstream';
 import { serveFetch } from '../server/serveFetch';
 import { residentBytes, startProxyProcess } from '../server/startProxyProcess';
+import { createLoopbackUpstream } from '../src/dev/createLoopbackUpstream';
 import { createVaultEmulator } from '../src/emulator/index';
 import { percentile } from './percentile';
 

@@ -2,9 +2,9 @@
 // vault it was issued for, and discovery answers only at the login host. The emulator runs
 // over real loopback HTTP and every request names its host in the Host header.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLoopbackUpstream } from '../../server/createLoopbackUpstream';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core';
+import { createLoopbackUpstream } from '../../src/dev/createLoopbackUpstream';
 import {
   createManualClock,
   createVaultEmulator,

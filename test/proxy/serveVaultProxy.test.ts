@@ -121,7 +121,7 @@ describe('serveVaultProxy: the proxy as a Node HTTP server', () => {
 
 describe('npm run proxy: its arguments', () => {
   it('takes the allow list, login host, port, address and origins, and refuses what cannot work', async () => {
-    const { parseProxyCliArgs } = await import('../../server/proxyCli');
+    const { parseProxyCliArgs } = await import('../../src/dev/proxyCli');
     expect(
       parseProxyCliArgs([
         '--allow',

@@ -3,9 +3,9 @@
 // emulator (each vault at its own host) over loopback HTTP too. The proxy's log says which
 // host each call went to.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLoopbackUpstream } from '../../server/createLoopbackUpstream';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createVaultClient, createVaultSession, type VaultSession } from '../../src/core';
+import { createLoopbackUpstream } from '../../src/dev/createLoopbackUpstream';
 import {
   createManualClock,
   createVaultEmulator,

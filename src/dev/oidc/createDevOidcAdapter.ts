@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 
 interface Entry {

@@ -1,37 +1,45 @@
+/// <reference types="node" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { demoDirectory } from '../src/emulator';
+import { demoDirectory } from '../emulator';
 import { createVaultDevStack, SSO_CALLBACK_PATH, type VaultDevStack } from './createVaultDevStack';
 
-/** Apps that usually sign in through a standalone emulator: the Vite dev server's origins. */
-const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+/** Apps that usually sign in through a standalone stack: Vite's and Next.js's dev servers. */
+const DEFAULT_APP_ORIGINS = [
+  'http://127.0.0.1:5173',
+  'http://localhost:5173',
+  'http://127.0.0.1:3000',
+  'http://localhost:3000',
+];
 
-const USAGE = `Usage: npm run emulator -- [--port N] [--app-origin URL]... [--single-origin] [--log-events]
+const USAGE = `Usage: npx vault-session-kit dev [--port N] [--app-origin URL]... [--single-origin] [--log-events]
 
-The emulator is laid out as a deployed app reaches the service: the kit's proxy at
-/auth/* (the login host) and /vault/{dns}/api/* (each vault at its own host), so a client
-configured with { authUrl: URL, vaultUrl: 'URL/vault/{dns}' } takes the production path.
+Starts the vault emulator, the kit's proxy in front of it and the development OpenID
+Provider on one port, laid out as a deployed app reaches the service: the proxy at
+/auth/* (the login host) and /vault/{dns}/api/* (each vault at its own host), the
+provider at /oidc. A client configured with { authUrl: URL, vaultUrl: 'URL/vault/{dns}' }
+takes the production path; an app's own proxy reaches the vaults with its upstream on
+this port (npx vault-session-kit proxy --loopback-upstream N).
 
   --port N          Port on 127.0.0.1 (default 8787; 0 picks a free one)
   --single-origin   Serve every vault and the login host at /api/* and /auth/* instead,
                     a session ID good at any vault: for a client with one baseUrl
-  --app-origin URL  Origin of an app that signs in with single sign-on through this
-                    emulator; its ${SSO_CALLBACK_PATH} is registered at the development
-                    OpenID Provider. Repeatable. Default: ${DEFAULT_APP_ORIGINS.join(', ')}
+  --app-origin URL  Origin of an app that signs in through this stack: the proxy accepts
+                    its state-changing calls, and its ${SSO_CALLBACK_PATH} is registered at
+                    the development OpenID Provider (client ID vault-session-kit-demo).
+                    Repeatable. Default: ${DEFAULT_APP_ORIGINS.join(', ')}
   --log-events      Print the emulator's audit events to stderr, one line each
   --help            Show this help`;
 
 /**
- * The settings the emulator CLI accepts.
+ * The settings the dev command accepts.
  *
  * @example
  * ```ts
- * const args: EmulatorCliArgs = { port: 8787, appOrigins: [], logEvents: false, singleOrigin: false, help: false };
+ * const args: DevCliArgs = { port: 8787, appOrigins: [], logEvents: false, singleOrigin: false, help: false };
  * ```
  */
-export interface EmulatorCliArgs {
+export interface DevCliArgs {
   readonly port: number;
   readonly appOrigins: readonly string[];
   readonly logEvents: boolean;
@@ -57,10 +65,10 @@ export class CliUsageError extends Error {
  *
  * @example
  * ```ts
- * parseEmulatorCliArgs(['--port', '0']).port; // 0
+ * parseDevCliArgs(['--port', '0']).port; // 0
  * ```
  */
-export function parseEmulatorCliArgs(argv: readonly string[]): EmulatorCliArgs {
+export function parseDevCliArgs(argv: readonly string[]): DevCliArgs {
   let port = 8787;
   const appOrigins: string[] = [];
   let logEvents = false;
@@ -118,21 +126,22 @@ function parsePort(value: string | undefined): number {
 }
 
 /**
- * Runs the emulator alone on 127.0.0.1 until SIGINT or SIGTERM, then closes the server
- * and exits with code 0. Bad arguments exit with code 2, a port in use with code 1.
+ * `npx vault-session-kit dev`: runs the dev stack (emulator, proxy, development OpenID
+ * Provider) on 127.0.0.1 until SIGINT or SIGTERM, then closes the server and exits with
+ * code 0. Bad arguments exit with code 2, a port in use with code 1.
  *
  * @example
  * ```ts
- * await runEmulatorCli(['--port', '0']);
+ * await runDevCli(['--port', '0']);
  * ```
  */
-export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
-  let args: EmulatorCliArgs;
+export async function runDevCli(argv: readonly string[]): Promise<void> {
+  let args: DevCliArgs;
   try {
-    args = parseEmulatorCliArgs(argv);
+    args = parseDevCliArgs(argv);
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error;
-    console.error(`emulator: ${error.message}\n\n${USAGE}`);
+    console.error(`vault-session-kit dev: ${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
@@ -155,18 +164,20 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
       });
     });
   } catch (error) {
-    console.error(`emulator: could not listen on 127.0.0.1:${args.port}: ${String(error)}`);
+    console.error(
+      `vault-session-kit dev: could not listen on 127.0.0.1:${args.port}: ${String(error)}`,
+    );
     process.exitCode = 1;
     return;
   }
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = createVaultDevStack({
+  const running = await createVaultDevStack({
     origin: url,
     appOrigins: args.appOrigins,
     singleOrigin: args.singleOrigin,
     ...(args.logEvents ? { log: (line: string) => console.error(line) } : {}),
   });
-  const running = stack;
+  stack = running;
 
   let stopping = false;
   const stop = (): void => {
@@ -184,7 +195,7 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
         process.exitCode = 0;
       },
       (error: unknown) => {
-        console.error(`emulator: error while closing: ${String(error)}`);
+        console.error(`vault-session-kit dev: error while closing: ${String(error)}`);
         process.exitCode = 1;
       },
     );
@@ -196,17 +207,21 @@ export async function runEmulatorCli(argv: readonly string[]): Promise<void> {
   process.once('SIGTERM', stop);
 
   console.log(`Vault emulator listening on ${url}`);
+  const vaults = demoDirectory.vaults.map((vault) => vault.dns).join(', ');
   console.log(
     args.singleOrigin
       ? `Single-origin mode: every vault at ${url}/api, the login host at ${url}/auth`
-      : `Login host at ${url}/auth, each vault at ${url}/vault/{dns}/api (${demoDirectory.vaults.map((vault) => vault.dns).join(', ')})`,
+      : `Login host at ${url}/auth, each vault at ${url}/vault/{dns}/api (${vaults})`,
   );
+  console.log(`Apps allowed to sign in: ${args.appOrigins.join(', ')} (--app-origin)`);
   console.log(
-    `Development OpenID Provider at ${running.oidc.issuer}; single sign-on returns to ${args.appOrigins.map((app) => `${app}${SSO_CALLBACK_PATH}`).join(', ')}`,
+    running.oidc
+      ? `Development OpenID Provider at ${running.oidc.issuer} (client ID ${running.oidc.clients.demo.clientId}); single sign-on returns to {app}${SSO_CALLBACK_PATH}`
+      : 'Single sign-on is off (see the notice above).',
   );
   const passwordUsers = demoDirectory.users.filter((user) => user.password !== undefined);
   console.log(
-    `Demo users: ${passwordUsers.map((u) => `${u.username} / ${u.password}`).join(', ')}; locked@ and inactive@sunrise.example take any password.`,
+    `Demo users: ${passwordUsers.map((u) => `${u.username} / ${u.password}`).join(', ')}; sam@harbor.example signs in with single sign-on (sam / Harbor-Demo-1); locked@ and inactive@sunrise.example take any password.`,
   );
 }
 
@@ -222,9 +237,4 @@ function listen(
       resolve(server);
     });
   });
-}
-
-const entry = process.argv[1];
-if (entry !== undefined && resolve(entry) === fileURLToPath(import.meta.url)) {
-  await runEmulatorCli(process.argv.slice(2));
 }

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 

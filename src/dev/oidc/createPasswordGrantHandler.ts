@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import type Provider from 'oidc-provider';
 import type { TokenEndpointGrantContext } from 'oidc-provider';
 import { errors } from 'oidc-provider';

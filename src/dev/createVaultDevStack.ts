@@ -1,5 +1,5 @@
+/// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import {
   createHttpIntrospector,
   createVaultEmulator,
@@ -7,9 +7,11 @@ import {
   type EmulatorEvent,
   type VaultEmulator,
   type VaultEmulatorOptions,
-} from '../src/emulator';
-import { createVaultProxy, type VaultProxyLogEvent } from '../src/proxy';
-import { createDevOidcProvider, type DevOidcProvider } from './devOidcProvider';
+} from '../emulator';
+import { createVaultProxy, type VaultProxyLogEvent } from '../proxy';
+import { createNodeListener } from './createNodeListener';
+import type { DevOidcProvider } from './devOidcProvider';
+import { loadDevOidcProvider } from './loadDevOidcProvider';
 
 /** Path of the single sign-on callback route in the demo and the browser tests. */
 export const SSO_CALLBACK_PATH = '/sso/callback';
@@ -56,10 +58,16 @@ export interface VaultDevStackOptions {
 export interface VaultDevStack {
   readonly origin: string;
   readonly emulator: VaultEmulator;
-  readonly oidc: DevOidcProvider;
+  /**
+   * The development OpenID Provider at `{origin}/oidc`; `undefined` when the optional
+   * peer `oidc-provider` is not installed (single sign-on is off, passwords still work).
+   */
+  readonly oidc: DevOidcProvider | undefined;
   /**
    * Serves `/auth/*` and `/vault/*` (the proxy in front of the emulator; `/api/*` and
-   * `/auth/*` straight to it with `singleOrigin`) and `/oidc/*` (provider); passes the rest on.
+   * `/auth/*` straight to it with `singleOrigin`), `/oidc/*` (provider), and any request
+   * whose `Host` names the emulator's login host or one of its vaults (the emulator itself,
+   * for a proxy of its own in front with its upstream on this port); passes the rest on.
    */
   middleware(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void;
   close(): Promise<void>;
@@ -68,63 +76,83 @@ export interface VaultDevStack {
 /**
  * Builds the dev stack: the vault emulator (demo directory) whose `harbor-oidc` profile points
  * at a real `oidc-provider` mounted at `/oidc` on the same origin, with access tokens checked
- * by RFC 7662 introspection over HTTP. For development and tests only.
+ * by RFC 7662 introspection over HTTP. For development and tests only. Without the optional
+ * peer `oidc-provider` the stack runs without single sign-on, and `log` (or `console.warn`)
+ * says what to install.
  *
  * @example
  * ```ts
- * const stack = createVaultDevStack({ origin: 'http://127.0.0.1:5173', log: console.log });
+ * const stack = await createVaultDevStack({ origin: 'http://127.0.0.1:5173', log: console.log });
  * ```
  */
-export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStack {
+export async function createVaultDevStack(options: VaultDevStackOptions): Promise<VaultDevStack> {
   const origin = options.origin.replace(/\/+$/, '');
   const appOrigins = [
     ...new Set([origin, ...(options.appOrigins ?? []).map((app) => new URL(app).origin)]),
   ];
-  const oidc = createDevOidcProvider({
-    issuer: `${origin}/oidc`,
-    redirectUris: appOrigins.map((app) => `${app}${SSO_CALLBACK_PATH}`),
-    postLogoutRedirectUris: appOrigins.map((app) => `${app}/`),
-    log: options.log ?? (() => {}),
-  });
   const { log } = options;
+  const loaded = await loadDevOidcProvider();
+  if (!loaded.ok) (log ?? ((line: string) => console.warn(line)))(loaded.notice);
+  const oidc = loaded.ok
+    ? loaded.createDevOidcProvider({
+        issuer: `${origin}/oidc`,
+        redirectUris: appOrigins.map((app) => `${app}${SSO_CALLBACK_PATH}`),
+        postLogoutRedirectUris: appOrigins.map((app) => `${app}/`),
+        log: log ?? (() => {}),
+      })
+    : undefined;
   const emulator = createVaultEmulator({
     ...options.emulator,
     hosts: options.singleOrigin ? 'single-origin' : {},
     ...(log ? { onEvent: (event: EmulatorEvent) => log(describeEvent(event)) } : {}),
-    oidc: {
-      issuer: oidc.issuer,
-      authorizationEndpoint: oidc.endpoints.authorization,
-      tokenEndpoint: oidc.endpoints.token,
-      jwksUri: oidc.endpoints.jwks,
-      endSessionEndpoint: oidc.endpoints.endSession,
-      allowedClientIds: [oidc.clients.demo.clientId],
-      clientIdMap: { [oidc.clients.demo.clientId]: oidc.clients.demo.clientId },
-      introspect: createHttpIntrospector({
-        endpoint: oidc.endpoints.introspection,
-        clientId: oidc.clients.introspection.clientId,
-        clientSecret: oidc.clients.introspection.clientSecret,
-      }),
-    },
+    ...(oidc
+      ? {
+          oidc: {
+            issuer: oidc.issuer,
+            authorizationEndpoint: oidc.endpoints.authorization,
+            tokenEndpoint: oidc.endpoints.token,
+            jwksUri: oidc.endpoints.jwks,
+            endSessionEndpoint: oidc.endpoints.endSession,
+            allowedClientIds: [oidc.clients.demo.clientId],
+            clientIdMap: { [oidc.clients.demo.clientId]: oidc.clients.demo.clientId },
+            introspect: createHttpIntrospector({
+              endpoint: oidc.endpoints.introspection,
+              clientId: oidc.clients.introspection.clientId,
+              clientSecret: oidc.clients.introspection.clientSecret,
+            }),
+          },
+        }
+      : {}),
   });
   // The proxy's upstream is the emulator in this process: each allowed host resolves to
   // it, and it tells the vaults apart by the host the proxy forwards to.
   const { loginHost } = emulator;
+  const vaultHosts = (options.emulator?.data ?? demoDirectory).vaults.map((vault) => vault.dns);
   const proxy =
     loginHost === undefined
       ? undefined
       : createVaultProxy({
           loginHost,
-          allowHosts: (options.emulator?.data ?? demoDirectory).vaults.map((vault) => vault.dns),
+          allowHosts: vaultHosts,
           allowedOrigins: appOrigins,
           fetch: (request, context) => emulator.fetch(request, context),
           ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
         });
-  const handler = (request: Request, clientAddress: string | undefined): Promise<Response> =>
-    proxy ? proxy(request, { clientAddress }) : emulator.fetch(request, { clientAddress });
-  const serveApi = getRequestListener(
-    (request: Request, env: { incoming?: { socket: { remoteAddress?: string | undefined } } }) =>
-      handler(request, env.incoming?.socket.remoteAddress),
-  );
+  const warn = log ?? ((line: string) => console.warn(line));
+  const serveApi = createNodeListener(async (request, context) => {
+    if (!proxy) return emulator.fetch(request, context);
+    const response = await proxy(request, context);
+    const from = request.headers.get('origin');
+    // A setup error: said once per call where the developer looks, with the fix.
+    if (response.status === 403 && from !== null && !appOrigins.includes(from)) {
+      warn(
+        `[vault dev] PROXY_ORIGIN_REFUSED: a ${request.method} from ${from} was refused; allowed: ${appOrigins.join(', ')}. Allow it with --app-origin ${from} (npx vault-session-kit dev) or appOrigins (createVaultDevStack).`,
+      );
+    }
+    return response;
+  });
+  const serveEmulator = createNodeListener((request, context) => emulator.fetch(request, context));
+  const emulatorHosts = new Set(loginHost === undefined ? [] : [loginHost, ...vaultHosts]);
   const isApiPath = (path: string): boolean =>
     proxy === undefined
       ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')
@@ -136,15 +164,20 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
     oidc,
     middleware(req, res, next) {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      if (isApiPath(path)) {
-        void serveApi(req, res);
-      } else if (path === oidc.mountPath || path.startsWith(`${oidc.mountPath}/`)) {
+      const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+      if (emulatorHosts.has(host)) {
+        serveEmulator(req, res);
+      } else if (isApiPath(path)) {
+        serveApi(req, res);
+      } else if (oidc && (path === oidc.mountPath || path.startsWith(`${oidc.mountPath}/`))) {
         oidc.middleware(req, res, next);
       } else {
         next();
       }
     },
-    close: () => oidc.close(),
+    close: async () => {
+      await oidc?.close();
+    },
   };
 }
 

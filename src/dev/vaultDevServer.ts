@@ -1,8 +1,8 @@
+/// <reference types="node" />
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import type { Plugin, ViteDevServer } from 'vite';
-import { createVaultProxy } from '../src/proxy';
-import { applySecurityHeaders } from './applySecurityHeaders';
+import { createVaultProxy } from '../proxy';
+import { createNodeListener } from './createNodeListener';
 import {
   createVaultDevStack,
   describeProxyEvent,
@@ -36,18 +36,28 @@ export interface VaultDevServerOptions {
    * on, the printed log takes the place of an `onEvent` given here.
    */
   readonly emulator?: VaultDevStackOptions['emulator'];
+  /**
+   * Origins of other apps that sign in through this dev server as well (their calls are
+   * accepted and their `/sso/callback` is registered). The dev server's own origin is
+   * always allowed.
+   */
+  readonly appOrigins?: readonly string[] | undefined;
 }
 
 const DEFAULT_LOGIN_HOST = 'login.veevavault.com';
 
 /**
- * Vite plugin for the demo and the browser tests: serves the kit's proxy at `/auth/*` and
+ * Vite plugin (`vault-session-kit/vite`): serves the kit's proxy at `/auth/*` and
  * `/vault/{dns}/api/*` of the dev server's own origin, in front of the vault emulator
  * (each vault at its own host) with the development OpenID Provider at `/oidc/*`, or, with
- * `VAULT_HOSTS`, in front of real vaults.
+ * `VAULT_HOSTS`, in front of real vaults. The dev server's origin is allowed by itself, so
+ * an app configured with `{ authUrl: '', vaultUrl: '/vault/{dns}' }` needs no other process.
+ * Only in `vite` (serve); a build contains none of it.
  *
  * @example
  * ```ts
+ * import { vaultDevServer } from 'vault-session-kit/vite';
+ *
  * export default defineConfig({ plugins: [react(), vaultDevServer()] });
  * ```
  */
@@ -72,16 +82,10 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
           allowHosts: vaultHosts,
           ...(log ? { log: (event) => log(describeProxyEvent(event)) } : {}),
         });
-        const serveProxy = getRequestListener(
-          (
-            request: Request,
-            env: { incoming?: { socket: { remoteAddress?: string | undefined } } },
-          ) => proxy(request, { clientAddress: env.incoming?.socket.remoteAddress }),
-        );
+        const serveProxy = createNodeListener(proxy);
         server.middlewares.use((req, res, next) => {
-          applySecurityHeaders(req, res);
           const path = (req.url ?? '/').split('?')[0] ?? '/';
-          if (path.startsWith('/auth/') || path.startsWith('/vault/')) void serveProxy(req, res);
+          if (path.startsWith('/auth/') || path.startsWith('/vault/')) serveProxy(req, res);
           else next();
         });
         server.httpServer?.once('listening', () => {
@@ -91,10 +95,11 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
         });
         return;
       }
-      let stack: VaultDevStack | undefined;
-      const getStack = (): VaultDevStack => {
+      let stack: Promise<VaultDevStack> | undefined;
+      const getStack = (): Promise<VaultDevStack> => {
         stack ??= createVaultDevStack({
           origin: canonicalOrigin(server),
+          ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
           ...(options.emulator ? { emulator: options.emulator } : {}),
           ...(log ? { log } : {}),
         });
@@ -102,22 +107,20 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
       };
       // Registered here, not in a returned hook, so it runs before Vite's own middleware.
       server.middlewares.use((req, res, next) => {
-        const current = getStack();
-        const canonical = new URL(current.origin);
-        // The OpenID Provider's issuer and redirect URIs name one exact origin: a page opened
-        // as localhost would fail SSO, so navigations are moved to the canonical host.
-        if (
-          req.method === 'GET' &&
-          req.headers.host !== canonical.host &&
-          (req.headers.accept ?? '').includes('text/html')
-        ) {
-          res.writeHead(307, { Location: `${current.origin}${req.url ?? '/'}` }).end();
-          return;
-        }
-        // The sign-in pages must not be framed (WEB-05) nor run injected script (WEB-06),
-        // and the callback URL must not leak through a Referer (OIDC-04).
-        applySecurityHeaders(req, res);
-        current.middleware(req, res, next);
+        getStack().then((current) => {
+          const canonical = new URL(current.origin);
+          // The OpenID Provider's issuer and redirect URIs name one exact origin: a page
+          // opened under another name would fail SSO, so navigations move to the canonical one.
+          if (
+            req.method === 'GET' &&
+            req.headers.host !== canonical.host &&
+            (req.headers.accept ?? '').includes('text/html')
+          ) {
+            res.writeHead(307, { Location: `${current.origin}${req.url ?? '/'}` }).end();
+            return;
+          }
+          current.middleware(req, res, next);
+        }, next);
       });
       server.httpServer?.once('listening', () => {
         server.config.logger.info(
@@ -125,7 +128,7 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
         );
       });
       server.httpServer?.once('close', () => {
-        void stack?.close();
+        void stack?.then((current) => current.close());
       });
     },
   };
@@ -134,5 +137,7 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
 function canonicalOrigin(server: ViteDevServer): string {
   const address = server.httpServer?.address() as AddressInfo | null | undefined;
   const port = address?.port ?? server.config.server.port ?? 5173;
-  return `http://127.0.0.1:${port}`;
+  // A server bound to IPv6 loopback only (Vite's `localhost` on some systems) cannot be
+  // reached as 127.0.0.1.
+  return address?.address === '::1' ? `http://localhost:${port}` : `http://127.0.0.1:${port}`;
 }

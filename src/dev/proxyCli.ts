@@ -1,11 +1,10 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serveVaultProxy } from '../src/node';
-import { createVaultProxy } from '../src/proxy';
+/// <reference types="node" />
+import { serveVaultProxy } from '../node';
+import { createVaultProxy } from '../proxy';
 import { createLoopbackUpstream } from './createLoopbackUpstream';
 
-const USAGE = `Usage: npm run proxy -- --allow PATTERN [--allow PATTERN]... [--login-host HOST]
-                       [--port N] [--hostname ADDR] [--origin URL]...
+const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTERN]... [--login-host HOST]
+                                   [--port N] [--hostname ADDR] [--origin URL]...
 
   --allow PATTERN    A vault host the proxy may reach: an exact name or *.suffix
                      (for example '*.veevavault.com'). Required; repeatable.
@@ -17,7 +16,10 @@ const USAGE = `Usage: npm run proxy -- --allow PATTERN [--allow PATTERN]... [--l
   --loopback-upstream PORT
                      Send every upstream call over plain HTTP to 127.0.0.1:PORT
                      instead of https://{host}, the host kept in the Host header: for
-                     a local emulator or test server. Never for production.
+                     a local emulator or test server, such as
+                     npx vault-session-kit dev --port 8787 with
+                     --allow '*.sunrise.example' --login-host login.vault.example
+                     --loopback-upstream 8787. Never for production.
   --help             Show this help`;
 
 /**
@@ -131,9 +133,4 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
   console.log(
     `Vault proxy listening on ${served.url}: /auth/* -> https://${args.loginHost}, /vault/{host}/api/* -> ${args.allowHosts.join(', ')}`,
   );
-}
-
-const entry = process.argv[1];
-if (entry !== undefined && resolve(entry) === fileURLToPath(import.meta.url)) {
-  await runProxyCli(process.argv.slice(2));
 }

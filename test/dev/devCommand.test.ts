@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseEmulatorCliArgs } from '../../server/emulatorCli';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseDevCliArgs } from '../../src/dev/runDevCli';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [];
@@ -13,15 +13,32 @@ afterEach(() => {
   }
 });
 
-/** Runs the CLI the way `npm run emulator` does, through tsx's loader in one process. */
-function runCli(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/emulatorCli.ts', ...args], {
+/** Runs `npx vault-session-kit {command}` from the sources, through tsx's loader in one process. */
+function runCommand(command: 'dev' | 'proxy', args: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/dev/bin.ts', command, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   return child;
 }
+
+function runCli(args: string[]): ChildProcess {
+  return runCommand('dev', args);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const signIn = (url: string, origin: string): Promise<Response> =>
+  fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+    method: 'POST',
+    headers: { Origin: origin },
+    body: new URLSearchParams({ username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' }),
+  });
 
 function collect(stream: NodeJS.ReadableStream | null): { text: () => string } {
   let text = '';
@@ -46,7 +63,7 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-describe('npm run emulator', () => {
+describe('npx vault-session-kit dev', () => {
   it('serves the emulator, prints its URL, and exits with 0 on SIGTERM', async () => {
     const child = runCli(['--port', '0']);
     const stderr = collect(child.stderr);
@@ -138,6 +155,47 @@ describe('npm run emulator', () => {
     expect((await exited)[0]).toBe(0);
   }, 30_000);
 
+  it('refuses an app it was not told about, and says which origin and which flag allows it', async () => {
+    const child = runCli(['--port', '0', '--app-origin', 'http://127.0.0.1:5199']);
+    const stderr = collect(child.stderr);
+    const url = /listening on (\S+)$/.exec(await firstLine(child))?.[1] ?? '';
+
+    const refused = await signIn(url, 'http://127.0.0.1:5273');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+    // Said on stderr, where the developer looks: the origin, and the flag that allows it.
+    await vi.waitFor(() => expect(stderr.text()).toContain('--app-origin http://127.0.0.1:5273'));
+    expect((await (await signIn(url, 'http://127.0.0.1:5199')).json()).responseStatus).toBe(
+      'SUCCESS',
+    );
+    await stop(child);
+  }, 30_000);
+
+  it("answers an app's own proxy that sends its upstream calls here (proxy --loopback-upstream)", async () => {
+    const dev = runCli(['--port', '0']);
+    const devUrl = /listening on (\S+)$/.exec(await firstLine(dev))?.[1] ?? '';
+    const proxy = runCommand('proxy', [
+      ...['--allow', '*.sunrise.example', '--login-host', 'login.vault.example'],
+      ...['--port', '0', '--origin', 'http://127.0.0.1:5199'],
+      ...['--loopback-upstream', new URL(devUrl).port],
+    ]);
+    const proxyUrl = /listening on (http:\/\/[^:]+:\d+)/.exec(await firstLine(proxy))?.[1] ?? '';
+
+    const versions = await fetch(`${proxyUrl}/vault/quality.sunrise.example/api`);
+    expect((await versions.json()).values['v26.1']).toBe(
+      'https://quality.sunrise.example/api/v26.1',
+    );
+    const login = await (await signIn(proxyUrl, 'http://127.0.0.1:5199')).json();
+    expect(login.responseStatus).toBe('SUCCESS');
+    const discovery = await fetch(`${proxyUrl}/auth/discovery`, {
+      method: 'POST',
+      headers: { Origin: 'http://127.0.0.1:5199' },
+      body: new URLSearchParams({ username: 'olivia@sunrise.example' }),
+    });
+    expect((await discovery.json()).data.auth_type).toBe('password');
+    await Promise.all([stop(proxy), stop(dev)]);
+  }, 30_000);
+
   it('rejects a bad port with a clear message and exit code 2', async () => {
     const child = runCli(['--port', 'abc']);
     const stderr = collect(child.stderr);
@@ -147,23 +205,28 @@ describe('npm run emulator', () => {
   }, 30_000);
 });
 
-describe('parseEmulatorCliArgs', () => {
+describe('parseDevCliArgs', () => {
   it('defaults to port 8787 and validates every argument', () => {
-    expect(parseEmulatorCliArgs([])).toEqual({
+    expect(parseDevCliArgs([])).toEqual({
       port: 8787,
-      appOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
+      appOrigins: [
+        'http://127.0.0.1:5173',
+        'http://localhost:5173',
+        'http://127.0.0.1:3000',
+        'http://localhost:3000',
+      ],
       logEvents: false,
       singleOrigin: false,
       help: false,
     });
-    expect(parseEmulatorCliArgs(['--app-origin=https://app.example']).appOrigins).toEqual([
+    expect(parseDevCliArgs(['--app-origin=https://app.example']).appOrigins).toEqual([
       'https://app.example',
     ]);
-    expect(parseEmulatorCliArgs(['--port', '0', '--log-events'])).toMatchObject({
+    expect(parseDevCliArgs(['--port', '0', '--log-events'])).toMatchObject({
       port: 0,
       logEvents: true,
     });
-    expect(parseEmulatorCliArgs(['--port=9001']).port).toBe(9001);
+    expect(parseDevCliArgs(['--port=9001']).port).toBe(9001);
     for (const bad of [
       ['--port'],
       ['--port', '-1'],
@@ -174,7 +237,7 @@ describe('parseEmulatorCliArgs', () => {
       ['--app-origin', 'http://127.0.0.1:5173/path'],
       ['--app-origin', 'ftp://files.example'],
     ]) {
-      expect(() => parseEmulatorCliArgs(bad)).toThrow();
+      expect(() => parseDevCliArgs(bad)).toThrow();
     }
   });
 });
