@@ -1,7 +1,7 @@
 import { serveFetch } from '../server/serveFetch';
 import { residentBytes, startProxyProcess } from '../server/startProxyProcess';
-import { createLoopbackUpstream } from '../src/dev/createLoopbackUpstream';
 import { createVaultEmulator } from '../src/emulator/index';
+import { createLoopbackUpstream } from '../src/node/createLoopbackUpstream';
 import { percentile } from './percentile';
 
 /**

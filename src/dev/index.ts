@@ -1,4 +1,3 @@
-export { createLoopbackUpstream } from './createLoopbackUpstream';
 export {
   createVaultDevStack,
   SSO_CALLBACK_PATH,

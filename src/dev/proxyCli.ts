@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { serveVaultProxy } from '../node';
+import { createLoopbackUpstream } from '../node/createLoopbackUpstream';
 import { createVaultProxy } from '../proxy';
-import { createLoopbackUpstream } from './createLoopbackUpstream';
 
 const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTERN]... [--login-host HOST]
                                    [--port N] [--hostname ADDR] [--origin URL]...

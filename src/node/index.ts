@@ -1,1 +1,2 @@
+export { createLoopbackUpstream } from './createLoopbackUpstream';
 export { type ServedVaultProxy, serveVaultProxy } from './serveVaultProxy';

@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core';
-import { createLoopbackUpstream } from '../../src/dev/createLoopbackUpstream';
 import {
   createManualClock,
   createVaultEmulator,
@@ -12,6 +11,7 @@ import {
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../../src/emulator';
+import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
 import { DEMO, TEST_START_MS } from './startEmulator';
 
 const PROMOMATS = 'promomats.sunrise.example';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
-import { createLoopbackUpstream } from '../../src/dev/createLoopbackUpstream';
 import { createManualClock, createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../src/emulator';
+import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
 import {
   createVaultProxy,
   type VaultProxyContext,

@@ -5,13 +5,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createVaultClient, createVaultSession, type VaultSession } from '../../src/core';
-import { createLoopbackUpstream } from '../../src/dev/createLoopbackUpstream';
 import {
   createManualClock,
   createVaultEmulator,
   DEFAULT_LOGIN_HOST,
   type VaultEmulator,
 } from '../../src/emulator';
+import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
 import { createVaultProxy, type VaultProxyLogEvent } from '../../src/proxy';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
 

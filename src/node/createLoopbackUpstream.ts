@@ -8,14 +8,20 @@ import { Readable } from 'node:stream';
  * proxy reaches a local emulator that tells its vaults apart by host, with no DNS entry and
  * no /etc/hosts edit. Bodies stream both ways, and aborting the request's signal aborts
  * the call. Node's own fetch cannot do this: it always sends the host it connects to.
+ * For development and tests only (`npx vault-session-kit dev` on that port), never for
+ * production.
  *
  * @example
  * ```ts
- * const emulator = await serveFetch(createVaultEmulator().fetch);
+ * import { createVaultProxy } from 'vault-session-kit/proxy';
+ * import { createLoopbackUpstream } from 'vault-session-kit/proxy/node';
+ *
+ * // In front of `npx vault-session-kit dev --port 8787`:
  * const proxy = createVaultProxy({
- *   loginHost: DEFAULT_LOGIN_HOST,
- *   allowHosts: ['*.sunrise.example'],
- *   fetch: createLoopbackUpstream(emulator.port),
+ *   loginHost: 'login.vault.example',
+ *   allowHosts: ['*.sunrise.example', '*.harbor.example'],
+ *   allowedOrigins: ['http://localhost:3000'],
+ *   fetch: createLoopbackUpstream(8787),
  * });
  * ```
  */
