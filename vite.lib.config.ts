@@ -17,6 +17,9 @@ export const LIBRARY_ENTRIES: Readonly<Record<string, string>> = {
   'emulator/msw': 'src/emulator/msw/index.ts',
   proxy: 'src/proxy/index.ts',
   'proxy/node': 'src/node/index.ts',
+  dev: 'src/dev/index.ts',
+  vite: 'src/vite/index.ts',
+  bin: 'src/dev/bin.ts',
   sso: 'src/oidc/index.ts',
   'locales/en': 'src/locales/en/index.ts',
   'locales/de': 'src/locales/de/index.ts',
@@ -52,11 +55,21 @@ export default defineConfig({
         'oidc-client-ts',
         'valibot',
         'msw',
+        'oidc-provider',
+        'vite',
         /^node:/,
       ],
       // Bundling drops the per-file 'use client' directives; the React entry gets one
-      // back so that server-component frameworks treat it as client code.
-      output: { banner: (chunk) => (chunk.name === 'index' ? "'use client';" : '') },
+      // back so that server-component frameworks treat it as client code. The command
+      // (package.json `bin`) runs under Node.
+      output: {
+        banner: (chunk) =>
+          chunk.name === 'index'
+            ? "'use client';"
+            : chunk.name === 'bin'
+              ? '#!/usr/bin/env node'
+              : '',
+      },
     },
   },
 });

@@ -46,12 +46,15 @@ export default defineConfig({
         },
       },
       {
-        // The package as users install it: build, pack, lint, and fresh apps from the tarball.
+        // The package as users install it: build and pack once, lint, fresh apps and the
+        // examples from the tarball, one file at a time (their builds take both cores).
         extends: true,
         test: {
           name: 'packaging',
           environment: 'node',
           include: ['test/packaging/**/*.test.ts'],
+          globalSetup: ['test/packaging/support/packTarball.ts'],
+          fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import httpProxy from 'http-proxy';
-import { createLoopbackUpstream } from '../server/createLoopbackUpstream';
 import { createFetchStyleListener, createVaultProxyListener } from '../src/node';
+import { createLoopbackUpstream } from '../src/node/createLoopbackUpstream';
 import { createVaultProxy } from '../src/proxy';
 import { writeFilledBody } from '../test/support/writeFilledBody';
 

@@ -42,7 +42,8 @@ export async function startProxyProcess(options: {
     [
       '--import',
       'tsx',
-      'server/proxyCli.ts',
+      'src/dev/bin.ts',
+      'proxy',
       '--allow',
       options.allow,
       '--port',

@@ -4,8 +4,12 @@ import {
   VaultDnsMismatchError,
   type VaultError,
   VaultOAuthError,
+  VaultProtocolError,
 } from '../core/errors';
+import { describeSetupError, isSetupError } from './describeSetupError';
 import type { LoginMessages } from './i18n/loginMessages';
+
+declare const process: { env: { NODE_ENV?: string } } | undefined;
 
 /** The wait the form enforces when the service asks for one without saying how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -18,6 +22,8 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
  * - `wait`: the service refused further attempts for `retryAfterSeconds`; submitting stays
  *   disabled until then and nothing is resent on its own (THR-04).
  * - `change-password`: the password must be changed elsewhere first.
+ *
+ * A description without an action (a setup error, a locked account) offers no retry.
  *
  * @example
  * ```ts
@@ -51,6 +57,11 @@ export interface LoginErrorDescription {
 export interface DescribeLoginErrorOptions {
   /** Names for vault DNS names, so a refused vault is named as the user knows it. */
   readonly vaults?: readonly { readonly dns: string; readonly name: string }[] | undefined;
+  /**
+   * The page's origin, named in a development build when the kit's proxy refuses it
+   * (`PROXY_ORIGIN_REFUSED`).
+   */
+  readonly origin?: string | undefined;
 }
 
 /**
@@ -59,6 +70,9 @@ export interface DescribeLoginErrorOptions {
  * `undefined` for a cancelled call (a newer attempt or a sign-out replaced it), which is
  * nothing to report. A wrong password and an unknown user get the same text (PWD-06,
  * ENUM-04); the service's own `message` prose is never shown, only its `type` is read.
+ * A refusal of the kit's proxy because of its settings (`PROXY_ORIGIN_REFUSED`,
+ * `PROXY_HOST_NOT_ALLOWED`…) is a setup error, never a retry prompt: a production build
+ * says `setupError`, a development build names what was refused and the setting to change.
  *
  * @example
  * ```ts
@@ -78,6 +92,13 @@ export function describeLoginError(
     return { message: messages.vaultNoAccess({ vault }), field: 'vault', error: e };
   }
   if (e instanceof VaultOAuthError) return describeOAuthError(e, messages);
+  if (e instanceof VaultProtocolError && isSetupError(e.proxyError)) {
+    const production = typeof process === 'undefined' || process.env.NODE_ENV === 'production';
+    return {
+      message: production ? messages.setupError : describeSetupError(e.proxyError, options.origin),
+      error: e,
+    };
+  }
   switch (e.kind) {
     case 'aborted':
       return undefined;

@@ -10,6 +10,7 @@ import { useSsoCallback } from '../react/useSsoCallback';
 import { useSsoLogin } from '../react/useSsoLogin';
 import { useVaultSession } from '../react/VaultSessionContext';
 import { describeLoginError } from './describeLoginError';
+import { reportSetupError } from './describeSetupError';
 import { endNotice } from './endNotice';
 import { enLoginMessages } from './i18n/loginMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
@@ -196,7 +197,9 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   }, [callback.status, callback.returnTo]);
 
   function fail(error: unknown): void {
-    const described = describeLoginError(error, t, { vaults });
+    const origin = globalThis.location?.origin;
+    reportSetupError(error, origin);
+    const described = describeLoginError(error, t, { vaults, origin });
     if (!described) return;
     patch({
       shown: described,
@@ -288,7 +291,7 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
 
   const callbackError =
     callback.status === 'error' && !state.callbackDismissed
-      ? describeLoginError(callback.error, t, { vaults })
+      ? describeLoginError(callback.error, t, { vaults, origin: globalThis.location?.origin })
       : undefined;
   const current = shown ?? (step === 'identifier' ? callbackError : undefined);
   const view: LoginFormView = {

@@ -174,13 +174,24 @@ export class VaultProtocolError extends VaultError {
   /** HTTP status of the response (200 when only the body was wrong). */
   readonly status: number;
   readonly contentType: string | null;
+  /**
+   * What the kit's proxy (`vault-session-kit/proxy`) said when it answered itself, such as
+   * `{ type: 'PROXY_ORIGIN_REFUSED' }`: a setup error to show as one, never a retry prompt.
+   */
+  readonly proxyError: VaultErrorEntry | undefined;
   constructor(
     message: string,
-    init: { status: number; contentType: string | null; cause?: unknown },
+    init: {
+      status: number;
+      contentType: string | null;
+      cause?: unknown;
+      proxyError?: VaultErrorEntry | undefined;
+    },
   ) {
     super('protocol', message, { cause: init.cause });
     this.status = init.status;
     this.contentType = init.contentType;
+    this.proxyError = init.proxyError;
   }
 }
 

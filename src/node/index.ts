@@ -1,4 +1,5 @@
 export { createFetchStyleListener } from './createFetchStyleListener';
+export { createLoopbackUpstream } from './createLoopbackUpstream';
 export {
   createVaultProxyListener,
   type NodeVaultProxyOptions,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeLoginError } from '../../src/components/describeLoginError';
 import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import {
@@ -74,6 +74,39 @@ describe('describeLoginError: what the user is told and can do next', () => {
       message: en.unexpectedError,
     });
     expect(describeLoginError(new VaultConfigError('no client ID'), en)?.action).toBeUndefined();
+  });
+
+  it("a refusal by the kit's proxy settings is a setup error, never a retry prompt", () => {
+    const refused = (type: string, status: number) =>
+      new VaultProtocolError('proxy', {
+        status,
+        contentType: 'application/json',
+        proxyError: { type, message: 'Calls from that origin are refused.' },
+      });
+    const origin = 'http://127.0.0.1:5273';
+    // A development build names what was refused and the setting that allows it.
+    const dev = describeLoginError(refused('PROXY_ORIGIN_REFUSED', 403), en, { origin });
+    expect(dev?.message).toContain(`refused calls from ${origin}`);
+    expect(dev?.message).toContain('allowedOrigins');
+    expect(dev?.action).toBeUndefined();
+    expect(describeLoginError(refused('PROXY_HOST_NOT_ALLOWED', 400), en)?.message).toContain(
+      'allowHosts',
+    );
+    // A production build tells the user, in their language, that it is not theirs to retry.
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      expect(describeLoginError(refused('PROXY_ORIGIN_REFUSED', 403), deLoginMessages)).toEqual({
+        message: deLoginMessages.setupError,
+        error: expect.any(VaultProtocolError),
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    // An upstream that did not answer is transient, as any other fault in transit.
+    expect(describeLoginError(refused('PROXY_UPSTREAM_TIMEOUT', 504), en)).toMatchObject({
+      message: en.serviceUnavailable,
+      action: 'retry',
+    });
   });
 
   it('a refused vault is named as the caller names it, and marks the vault field', () => {

@@ -2,7 +2,6 @@
 // vault it was issued for, and discovery answers only at the login host. The emulator runs
 // over real loopback HTTP and every request names its host in the Host header.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLoopbackUpstream } from '../../server/createLoopbackUpstream';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core';
 import {
@@ -12,6 +11,7 @@ import {
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../../src/emulator';
+import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
 import { DEMO, TEST_START_MS } from './startEmulator';
 
 const PROMOMATS = 'promomats.sunrise.example';

@@ -1,16 +1,13 @@
 // The package as users get it: packed with `npm pack`, linted with publint and
-// arethetypeswrong, installed from the tarball into fresh apps that build with Vite (on
-// React 19 and 18.3, with and without single sign-on) and with Next.js (App Router, its
-// route handlers running the proxy), and used in a test through MSW.
+// arethetypeswrong, installed from the tarball into a fresh app that builds with Vite (on
+// React 19 and 18.3, with and without single sign-on), and used in a test through MSW.
+// The examples (examples.test.ts) are installed from the same tarball.
 // The apps install from the npm registry (or its local cache), like a user's would.
-import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runApiReport } from '../../scripts/apiReport';
+import { npmInstall, run } from './support/consumerApp';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = resolve(import.meta.dirname, 'fixtures');
@@ -19,42 +16,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
 };
 const dev = (name: string): string => `${name}@${pkg.devDependencies[name]}`;
-
-let work: string;
-let tarball: string;
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
-  try {
-    return execFileSync(command, args, {
-      cwd,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_update_notifier: 'false', ...env },
-    });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`);
-  }
-}
-
-function npmInstall(cwd: string, specs: string[]): void {
-  run(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...specs],
-    cwd,
-  );
-}
-
-beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), 'vsk-consumer-'));
-  run('npm', ['run', 'build'], ROOT);
-  const name = run('npm', ['pack', '--silent', '--pack-destination', work], ROOT).trim();
-  tarball = join(work, name.split('\n').at(-1) ?? '');
-}, 180_000);
-
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+// Built and packed once for every packaging test (support/packTarball.ts).
+const { work, tarball } = inject('packaging');
 
 describe('the packed tarball', () => {
   it('ships the build, the licence and the readme, and no sources or tests', () => {
@@ -107,7 +70,7 @@ describe('the packed tarball', () => {
         'node16',
         '--exclude-entrypoints',
         'styles.css',
-        // ESM only, on purpose: Node >= 20.19 require()s it; see README "Installing".
+        // ESM only, on purpose: no second copy of the React context; see README "Install".
         '--ignore-rules',
         'cjs-resolves-to-esm',
         '--format',
@@ -221,92 +184,6 @@ describe('a fresh Vite + React app that installs the tarball', () => {
     expect(chunks(build('index.html')).length).toBeGreaterThan(0);
   }, 300_000);
 });
-
-// The newest Next.js that runs on Node 20; installed into the temp app from the registry,
-// like the user's own would be, so the kit's devDependencies stay as they are.
-const NEXT_VERSION = '16.4.6';
-
-describe('a fresh Next.js App Router app that installs the tarball', () => {
-  let app: string;
-
-  beforeAll(() => {
-    app = join(work, 'next-app');
-    cpSync(join(FIXTURES, 'next-app'), app, { recursive: true });
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify({ name: 'consumer-next-app', private: true, type: 'module' }),
-    );
-    npmInstall(app, [
-      tarball,
-      `next@${NEXT_VERSION}`,
-      dev('react'),
-      dev('react-dom'),
-      dev('@tanstack/react-query'),
-      dev('typescript'),
-      dev('@types/react'),
-      dev('@types/react-dom'),
-      dev('@types/node'),
-    ]);
-  }, 300_000);
-
-  it('builds without oidc-client-ts, and serves the pending state and the proxy routes', async () => {
-    expect(() => run('node', ['-e', "require.resolve('oidc-client-ts')"], app)).toThrow();
-    run('npx', ['next', 'build'], app, { NEXT_TELEMETRY_DISABLED: '1' });
-
-    const port = await freePort();
-    const server = spawn('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: app,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: 'ignore',
-      detached: true,
-    });
-    try {
-      const origin = `http://127.0.0.1:${port}`;
-      const page = await poll(() => fetch(`${origin}/`));
-      const html = await page.text();
-      // The session lives in the browser: server HTML shows the pending state, no form.
-      expect(html).toContain('Checking your session…');
-      expect(html).not.toContain('autocomplete="username"');
-      // The proxy's route handlers answer what they refuse without contacting anything.
-      const refused = await fetch(`${origin}/vault/127.0.0.1/api`);
-      expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({
-        responseStatus: 'FAILURE',
-        errors: [{ type: 'PROXY_HOST_NOT_ALLOWED' }],
-      });
-      const forged = await fetch(`${origin}/vault/x.veevavault.com/api/v26.1/keep-alive`, {
-        method: 'POST',
-        headers: { Origin: 'https://evil.example' },
-      });
-      expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
-    } finally {
-      if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
-    }
-  }, 300_000);
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function poll(request: () => Promise<Response>): Promise<Response> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      return await request();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
 
 describe("a user's test with the emulator behind MSW, from the tarball", () => {
   it('signs in, keeps alive, lists delegations and signs out through the shipped handlers', () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLoopbackUpstream } from '../../server/createLoopbackUpstream';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createManualClock, createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../src/emulator';
 import { createVaultProxyListener, serveVaultProxy } from '../../src/node';
+import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
 import { createVaultProxy, type VaultProxyLogEvent, type VaultProxyOptions } from '../../src/proxy';
 import {
   APP_ORIGIN,

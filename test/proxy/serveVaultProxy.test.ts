@@ -114,7 +114,7 @@ describe.each(OVER_HTTP)('$name: the proxy as a Node HTTP server', (adapter) => 
 
 describe('npm run proxy: its arguments', () => {
   it('takes the allow list, login host, port, address and origins, and refuses what cannot work', async () => {
-    const { parseProxyCliArgs } = await import('../../server/proxyCli');
+    const { parseProxyCliArgs } = await import('../../src/dev/proxyCli');
     expect(
       parseProxyCliArgs([
         '--allow',

@@ -3,7 +3,6 @@
 // emulator (each vault at its own host) over loopback HTTP too. The proxy's log says which
 // host each call went to.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLoopbackUpstream } from '../../server/createLoopbackUpstream';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createVaultClient, createVaultSession, type VaultSession } from '../../src/core';
 import {
@@ -12,6 +11,7 @@ import {
   DEFAULT_LOGIN_HOST,
   type VaultEmulator,
 } from '../../src/emulator';
+import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
 import { createVaultProxy, type VaultProxyLogEvent } from '../../src/proxy';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
 

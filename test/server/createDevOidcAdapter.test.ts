@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDevOidcAdapter } from '../../server/oidc/createDevOidcAdapter';
+import { createDevOidcAdapter } from '../../src/dev/oidc/createDevOidcAdapter';
 
 function clock(start = 1_000_000) {
   let now = start;

@@ -8,7 +8,7 @@ import {
   DEV_OIDC_INTROSPECTION_CLIENT,
   type StartedDevOidcProvider,
   startDevOidcProvider,
-} from '../../server/devOidcProvider';
+} from '../../src/dev/devOidcProvider';
 
 const REDIRECT_URI = 'http://127.0.0.1:5173/sso/callback';
 const POST_LOGOUT_URI = 'http://127.0.0.1:5173/';

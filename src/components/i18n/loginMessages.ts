@@ -58,6 +58,12 @@ export interface LoginMessages {
   readonly networkError: string;
   readonly timeout: string;
   readonly serviceUnavailable: string;
+  /**
+   * The kit's proxy refused the call as set up (an origin or a vault host it does not
+   * allow): nothing the user can retry. In development the form shows the developer's
+   * fix instead (see `describeLoginError`).
+   */
+  readonly setupError: string;
   readonly unexpectedError: string;
   readonly tryAgain: string;
   readonly vaultNoAccess: (values: { vault: string }) => string;
@@ -120,6 +126,7 @@ export const enLoginMessages: LoginMessages = {
   networkError: 'The vault could not be reached. Check your connection, then try again.',
   timeout: 'The vault took too long to answer. Try again.',
   serviceUnavailable: 'The vault is not answering properly right now. Try again in a moment.',
+  setupError: "Sign-in is not set up correctly for this site. Contact the site's administrator.",
   unexpectedError: 'Something went wrong while signing in. Try again.',
   tryAgain: 'Try again',
   vaultNoAccess: ({ vault }) =>

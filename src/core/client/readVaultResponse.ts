@@ -35,7 +35,11 @@ export function readVaultResponse<T>(
     new VaultProtocolError(message, { status, contentType, cause });
 
   if (status !== 200) {
-    throw protocolError(`The ${call} call got HTTP ${status}; the service answers 200.`);
+    const proxyError = readProxyError(received.bodyText);
+    throw new VaultProtocolError(
+      `The ${call} call got HTTP ${status}${proxyError ? ` from the kit's proxy (${proxyError.type}: ${proxyError.message})` : ''}; the service answers 200.`,
+      { status, contentType, proxyError },
+    );
   }
   if (received.bodyText === undefined) {
     throw protocolError(
@@ -78,6 +82,19 @@ export function readVaultResponse<T>(
     );
   }
   return parsed.output;
+}
+
+// The kit's proxy answers what it refuses itself, in the service's failure shape with a
+// `PROXY_*` type and a non-200 status; the service never uses that prefix.
+function readProxyError(bodyText: string | undefined): VaultErrorEntry | undefined {
+  if (bodyText === undefined) return undefined;
+  try {
+    const body = JSON.parse(bodyText) as { responseStatus?: unknown; errors?: unknown };
+    const first = body.responseStatus === 'FAILURE' ? readErrors(body.errors)[0] : undefined;
+    return first?.type.startsWith('PROXY_') ? first : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // Only `type` is contractual; entries without a string type are dropped rather than

@@ -67,6 +67,7 @@ export const arLoginMessages: LoginMessages = {
   networkError: 'تعذّر الوصول إلى Vault. تحقّق من اتصالك، ثم حاول مرة أخرى.',
   timeout: 'استغرق Vault وقتًا طويلًا في الرد. حاول مرة أخرى.',
   serviceUnavailable: 'لا يستجيب Vault بشكل سليم حاليًا. حاول مرة أخرى بعد قليل.',
+  setupError: 'تسجيل الدخول غير مُعدّ بشكل صحيح لهذا الموقع. تواصل مع مسؤول الموقع.',
   unexpectedError: 'حدث خطأ أثناء تسجيل الدخول. حاول مرة أخرى.',
   tryAgain: 'إعادة المحاولة',
   vaultNoAccess: ({ vault }) =>

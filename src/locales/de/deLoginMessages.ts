@@ -56,6 +56,8 @@ export const deLoginMessages: LoginMessages = {
   timeout: 'Vault hat zu lange nicht geantwortet. Versuchen Sie es erneut.',
   serviceUnavailable:
     'Vault antwortet gerade nicht richtig. Versuchen Sie es in einem Moment erneut.',
+  setupError:
+    'Die Anmeldung ist für diese Website nicht richtig eingerichtet. Wenden Sie sich an die Administration der Website.',
   unexpectedError: 'Bei der Anmeldung ist etwas schiefgegangen. Versuchen Sie es erneut.',
   tryAgain: 'Erneut versuchen',
   vaultNoAccess: ({ vault }) =>

@@ -58,6 +58,8 @@ export const esLoginMessages: LoginMessages = {
   timeout: 'Vault ha tardado demasiado en responder. Vuelva a intentarlo.',
   serviceUnavailable:
     'Vault no responde correctamente en este momento. Vuelva a intentarlo dentro de un momento.',
+  setupError:
+    'El inicio de sesión no está bien configurado en este sitio. Póngase en contacto con el administrador del sitio.',
   unexpectedError: 'Algo ha fallado al iniciar sesión. Vuelva a intentarlo.',
   tryAgain: 'Reintentar',
   vaultNoAccess: ({ vault }) =>

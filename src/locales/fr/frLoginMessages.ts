@@ -58,6 +58,8 @@ export const frLoginMessages: LoginMessages = {
   networkError: 'Impossible de joindre Vault. Vérifiez votre connexion, puis réessayez.',
   timeout: 'Vault a mis trop de temps à répondre. Réessayez.',
   serviceUnavailable: 'Vault ne répond pas correctement pour le moment. Réessayez dans un instant.',
+  setupError:
+    "La connexion n'est pas correctement configurée pour ce site. Contactez l'administrateur du site.",
   unexpectedError: 'Un problème est survenu lors de la connexion. Réessayez.',
   tryAgain: 'Réessayer',
   vaultNoAccess: ({ vault }) =>

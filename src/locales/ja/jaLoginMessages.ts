@@ -54,6 +54,7 @@ export const jaLoginMessages: LoginMessages = {
   timeout: 'Vault の応答に時間がかかりすぎました。もう一度お試しください。',
   serviceUnavailable:
     'Vault が現在正常に応答していません。しばらくしてからもう一度お試しください。',
+  setupError: 'このサイトのサインイン設定が正しくありません。サイトの管理者に連絡してください。',
   unexpectedError: 'サインイン中に問題が発生しました。もう一度お試しください。',
   tryAgain: '再試行',
   vaultNoAccess: ({ vault }) =>

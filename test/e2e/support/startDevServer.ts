@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { basename, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type PluginOption, type ViteDevServer } from 'vite';
-import type { VaultDevStackOptions } from '../../../server/createVaultDevStack';
-import { vaultDevServer } from '../../../server/vaultDevServer';
+import { devSecurityHeaders } from '../../../server/devSecurityHeaders';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import type { VaultClient } from '../../../src/core/client/types';
+import type { VaultDevStackOptions } from '../../../src/dev/createVaultDevStack';
+import { vaultDevServer } from '../../../src/dev/vaultDevServer';
 import type { EmulatorEvent } from '../../../src/emulator/index';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -124,7 +125,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     logLevel: 'warn',
     clearScreen: false,
     // The plugin's printed log would replace the recorder; the events are kept instead.
-    plugins: [react(), vaultDevServer({ logEvents: false, emulator }), ...(options.plugins ?? [])],
+    plugins: [
+      react(),
+      devSecurityHeaders(),
+      vaultDevServer({ logEvents: false, emulator }),
+      ...(options.plugins ?? []),
+    ],
     optimizeDeps: {
       include: [...(options.optimizeDeps ?? E2E_OPTIMIZED_DEPS)],
       noDiscovery: true,

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createDevOidcProvider } from '../../../server/devOidcProvider';
+import { createDevOidcProvider } from '../../../src/dev/devOidcProvider';
 
 /**
  * Runs the development OpenID Provider in this process on a free loopback port, with the

@@ -4,7 +4,7 @@ import {
   createDevOidcProvider,
   type DevOidcProvider,
   type DevOidcTtl,
-} from '../../../server/devOidcProvider';
+} from '../../../src/dev/devOidcProvider';
 
 /**
  * A request the identity provider received (method and path only).

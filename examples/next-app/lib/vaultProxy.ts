@@ -1,0 +1,20 @@
+import { createVaultProxy } from 'vault-session-kit/proxy';
+import { createLoopbackUpstream } from 'vault-session-kit/proxy/node';
+
+const list = (value: string | undefined, fallback: string): string[] =>
+  (value ?? fallback)
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+export const proxy = createVaultProxy({
+  loginHost: process.env.VAULT_LOGIN_HOST ?? 'login.veevavault.com',
+  allowHosts: list(process.env.VAULT_HOSTS, '*.veevavault.com'),
+  // The exact origins your pages are served from, as browsers see them (behind a reverse
+  // proxy, the public one). The proxy never takes the accepted origin from the request.
+  allowedOrigins: list(process.env.APP_ORIGINS, 'http://localhost:3000'),
+  // Development only: send the upstream calls to `npx vault-session-kit dev` on this port.
+  ...(process.env.VAULT_DEV_PORT
+    ? { fetch: createLoopbackUpstream(Number(process.env.VAULT_DEV_PORT)) }
+    : {}),
+});

@@ -1,0 +1,21 @@
+// A headless Node client of the vault: sign in, keep the session alive, list the
+// delegations, sign out; no React installed. VAULT_URL is the kit's proxy layout, such as
+// `npx vault-session-kit dev` (http://127.0.0.1:8787) or your deployed proxy.
+import { createVaultClient, loginWithDiscovery } from 'vault-session-kit/core';
+
+const base = process.env.VAULT_URL ?? 'http://127.0.0.1:8787';
+const client = createVaultClient({
+  authUrl: base, // the proxy's /auth/*
+  vaultUrl: `${base}/vault/{dns}`, // the proxy's route to each vault
+  vaultDns: process.env.VAULT_DNS ?? 'promomats.sunrise.example',
+});
+const { result } = await loginWithDiscovery(client, {
+  username: process.env.VAULT_USER ?? 'olivia@sunrise.example',
+  password: process.env.VAULT_PASSWORD ?? 'Sunrise-Demo-1',
+});
+// A session belongs to one vault: calls made with it go there.
+const at = { vaultDns: result.vault?.dns };
+await client.keepAlive(result.sessionId, at);
+const delegations = await client.getDelegations(result.sessionId, at);
+await client.endSession(result.sessionId, at);
+console.log(JSON.stringify({ vault: result.vault?.dns, delegations: delegations.length }));

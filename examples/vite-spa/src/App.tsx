@@ -1,0 +1,42 @@
+import {
+  ActingAsBanner,
+  DelegationPicker,
+  LoginForm,
+  RequireSession,
+  SessionProvider,
+  SignOutButton,
+  useSession,
+} from 'vault-session-kit';
+
+// Names for the user IDs of people who granted delegate access, as your directory has them.
+const PEOPLE = { '61002': 'Marcus Reed' };
+
+export function App() {
+  return (
+    <SessionProvider
+      config={{
+        authUrl: '', // the proxy's /auth/* on this origin
+        vaultUrl: '/vault/{dns}', // the proxy's route to each vault
+        vaultDns: 'promomats.sunrise.example', // the vault users sign in to
+      }}
+    >
+      <ActingAsBanner delegatorNames={PEOPLE} />
+      <RequireSession fallback={<LoginForm />}>
+        <Documents />
+      </RequireSession>
+    </SessionProvider>
+  );
+}
+
+function Documents() {
+  const { user, vault } = useSession();
+  return (
+    <main>
+      <h1>
+        Documents of {user?.username} in {vault?.name}
+      </h1>
+      <DelegationPicker delegatorNames={PEOPLE} />
+      <SignOutButton />
+    </main>
+  );
+}

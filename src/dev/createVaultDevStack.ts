@@ -1,0 +1,206 @@
+/// <reference types="node" />
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  createHttpIntrospector,
+  createVaultEmulator,
+  demoDirectory,
+  type EmulatorEvent,
+  type VaultEmulator,
+  type VaultEmulatorOptions,
+} from '../emulator';
+import { createVaultProxy, type VaultProxyLogEvent } from '../proxy';
+import { createNodeListener } from './createNodeListener';
+import type { DevOidcProvider } from './devOidcProvider';
+import { loadDevOidcProvider } from './loadDevOidcProvider';
+
+/** Path of the single sign-on callback route in the demo and the browser tests. */
+export const SSO_CALLBACK_PATH = '/sso/callback';
+
+/**
+ * Settings of {@link createVaultDevStack}.
+ *
+ * @example
+ * ```ts
+ * const options: VaultDevStackOptions = { origin: 'http://127.0.0.1:5173' };
+ * ```
+ */
+export interface VaultDevStackOptions {
+  /** The exact origin browsers use; the OpenID Provider's issuer is `{origin}/oidc`. */
+  readonly origin: string;
+  /** Extra emulator settings (clock, idle timeout, data…). */
+  readonly emulator?: Omit<VaultEmulatorOptions, 'oidc' | 'hosts'>;
+  /**
+   * Serve the emulator the simple way instead: every vault and the login host at `/api/*`
+   * and `/auth/*` of this origin, a session ID good at any of them. By default the stack is
+   * laid out as a deployed app is: the kit's proxy at `/auth/*` (login host) and
+   * `/vault/{dns}/api/*` (each vault), with the emulator answering each vault at its own
+   * host behind it.
+   */
+  readonly singleOrigin?: boolean;
+  /** One line per emulator audit event; default: silent. */
+  readonly log?: (line: string) => void;
+  /**
+   * Origins of other apps that sign in through this provider (their `/sso/callback` is
+   * registered too), for a stack served on its own port, apart from the app.
+   */
+  readonly appOrigins?: readonly string[];
+}
+
+/**
+ * The emulator and the development OpenID Provider, wired together on one origin.
+ *
+ * @example
+ * ```ts
+ * const stack = createVaultDevStack({ origin: 'http://127.0.0.1:5173' });
+ * server.middlewares.use(stack.middleware);
+ * ```
+ */
+export interface VaultDevStack {
+  readonly origin: string;
+  readonly emulator: VaultEmulator;
+  /**
+   * The development OpenID Provider at `{origin}/oidc`; `undefined` when the optional
+   * peer `oidc-provider` is not installed (single sign-on is off, passwords still work).
+   */
+  readonly oidc: DevOidcProvider | undefined;
+  /**
+   * Serves `/auth/*` and `/vault/*` (the proxy in front of the emulator; `/api/*` and
+   * `/auth/*` straight to it with `singleOrigin`), `/oidc/*` (provider), and any request
+   * whose `Host` names the emulator's login host or one of its vaults (the emulator itself,
+   * for a proxy of its own in front with its upstream on this port); passes the rest on.
+   */
+  middleware(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the dev stack: the vault emulator (demo directory) whose `harbor-oidc` profile points
+ * at a real `oidc-provider` mounted at `/oidc` on the same origin, with access tokens checked
+ * by RFC 7662 introspection over HTTP. For development and tests only. Without the optional
+ * peer `oidc-provider` the stack runs without single sign-on, and `log` (or `console.warn`)
+ * says what to install.
+ *
+ * @example
+ * ```ts
+ * const stack = await createVaultDevStack({ origin: 'http://127.0.0.1:5173', log: console.log });
+ * ```
+ */
+export async function createVaultDevStack(options: VaultDevStackOptions): Promise<VaultDevStack> {
+  const origin = options.origin.replace(/\/+$/, '');
+  const appOrigins = [
+    ...new Set([origin, ...(options.appOrigins ?? []).map((app) => new URL(app).origin)]),
+  ];
+  const { log } = options;
+  const loaded = await loadDevOidcProvider();
+  if (!loaded.ok) (log ?? ((line: string) => console.warn(line)))(loaded.notice);
+  const oidc = loaded.ok
+    ? loaded.createDevOidcProvider({
+        issuer: `${origin}/oidc`,
+        redirectUris: appOrigins.map((app) => `${app}${SSO_CALLBACK_PATH}`),
+        postLogoutRedirectUris: appOrigins.map((app) => `${app}/`),
+        log: log ?? (() => {}),
+      })
+    : undefined;
+  const emulator = createVaultEmulator({
+    ...options.emulator,
+    hosts: options.singleOrigin ? 'single-origin' : {},
+    ...(log ? { onEvent: (event: EmulatorEvent) => log(describeEvent(event)) } : {}),
+    ...(oidc
+      ? {
+          oidc: {
+            issuer: oidc.issuer,
+            authorizationEndpoint: oidc.endpoints.authorization,
+            tokenEndpoint: oidc.endpoints.token,
+            jwksUri: oidc.endpoints.jwks,
+            endSessionEndpoint: oidc.endpoints.endSession,
+            allowedClientIds: [oidc.clients.demo.clientId],
+            clientIdMap: { [oidc.clients.demo.clientId]: oidc.clients.demo.clientId },
+            introspect: createHttpIntrospector({
+              endpoint: oidc.endpoints.introspection,
+              clientId: oidc.clients.introspection.clientId,
+              clientSecret: oidc.clients.introspection.clientSecret,
+            }),
+          },
+        }
+      : {}),
+  });
+  // The proxy's upstream is the emulator in this process: each allowed host resolves to
+  // it, and it tells the vaults apart by the host the proxy forwards to.
+  const { loginHost } = emulator;
+  const vaultHosts = (options.emulator?.data ?? demoDirectory).vaults.map((vault) => vault.dns);
+  const proxy =
+    loginHost === undefined
+      ? undefined
+      : createVaultProxy({
+          loginHost,
+          allowHosts: vaultHosts,
+          allowedOrigins: appOrigins,
+          fetch: (request, context) => emulator.fetch(request, context),
+          ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
+        });
+  const warn = log ?? ((line: string) => console.warn(line));
+  const serveApi = createNodeListener(async (request, context) => {
+    if (!proxy) return emulator.fetch(request, context);
+    const response = await proxy(request, context);
+    const from = request.headers.get('origin');
+    // A setup error: said once per call where the developer looks, with the fix.
+    if (response.status === 403 && from !== null && !appOrigins.includes(from)) {
+      warn(
+        `[vault dev] PROXY_ORIGIN_REFUSED: a ${request.method} from ${from} was refused; allowed: ${appOrigins.join(', ')}. Allow it with --app-origin ${from} (npx vault-session-kit dev) or appOrigins (createVaultDevStack).`,
+      );
+    }
+    return response;
+  });
+  const serveEmulator = createNodeListener((request, context) => emulator.fetch(request, context));
+  const emulatorHosts = new Set(loginHost === undefined ? [] : [loginHost, ...vaultHosts]);
+  const isApiPath = (path: string): boolean =>
+    proxy === undefined
+      ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')
+      : path.startsWith('/vault/') || path.startsWith('/auth/');
+
+  return {
+    origin,
+    emulator,
+    oidc,
+    middleware(req, res, next) {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+      if (emulatorHosts.has(host)) {
+        serveEmulator(req, res);
+      } else if (isApiPath(path)) {
+        serveApi(req, res);
+      } else if (oidc && (path === oidc.mountPath || path.startsWith(`${oidc.mountPath}/`))) {
+        oidc.middleware(req, res, next);
+      } else {
+        next();
+      }
+    },
+    close: async () => {
+      await oidc?.close();
+    },
+  };
+}
+
+/**
+ * One line of the dev server's log for a call the proxy handled.
+ *
+ * @example
+ * ```ts
+ * describeProxyEvent(event); // '[vault proxy] POST vault quality.sunrise.example 200 3ms'
+ * ```
+ */
+export function describeProxyEvent(event: VaultProxyLogEvent): string {
+  const { method, route, host, status, error, durationMs } = event;
+  return `[vault proxy] ${method} ${route} ${host ?? '-'} ${status}${error ? ` ${error}` : ''} ${durationMs}ms`;
+}
+
+function describeEvent(event: EmulatorEvent): string {
+  const { type, at, ...rest } = event;
+  const details = Object.entries(rest)
+    .map(
+      ([key, value]) =>
+        `${key}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    )
+    .join(' ');
+  return `[vault emulator] ${type} ${details}`.trimEnd();
+}

@@ -1,0 +1,43 @@
+import type { createDevOidcProvider } from './devOidcProvider';
+
+/**
+ * The development OpenID Provider's module, or why it could not be loaded.
+ *
+ * @example
+ * ```ts
+ * const loaded: LoadedDevOidcProvider = await loadDevOidcProvider();
+ * ```
+ */
+export type LoadedDevOidcProvider =
+  | { readonly ok: true; readonly createDevOidcProvider: typeof createDevOidcProvider }
+  | { readonly ok: false; readonly notice: string };
+
+/** The range of the optional peer the development provider is written against. */
+export const OIDC_PROVIDER_RANGE = '^9.13.0';
+
+/**
+ * Loads the development OpenID Provider on first use. It needs `oidc-provider`, an optional
+ * peer dependency: an app that never runs the dev stack does not install it, and one that
+ * does gets a notice naming the command that installs it instead of a stack trace.
+ *
+ * @example
+ * ```ts
+ * const loaded = await loadDevOidcProvider();
+ * if (!loaded.ok) console.warn(loaded.notice);
+ * ```
+ */
+export async function loadDevOidcProvider(): Promise<LoadedDevOidcProvider> {
+  try {
+    const module = await import('./devOidcProvider');
+    return { ok: true, createDevOidcProvider: module.createDevOidcProvider };
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !String(message).includes("'oidc-provider'")) {
+      throw error;
+    }
+    return {
+      ok: false,
+      notice: `[vault dev] Single sign-on is off: the development OpenID Provider needs the package oidc-provider. Install it with \`npm install --save-dev oidc-provider@${OIDC_PROVIDER_RANGE}\` and start again; password sign-in works without it.`,
+    };
+  }
+}

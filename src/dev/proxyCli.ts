@@ -1,0 +1,154 @@
+/// <reference types="node" />
+import { createVaultProxyListener, type NodeVaultProxyOptions, serveVaultProxy } from '../node';
+
+const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTERN]... [--login-host HOST]
+                                   [--port N] [--hostname ADDR] [--origin URL]...
+                                   [--trust-forwarded-host]
+
+  --allow PATTERN    A vault host the proxy may reach: an exact name or *.suffix
+                     (for example '*.veevavault.com'). Required; repeatable.
+  --login-host HOST  The login host for /auth/* (default login.veevavault.com)
+  --port N           Port to listen on (default 8080; 0 picks a free one)
+  --hostname ADDR    Address to listen on (default 127.0.0.1)
+  --origin URL       An origin allowed to make state-changing calls, such as
+                     https://app.example.com. Repeatable. Without one (or the
+                     next option), browsers' POST/PUT/PATCH/DELETE are refused.
+  --trust-forwarded-host
+                     Also allow the origin named by X-Forwarded-Proto and
+                     X-Forwarded-Host: only behind a reverse proxy that sets them.
+  --loopback-upstream PORT
+                     Send every upstream call over plain HTTP to 127.0.0.1:PORT
+                     instead of https://{host}, the host kept in the Host header: for
+                     a local emulator or test server, such as
+                     npx vault-session-kit dev --port 8787 with
+                     --allow '*.sunrise.example' --login-host login.vault.example
+                     --loopback-upstream 8787. Never for production.
+  --help             Show this help`;
+
+/**
+ * The settings the proxy CLI accepts.
+ *
+ * @example
+ * ```ts
+ * const args: ProxyCliArgs = parseProxyCliArgs(['--allow', '*.veevavault.com']);
+ * ```
+ */
+export interface ProxyCliArgs {
+  readonly allowHosts: readonly string[];
+  readonly loginHost: string;
+  readonly port: number;
+  readonly hostname: string;
+  readonly origins: readonly string[];
+  readonly trustForwardedHost: boolean;
+  /** Where upstream calls go instead of the vault hosts, for local testing. */
+  readonly loopbackUpstreamPort: number | undefined;
+  readonly help: boolean;
+}
+
+/**
+ * Parses the proxy CLI's arguments; throws an `Error` with a usable message for bad input.
+ *
+ * @example
+ * ```ts
+ * parseProxyCliArgs(['--allow', '*.veevavault.com', '--port', '0']).port; // 0
+ * ```
+ */
+export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
+  const allowHosts: string[] = [];
+  const origins: string[] = [];
+  let loginHost = 'login.veevavault.com';
+  let port = 8080;
+  let hostname = '127.0.0.1';
+  let loopbackUpstreamPort: number | undefined;
+  let help = false;
+  let trustForwardedHost = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
+    const value = (): string => {
+      const next = inline ?? argv[++i];
+      if (next === undefined || next === '') throw new Error(`${name} needs a value.`);
+      return next;
+    };
+    if (name === '--help' || name === '-h') help = true;
+    else if (name === '--allow') allowHosts.push(...value().split(','));
+    else if (name === '--login-host') loginHost = value();
+    else if (name === '--hostname') hostname = value();
+    else if (name === '--origin') origins.push(value());
+    else if (name === '--trust-forwarded-host') trustForwardedHost = true;
+    else if (name === '--port') port = parsePort(value(), name, 0);
+    else if (name === '--loopback-upstream') loopbackUpstreamPort = parsePort(value(), name, 1);
+    else throw new Error(`Unknown argument "${arg}".`);
+  }
+  if (!help && allowHosts.length === 0) {
+    throw new Error("--allow is required: name the vault hosts, for example '*.veevavault.com'.");
+  }
+  return {
+    allowHosts,
+    loginHost,
+    port,
+    hostname,
+    origins,
+    trustForwardedHost,
+    loopbackUpstreamPort,
+    help,
+  };
+}
+
+function parsePort(raw: string, name: string, lowest: number): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < lowest || port > 65535) {
+    throw new Error(`${name} needs a whole number between ${lowest} and 65535, got "${raw}".`);
+  }
+  return port;
+}
+
+/**
+ * Runs the production proxy on Node until SIGINT or SIGTERM. Bad arguments exit with 2.
+ *
+ * @example
+ * ```ts
+ * await runProxyCli(['--allow', '*.veevavault.com', '--port', '0']);
+ * ```
+ */
+export async function runProxyCli(argv: readonly string[]): Promise<void> {
+  let args: ProxyCliArgs;
+  let proxy: NodeVaultProxyOptions;
+  try {
+    args = parseProxyCliArgs(argv);
+    if (args.help) {
+      console.log(USAGE);
+      return;
+    }
+    proxy = {
+      loginHost: args.loginHost,
+      allowHosts: args.allowHosts,
+      allowedOrigins: args.origins,
+      trustForwardedHost: args.trustForwardedHost,
+      ...(args.loopbackUpstreamPort === undefined
+        ? {}
+        : { upstream: `http://127.0.0.1:${args.loopbackUpstreamPort}` }),
+      log: (event) =>
+        console.log(
+          `${event.method} ${event.route} ${event.host ?? '-'} ${event.status}${event.error ? ` ${event.error}` : ''} ${event.durationMs}ms`,
+        ),
+    };
+    // Checked here, so bad settings exit with the usage rather than a stack trace.
+    createVaultProxyListener(proxy).close();
+  } catch (error) {
+    console.error(`proxy: ${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const served = await serveVaultProxy(proxy, { port: args.port, hostname: args.hostname });
+  const stop = (): void => {
+    void served.close().then(() => {
+      process.exitCode = 0;
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  console.log(
+    `Vault proxy listening on ${served.url}: /auth/* -> https://${args.loginHost}, /vault/{host}/api/* -> ${args.allowHosts.join(', ')}`,
+  );
+}

@@ -1,0 +1,59 @@
+import type { VaultProxy } from './VaultProxyOptions';
+
+/**
+ * A route handler of a framework that routes by method (Next.js App Router, SvelteKit,
+ * Remix): the request in, the response out; the framework's second argument is ignored.
+ *
+ * @example
+ * ```ts
+ * const handler: VaultRouteHandler = (request) => proxy(request);
+ * ```
+ */
+export type VaultRouteHandler = (request: Request) => Promise<Response>;
+
+/**
+ * One handler per HTTP method.
+ *
+ * @example
+ * ```ts
+ * export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toRouteHandlers(proxy);
+ * ```
+ */
+export interface VaultRouteHandlers {
+  readonly GET: VaultRouteHandler;
+  readonly POST: VaultRouteHandler;
+  readonly PUT: VaultRouteHandler;
+  readonly PATCH: VaultRouteHandler;
+  readonly DELETE: VaultRouteHandler;
+  readonly HEAD: VaultRouteHandler;
+  readonly OPTIONS: VaultRouteHandler;
+}
+
+/**
+ * The proxy as route handlers for every method, so a framework that routes by method
+ * sends every call to the proxy, which answers each in the service's shape (a method it
+ * does not forward gets its `PROXY_*` refusal, not the framework's bare 405). The
+ * framework's own context (route parameters) never reaches the proxy: it routes by the
+ * request's URL alone.
+ *
+ * @example
+ * ```ts
+ * // app/vault/[...path]/route.ts and app/auth/[...path]/route.ts in Next.js
+ * import { toRouteHandlers } from 'vault-session-kit/proxy';
+ * import { proxy } from '@/lib/vaultProxy';
+ *
+ * export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toRouteHandlers(proxy);
+ * ```
+ */
+export function toRouteHandlers(proxy: VaultProxy): VaultRouteHandlers {
+  const handle: VaultRouteHandler = (request) => proxy(request);
+  return {
+    GET: handle,
+    POST: handle,
+    PUT: handle,
+    PATCH: handle,
+    DELETE: handle,
+    HEAD: handle,
+    OPTIONS: handle,
+  };
+}

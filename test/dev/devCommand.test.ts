@@ -1,0 +1,243 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseDevCliArgs } from '../../src/dev/runDevCli';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+});
+
+/** Runs `npx vault-session-kit {command}` from the sources, through tsx's loader in one process. */
+function runCommand(command: 'dev' | 'proxy', args: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/dev/bin.ts', command, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return child;
+}
+
+function runCli(args: string[]): ChildProcess {
+  return runCommand('dev', args);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const signIn = (url: string, origin: string): Promise<Response> =>
+  fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+    method: 'POST',
+    headers: { Origin: origin },
+    body: new URLSearchParams({ username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' }),
+  });
+
+function collect(stream: NodeJS.ReadableStream | null): { text: () => string } {
+  let text = '';
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  return { text: () => text };
+}
+
+/** Resolves with the first stdout line while the pipe keeps draining, so later writes never hit a closed pipe. */
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      buffer += chunk;
+      const end = buffer.indexOf('\n');
+      if (end >= 0) resolve(buffer.slice(0, end));
+    });
+    child.once('exit', () => reject(new Error(`The CLI exited before printing a line: ${buffer}`)));
+  });
+}
+
+describe('npx vault-session-kit dev', () => {
+  it('serves the emulator, prints its URL, and exits with 0 on SIGTERM', async () => {
+    const child = runCli(['--port', '0']);
+    const stderr = collect(child.stderr);
+    const line = await firstLine(child);
+    const match = /^Vault emulator listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+    expect(match, `${line}\n${stderr.text()}`).not.toBeNull();
+    const url = match?.[1] ?? '';
+    expect(Number(match?.[2])).toBeGreaterThan(0);
+
+    // The production layout: the kit's proxy in front, each vault at its own host.
+    const response = await fetch(`${url}/vault/promomats.sunrise.example/api`);
+    const body = await response.json();
+    expect(body.responseStatus).toBe('SUCCESS');
+    expect(body.values['v26.1']).toBe('https://promomats.sunrise.example/api/v26.1');
+    const refused = await fetch(`${url}/vault/intranet.example/api`);
+    expect((await refused.json()).errors[0].type).toBe('PROXY_HOST_NOT_ALLOWED');
+
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const [code, signal] = await exited;
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+    await expect(fetch(`${url}/api`)).rejects.toThrow();
+  }, 30_000);
+
+  it('serves the OpenID Provider that discovery names, so single sign-on can work', async () => {
+    const child = runCli(['--port', '0', '--app-origin', 'http://127.0.0.1:5199']);
+    const url = /listening on (\S+)$/.exec(await firstLine(child))?.[1] ?? '';
+    const discovery = await fetch(`${url}/auth/discovery`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        username: 'sam@harbor.example',
+        client_id: 'vault-session-kit-demo',
+      }),
+    });
+    const { data } = await discovery.json();
+    expect(data.auth_type).toBe('sso');
+    const metadata = data.auth_profiles[0].as_metadata;
+
+    // Every endpoint it names answers as an OpenID Provider does, not with the vault's
+    // MALFORMED_URL.
+    const configuration = await fetch(`${metadata.issuer}/.well-known/openid-configuration`);
+    expect(configuration.status).toBe(200);
+    const config = await configuration.json();
+    expect(config.authorization_endpoint).toBe(metadata.authorization_endpoint);
+    expect(config.token_endpoint).toBe(metadata.token_endpoint);
+
+    const authorize = new URL(metadata.authorization_endpoint);
+    authorize.search = new URLSearchParams({
+      client_id: data.auth_profiles[0].as_client_id,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'http://127.0.0.1:5199/sso/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'abc',
+    }).toString();
+    const login = await fetch(authorize, { redirect: 'manual' });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toMatch(/\/oidc\/interaction\//);
+
+    const token = await fetch(metadata.token_endpoint, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'nope' }),
+    });
+    expect(token.status).toBe(400);
+    expect((await token.json()).error).toMatch(/^invalid_/);
+
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
+  }, 30_000);
+
+  it('serves every vault at /api of its own origin with --single-origin', async () => {
+    const child = runCli(['--port', '0', '--single-origin']);
+    const url = /listening on (\S+)$/.exec(await firstLine(child))?.[1] ?? '';
+    const body = await (await fetch(`${url}/api`)).json();
+    expect(body.values['v26.1']).toBe(`https://${new URL(url).host}/api/v26.1`);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
+  }, 30_000);
+
+  it('also exits with 0 on SIGINT', async () => {
+    const child = runCli(['--port=0']);
+    await firstLine(child);
+    const exited = once(child, 'exit');
+    child.kill('SIGINT');
+    expect((await exited)[0]).toBe(0);
+  }, 30_000);
+
+  it('refuses an app it was not told about, and says which origin and which flag allows it', async () => {
+    const child = runCli(['--port', '0', '--app-origin', 'http://127.0.0.1:5199']);
+    const stderr = collect(child.stderr);
+    const url = /listening on (\S+)$/.exec(await firstLine(child))?.[1] ?? '';
+
+    const refused = await signIn(url, 'http://127.0.0.1:5273');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+    // Said on stderr, where the developer looks: the origin, and the flag that allows it.
+    await vi.waitFor(() => expect(stderr.text()).toContain('--app-origin http://127.0.0.1:5273'));
+    expect((await (await signIn(url, 'http://127.0.0.1:5199')).json()).responseStatus).toBe(
+      'SUCCESS',
+    );
+    await stop(child);
+  }, 30_000);
+
+  it("answers an app's own proxy that sends its upstream calls here (proxy --loopback-upstream)", async () => {
+    const dev = runCli(['--port', '0']);
+    const devUrl = /listening on (\S+)$/.exec(await firstLine(dev))?.[1] ?? '';
+    const proxy = runCommand('proxy', [
+      ...['--allow', '*.sunrise.example', '--login-host', 'login.vault.example'],
+      ...['--port', '0', '--origin', 'http://127.0.0.1:5199'],
+      ...['--loopback-upstream', new URL(devUrl).port],
+    ]);
+    const proxyUrl = /listening on (http:\/\/[^:]+:\d+)/.exec(await firstLine(proxy))?.[1] ?? '';
+
+    const versions = await fetch(`${proxyUrl}/vault/quality.sunrise.example/api`);
+    expect((await versions.json()).values['v26.1']).toBe(
+      'https://quality.sunrise.example/api/v26.1',
+    );
+    const login = await (await signIn(proxyUrl, 'http://127.0.0.1:5199')).json();
+    expect(login.responseStatus).toBe('SUCCESS');
+    const discovery = await fetch(`${proxyUrl}/auth/discovery`, {
+      method: 'POST',
+      headers: { Origin: 'http://127.0.0.1:5199' },
+      body: new URLSearchParams({ username: 'olivia@sunrise.example' }),
+    });
+    expect((await discovery.json()).data.auth_type).toBe('password');
+    await Promise.all([stop(proxy), stop(dev)]);
+  }, 30_000);
+
+  it('rejects a bad port with a clear message and exit code 2', async () => {
+    const child = runCli(['--port', 'abc']);
+    const stderr = collect(child.stderr);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr.text()).toMatch(/--port.*"abc"/);
+  }, 30_000);
+});
+
+describe('parseDevCliArgs', () => {
+  it('defaults to port 8787 and validates every argument', () => {
+    expect(parseDevCliArgs([])).toEqual({
+      port: 8787,
+      appOrigins: [
+        'http://127.0.0.1:5173',
+        'http://localhost:5173',
+        'http://127.0.0.1:3000',
+        'http://localhost:3000',
+      ],
+      logEvents: false,
+      singleOrigin: false,
+      help: false,
+    });
+    expect(parseDevCliArgs(['--app-origin=https://app.example']).appOrigins).toEqual([
+      'https://app.example',
+    ]);
+    expect(parseDevCliArgs(['--port', '0', '--log-events'])).toMatchObject({
+      port: 0,
+      logEvents: true,
+    });
+    expect(parseDevCliArgs(['--port=9001']).port).toBe(9001);
+    for (const bad of [
+      ['--port'],
+      ['--port', '-1'],
+      ['--port', '65536'],
+      ['--port', '1.5'],
+      ['--bogus'],
+      ['--app-origin'],
+      ['--app-origin', 'http://127.0.0.1:5173/path'],
+      ['--app-origin', 'ftp://files.example'],
+    ]) {
+      expect(() => parseDevCliArgs(bad)).toThrow();
+    }
+  });
+});

@@ -1,0 +1,164 @@
+// The examples in examples/, as a user gets them: each installed from the packed tarball
+// and built; the Vite app and the Next.js app driven in Chromium, the Node client run,
+// each against the stack the package ships (the Vite plugin, `npx vault-session-kit dev`).
+import { cpSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../e2e/support/launchChromium';
+import { freePort, npmInstall, poll, run, startServer } from './support/consumerApp';
+
+const EXAMPLES = resolve(import.meta.dirname, '../../examples');
+const { work, tarball } = inject('packaging');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+/** Copies an example and installs its package.json with the kit from the tarball. */
+function install(name: string): string {
+  const app = join(work, name);
+  cpSync(join(EXAMPLES, name), app, {
+    recursive: true,
+    filter: (source) => !/node_modules|\.next|dist$/.test(source),
+  });
+  npmInstall(app, [tarball]);
+  return app;
+}
+
+/** `npx vault-session-kit dev` of the app's own install, on a free port. */
+async function startDevCommand(app: string, appOrigin: string) {
+  const port = await freePort();
+  const dev = startServer(
+    'npx',
+    ['vault-session-kit', 'dev', '--port', String(port), '--app-origin', appOrigin],
+    app,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await poll(() => fetch(`${url}/vault/promomats.sunrise.example/api`));
+  return { ...dev, port, url };
+}
+
+describe('examples/vite-spa', () => {
+  let app: string;
+  beforeAll(() => {
+    app = install('vite-spa');
+  });
+
+  it("passes its own test (the README's): signing in through LoginForm on MSW", () => {
+    const out = run('npx', ['vitest', 'run'], app);
+    expect(out).toMatch(/1 passed/);
+  });
+
+  it('builds', () => {
+    run('npx', ['vite', 'build', '--logLevel', 'error'], app);
+    expect(existsSync(join(app, 'dist/index.html'))).toBe(true);
+  });
+
+  it('signs in with a password and acts as a delegator under `vite`, with no other process', async () => {
+    const port = await freePort();
+    const vite = startServer(
+      'npx',
+      ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+      app,
+    );
+    const page = await browser.newPage();
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      await poll(() => fetch(origin));
+      await page.goto(origin);
+      await page.getByRole('textbox', { name: 'User name' }).fill('olivia@sunrise.example');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Password', { exact: true }).fill('Sunrise-Demo-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .getByRole('heading', { name: 'Documents of olivia@sunrise.example in Sunrise PromoMats' })
+        .waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+      const banner = page.getByRole('region', { name: 'Delegated session' });
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');
+    } catch (error) {
+      throw new Error(`${String(error)}\n--- vite:\n${vite.output()}`);
+    } finally {
+      await page.close();
+      vite.stop();
+    }
+  });
+});
+
+describe('examples/next-app', () => {
+  let app: string;
+  beforeAll(() => {
+    app = install('next-app');
+    run('npx', ['next', 'build'], app, { NEXT_TELEMETRY_DISABLED: '1' });
+  });
+
+  it('signs in with single sign-on through its route handlers and the dev command', async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const vault = await startDevCommand(app, origin);
+    const next = startServer('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], app, {
+      NEXT_TELEMETRY_DISABLED: '1',
+      APP_ORIGINS: origin,
+      VAULT_LOGIN_HOST: 'login.vault.example',
+      VAULT_HOSTS: '*.sunrise.example,*.harbor.example',
+      VAULT_DEV_PORT: String(vault.port),
+    });
+    const page = await browser.newPage();
+    try {
+      const html = await (await poll(() => fetch(`${origin}/`))).text();
+      // The session lives in the browser: server HTML shows the pending state, no form.
+      expect(html).toContain('Checking your session…');
+      expect(html).not.toContain('autocomplete="username"');
+      // What the proxy refuses it answers in the service's shape, for every method.
+      const refused = await fetch(`${origin}/vault/127.0.0.1/api`, { method: 'PATCH' });
+      expect((await refused.json()).errors[0].type).toBe('PROXY_HOST_NOT_ALLOWED');
+      const forged = await fetch(`${origin}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+        method: 'POST',
+        headers: { Origin: 'https://evil.example' },
+      });
+      expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+
+      await page.goto(origin);
+      await page.getByRole('textbox', { name: 'User name' }).fill('sam@harbor.example');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+      await page.getByLabel('User name').fill('sam');
+      await page.getByLabel('Password').fill('Harbor-Demo-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .getByText('Signed in as sam@harbor.example in Harbor Clinical')
+        .waitFor({ timeout: 30_000 });
+    } catch (error) {
+      throw new Error(
+        `${String(error)}\n--- next:\n${next.output()}\n--- dev command:\n${vault.output()}`,
+      );
+    } finally {
+      await page.close();
+      next.stop();
+      vault.stop();
+    }
+  });
+});
+
+describe('examples/node-core', () => {
+  it('signs in headlessly with /core, with no React installed', async () => {
+    const app = install('node-core');
+    expect(() => run('node', ['-e', "require.resolve('react')"], app)).toThrow();
+    const vault = await startDevCommand(app, 'http://127.0.0.1:5173');
+    try {
+      const out = run('node', ['index.mjs'], app, { VAULT_URL: vault.url });
+      expect(JSON.parse(out.trim().split('\n').at(-1) ?? '{}')).toEqual({
+        vault: 'promomats.sunrise.example',
+        delegations: 1,
+      });
+      // Without the optional peer oidc-provider the command says what to install.
+      expect(vault.output()).toContain('npm install --save-dev oidc-provider@');
+    } finally {
+      vault.stop();
+    }
+  });
+});
