@@ -3,6 +3,7 @@ import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/r
 import { useCallback } from 'react';
 import { useVaultSession } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
+import { withActions } from './withActions';
 
 /**
  * What {@link useLogout} returns: TanStack's mutation result (it never fails, so `error`
@@ -43,5 +44,5 @@ export function useLogout(): UseLogoutResult {
   const { mutateAsync } = mutation;
   // Takes no argument, so `onClick={logout}` does not pass the click on as variables.
   const logout = useCallback(() => mutateAsync(), [mutateAsync]);
-  return Object.assign(mutation, { logout });
+  return withActions(mutation, { logout });
 }
