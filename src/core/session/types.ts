@@ -229,30 +229,7 @@ export interface SessionTimers {
   clearTimeout(handle: unknown): void;
 }
 
-/**
- * The part of `BroadcastChannel` the kit uses.
- *
- * @example
- * ```ts
- * const channel: BroadcastChannelLike = new BroadcastChannel('vault-session-kit');
- * ```
- */
-export interface BroadcastChannelLike {
-  postMessage(message: unknown): void;
-  close(): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-}
-
-/**
- * A `BroadcastChannel` constructor (the global one, or a stand-in).
- *
- * @example
- * ```ts
- * const ctor: BroadcastChannelConstructor = BroadcastChannel;
- * ```
- */
-export type BroadcastChannelConstructor = new (name: string) => BroadcastChannelLike;
+export type { BroadcastChannelConstructor, BroadcastChannelLike } from '../openTabChannel';
 
 /**
  * The client calls the session layer needs.
