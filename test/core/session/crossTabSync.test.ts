@@ -86,6 +86,25 @@ function listenForAnswers(raw: BroadcastChannel) {
   };
 }
 
+/** The hand-off record another tab would send for olivia's session `result`. */
+function oliviaRecord(
+  result: Awaited<ReturnType<SessionBackend['client']['login']>>,
+  key: string,
+  startedAt: number,
+): SessionRecord {
+  return {
+    v: 1,
+    key,
+    sessionId: result.sessionId,
+    userId: result.userId,
+    username: OLIVIA.username,
+    vaultId: result.vaultId,
+    vaults: result.vaults,
+    startedAt,
+    deadline: startedAt + 48 * HOUR,
+  };
+}
+
 async function joined(tab: SessionManager): Promise<void> {
   await vi.waitFor(() => expect(tab.getSnapshot().joining).toBeUndefined(), WITHIN_A_SECOND);
 }
@@ -436,17 +455,7 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     const a = openTab();
     await joined(a);
     const result = await backend.client.login(OLIVIA);
-    const record: SessionRecord = {
-      v: 1,
-      key: 'handoff-key',
-      sessionId: result.sessionId,
-      userId: result.userId,
-      username: OLIVIA.username,
-      vaultId: result.vaultId,
-      vaults: result.vaults,
-      startedAt: Date.now() - 1_000,
-      deadline: Date.now() - 1_000 + 48 * HOUR,
-    };
+    const record = oliviaRecord(result, 'handoff-key', Date.now() - 1_000);
     const raw = rawChannel();
     const envelope = { ns: 'vault-session-kit', v: 1, from: 'other-tab' };
     // A live tab answers a hello in order, so its answer to this one proves it has handled
@@ -534,17 +543,7 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     // The marker: a session handed over after the hello; once the tab has taken it, it has
     // handled the hello, which came while it had no session.
     const result = await backend.client.login(OLIVIA);
-    const record: SessionRecord = {
-      v: 1,
-      key: 'handed-over',
-      sessionId: result.sessionId,
-      userId: result.userId,
-      username: OLIVIA.username,
-      vaultId: result.vaultId,
-      vaults: result.vaults,
-      startedAt: Date.now(),
-      deadline: Date.now() + 48 * HOUR,
-    };
+    const record = oliviaRecord(result, 'handed-over', Date.now());
     raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'other-tab', type: 'session', record });
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     expect(replies).toEqual([]);
