@@ -1,7 +1,8 @@
 'use client';
 import { type UseMutationResult, useMutation } from '@tanstack/react-query';
 import type { VaultError } from '../core/errors';
-import type { DelegationTarget, SessionDelegation } from '../core/session/types';
+import type { DelegationTarget } from '../core/session/SessionManager';
+import type { SessionDelegation } from '../core/session/types';
 import { useSession } from './useSession';
 import { useVaultSession } from './VaultSessionContext';
 import { withActions } from './withActions';

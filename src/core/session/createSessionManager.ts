@@ -15,6 +15,7 @@ import { createTabMessageHandler } from './createTabMessageHandler';
 import { endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
 import { resolveSessionManagerOptions } from './resolveSessionManagerOptions';
+import type { SessionManager, SessionManagerOptions } from './SessionManager';
 import {
   initialSessionState,
   isLiveStatus,
@@ -24,12 +25,7 @@ import {
   toSessionSnapshot,
 } from './sessionReducer';
 import { sessionRouteOf } from './sessionRouteOf';
-import type {
-  SessionManager,
-  SessionManagerOptions,
-  SessionRecord,
-  SessionSnapshot,
-} from './types';
+import type { SessionRecord, SessionSnapshot } from './types';
 
 const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
 const DEFAULT_CHANNEL_NAME = 'vault-session-kit';

@@ -258,5 +258,3 @@ export interface SessionRoute {
   /** The vault's host; `undefined` when the service did not name it (calls go to `baseUrl`). */
   readonly vaultDns: string | undefined;
 }
-
-export type { DelegationTarget, SessionManager, SessionManagerOptions } from './SessionManager';

@@ -9,10 +9,10 @@ import {
 } from '../../../src/core/errors';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
 import type {
-  SessionClient,
   SessionManager,
   SessionManagerOptions,
-} from '../../../src/core/session/types';
+} from '../../../src/core/session/SessionManager';
+import type { SessionClient } from '../../../src/core/session/types';
 import {
   MARCUS,
   MARCUS_ID,

@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VaultError } from '../../../src/core/errors';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
 import type {
-  BroadcastChannelConstructor,
   SessionManager,
   SessionManagerOptions,
-  SessionRecord,
-} from '../../../src/core/session/types';
+} from '../../../src/core/session/SessionManager';
+import type { BroadcastChannelConstructor, SessionRecord } from '../../../src/core/session/types';
 import {
   MARCUS,
   MARCUS_ID,
