@@ -220,8 +220,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     adopt(stored);
     if (!state.record) persistence.clear();
   } else if (canJoin) {
-    // Shown as joining from the first render, so the login form does not flash before an
-    // open tab has had a chance to hand its session over.
+    // Joining from the first render, so an app that reads `joining` knows from the start
+    // that an open tab may still hand its session over.
     dispatch({ type: 'join-started' });
   }
 

@@ -132,8 +132,8 @@ export interface SessionSnapshot {
   /** Why the last sign-in failed. */
   readonly error?: VaultError;
   /**
-   * Set while a new tab waits briefly for an open tab to hand over its session, so a UI can
-   * hold back the login form instead of flashing it.
+   * Set while a new tab briefly asks the open tabs for their session. `RequireSession`
+   * shows the login form meanwhile; a session handed over replaces it.
    */
   readonly joining?: true;
 }
