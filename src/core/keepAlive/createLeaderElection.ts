@@ -7,7 +7,11 @@ import {
 
 /**
  * How a {@link LeaderElection} decides: Web Locks, the BroadcastChannel lease protocol, or
- * `single` when neither exists (the tab is alone as far as it can tell, so it leads).
+ * `single` when neither exists (the tab is alone as far as it can tell, so it leads). Web
+ * Locks is the election wherever `navigator.locks` exists; the lease protocol is only for
+ * pages without it: every browser on a page served over plain `http://` from a host other
+ * than `localhost` (Web Locks needs a secure context), Safari before 15.4 and Firefox
+ * before 96.
  *
  * @example
  * ```ts
