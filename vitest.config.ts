@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Five projects: node-side unit and integration tests (core, emulator, server), React
-// tests in jsdom, end-to-end tests that drive Debian's Chromium through Playwright, the
+// Six projects: node-side unit and integration tests (core, emulator, server), the large
+// transfers, React tests in jsdom, end-to-end tests that drive Debian's Chromium through Playwright, the
 // packaging checks on the packed tarball, and type tests of the public types (tsc, no run).
 // On CI, a jsdom or browser test that fails is run once more: those tests wait on focus
 // and live-region updates that a loaded 2-core machine can delay past a wait's timeout.
 // A real failure fails twice; a retried pass is still listed in the report.
 const retry = process.env.CI ? 1 : 0;
+const LARGE_TRANSFERS = ['test/proxy/largeDownload.test.ts'];
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -19,7 +20,17 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/packaging/**'],
+          exclude: ['test/e2e/**', 'test/packaging/**', ...LARGE_TRANSFERS],
+        },
+      },
+      {
+        // Hundreds of megabytes through a proxy process: on its own, so that the unit runs
+        // neither wait for it nor share the machine with it.
+        extends: true,
+        test: {
+          name: 'large',
+          environment: 'node',
+          include: LARGE_TRANSFERS,
         },
       },
       {

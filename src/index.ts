@@ -56,6 +56,7 @@ export {
   VaultOAuthError,
   VaultProtocolError,
   VaultTimeoutError,
+  VaultUnexpectedError,
 } from './core/errors';
 export type {
   ApiVersions,

@@ -21,7 +21,8 @@ export type VaultErrorKind =
   | 'protocol'
   | 'dns-mismatch'
   | 'oauth'
-  | 'config';
+  | 'config'
+  | 'unexpected';
 
 /**
  * Error types the service documents for the authentication calls. The service may send
@@ -49,18 +50,20 @@ export type VaultErrorType =
   | 'UNEXPECTED_ERROR';
 
 /**
- * Base class of every error the kit raises.
+ * Base class of every error the kit raises. Each `kind` has one class (`'protocol'` is a
+ * {@link VaultProtocolError}, `'unexpected'` a {@link VaultUnexpectedError}…), so the base
+ * class is not constructed on its own: `kind` and `instanceof` always say the same thing.
  *
  * @example
  * ```ts
  * if (error instanceof VaultError) console.warn(error.kind, error.message);
  * ```
  */
-export class VaultError extends Error {
+export abstract class VaultError extends Error {
   override readonly name: string = 'VaultError';
   readonly kind: VaultErrorKind;
 
-  constructor(kind: VaultErrorKind, message: string, options?: { cause?: unknown }) {
+  protected constructor(kind: VaultErrorKind, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.kind = kind;
   }
@@ -255,7 +258,27 @@ export class VaultConfigError extends VaultError {
 }
 
 /**
- * Turns anything thrown into a {@link VaultError}, keeping the original as `cause`.
+ * Something threw that is neither the network nor the service: a bug in the kit or in the
+ * app's own code (a custom keep-alive `send`, a callback). It is not transient, so nothing
+ * retries it in a loop and no one is told the connection is unreliable; the original error
+ * is the `cause`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof VaultUnexpectedError) reportError(error.cause);
+ * ```
+ */
+export class VaultUnexpectedError extends VaultError {
+  override readonly name = 'VaultUnexpectedError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('unexpected', message, options);
+  }
+}
+
+/**
+ * Turns anything thrown into a {@link VaultError}, keeping the original as `cause`. Only a
+ * `TypeError` that a failed `fetch` or module load raises (each engine words it its own
+ * way) counts as a network error; any other throw is a {@link VaultUnexpectedError}.
  *
  * @example
  * ```ts
@@ -266,10 +289,16 @@ export class VaultConfigError extends VaultError {
 export function normalizeError(error: unknown): VaultError {
   if (error instanceof VaultError) return error;
   if (isAbortError(error)) return new VaultAbortedError({ cause: error });
-  if (error instanceof TypeError) return new VaultNetworkError(undefined, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
-  return new VaultError('protocol', message || 'Unexpected failure.', { cause: error });
+  if (error instanceof TypeError && FETCH_FAILURE.test(message)) {
+    return new VaultNetworkError(undefined, { cause: error });
+  }
+  return new VaultUnexpectedError(message || 'Unexpected failure.', { cause: error });
 }
+
+// What a rejected fetch or dynamic import says: Chromium, Firefox, Safari, Node, polyfills.
+const FETCH_FAILURE =
+  /^(failed to fetch|networkerror|load failed|fetch failed|network request failed|error loading dynamically|importing a module script failed)/i;
 
 /**
  * True for faults that say nothing about the session: offline, timeouts, 5xx pages,

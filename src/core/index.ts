@@ -30,6 +30,7 @@ export {
   VaultOAuthError,
   VaultProtocolError,
   VaultTimeoutError,
+  VaultUnexpectedError,
 } from './errors';
 export type {
   AcquireAccessToken,

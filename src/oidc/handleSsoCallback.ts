@@ -2,7 +2,7 @@ import { ErrorResponse, SigninState, UserManager, WebStorageStateStore } from 'o
 import * as v from 'valibot';
 import type { AuthProfile } from '../core/client/types';
 import { VaultConfigError, VaultError } from '../core/errors';
-import type { SessionManager } from '../core/session/types';
+import type { SessionManager } from '../core/session/SessionManager';
 import { buildSsoSettings } from './buildSsoSettings';
 import { createSsoError } from './createSsoError';
 import { SSO_STATE_PREFIX } from './findPendingSsoUsername';

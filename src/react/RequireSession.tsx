@@ -1,5 +1,5 @@
 'use client';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import { useSession } from './useSession';
 import { useSsoCallback } from './useSsoCallback';
@@ -13,12 +13,16 @@ import { useSsoCallback } from './useSsoCallback';
  * ```
  */
 export interface RequireSessionProps {
-  /** Shown while there is no session: the login form, usually. */
+  /**
+   * Shown while there is no session: the login form, usually. A new tab shows it at once,
+   * while it asks the open tabs for their session; a session one of them hands over puts
+   * `children` in its place.
+   */
   fallback: ReactNode;
   /**
-   * Shown for the split second in which a new tab asks the open ones for their session,
-   * while a single sign-on callback is being completed, and during server rendering.
-   * Default: nothing, so the login form does not flash.
+   * Shown while a single sign-on callback is being completed, and in server rendering and
+   * hydration, where nobody can know yet whether the browser holds a session. Default:
+   * nothing.
    */
   pending?: ReactNode;
   children?: ReactNode;
@@ -37,10 +41,17 @@ export interface RequireSessionProps {
  * ```
  */
 export function RequireSession({ fallback, pending = null, children }: RequireSessionProps) {
-  const { status, joining } = useSession();
+  const { status } = useSession();
   const sso = useSsoCallback();
+  const serverOrHydrating = useSyncExternalStore(neverChanges, no, yes);
   if (isLiveStatus(status)) return <>{children}</>;
   // Coming back from the identity provider is not "signed out": the form would flash.
-  if (joining || sso.status === 'processing') return <>{pending}</>;
+  if (serverOrHydrating || sso.status === 'processing') return <>{pending}</>;
+  // The form does not wait for the other tabs' answer: a user who has to sign in can start
+  // typing at once, and one who has a tab open sees the form give way in a moment.
   return <>{fallback}</>;
 }
+
+const neverChanges = (): (() => void) => () => {};
+const no = (): boolean => false;
+const yes = (): boolean => true;

@@ -6,6 +6,7 @@ import type { VaultError } from '../core/errors';
 import { apiVersionsQueryOptions } from './apiVersionsQueryOptions';
 import { useSession } from './useSession';
 import { useVaultSession } from './VaultSessionContext';
+import { withActions } from './withActions';
 
 /**
  * What {@link useApiVersions} returns: TanStack's query result and `refresh`.
@@ -40,5 +41,5 @@ export function useApiVersions(): UseApiVersionsResult {
     () => refetch({ throwOnError: true }).then(({ data }) => data as ApiVersions),
     [refetch],
   );
-  return Object.assign(query, { refresh });
+  return withActions(query, { refresh });
 }

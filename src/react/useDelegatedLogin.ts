@@ -1,9 +1,11 @@
 'use client';
 import { type UseMutationResult, useMutation } from '@tanstack/react-query';
 import type { VaultError } from '../core/errors';
-import type { DelegationTarget, SessionDelegation } from '../core/session/types';
+import type { DelegationTarget } from '../core/session/SessionManager';
+import type { SessionDelegation } from '../core/session/types';
 import { useSession } from './useSession';
 import { useVaultSession } from './VaultSessionContext';
+import { withActions } from './withActions';
 
 /**
  * What {@link useDelegatedLogin} returns: TanStack's mutation result of starting a
@@ -49,5 +51,5 @@ export function useDelegatedLogin(): UseDelegatedLoginResult {
   });
   const stop = useMutation<void, never, void>({ mutationFn: () => manager.stopDelegation() });
   // `mutateAsync` is stable, and takes exactly the target: it is `actAs` as it is.
-  return { ...start, actAs: start.mutateAsync, start, stop, delegation };
+  return withActions(start, { actAs: start.mutateAsync, start, stop, delegation });
 }

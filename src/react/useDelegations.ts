@@ -6,6 +6,7 @@ import type { VaultError } from '../core/errors';
 import { delegationsQueryOptions } from './delegationsQueryOptions';
 import { useSession } from './useSession';
 import { useVaultSession } from './VaultSessionContext';
+import { withActions } from './withActions';
 
 /**
  * What {@link useDelegations} returns: TanStack's query result and `refresh`.
@@ -43,5 +44,5 @@ export function useDelegations(): UseDelegationsResult {
     () => refetch({ throwOnError: true }).then(({ data }) => data as DelegatedVault[]),
     [refetch],
   );
-  return Object.assign(query, { refresh });
+  return withActions(query, { refresh });
 }

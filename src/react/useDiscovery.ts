@@ -7,6 +7,7 @@ import { discoveryQueryOptions } from './discoveryQueryOptions';
 import { isPlausibleUsername } from './isPlausibleUsername';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useVaultSession } from './VaultSessionContext';
+import { withActions } from './withActions';
 
 /**
  * Options of {@link useDiscovery}.
@@ -65,5 +66,5 @@ export function useDiscovery(
     (name: string) => queryClient.fetchQuery(discoveryQueryOptions(client, name)),
     [client, queryClient],
   );
-  return Object.assign(query, { discover });
+  return withActions(query, { discover });
 }

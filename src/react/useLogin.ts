@@ -3,6 +3,7 @@ import { type MutateOptions, type UseMutationResult, useMutation } from '@tansta
 import { useCallback, useRef } from 'react';
 import { VaultAbortedError, type VaultError } from '../core/errors';
 import { useVaultSession } from './VaultSessionContext';
+import { withActions } from './withActions';
 
 /**
  * What {@link useLogin}'s `login` takes. The password is sent exactly as given.
@@ -114,5 +115,5 @@ export function useLogin(): UseLoginResult {
       mutateVariablesAsync(hold(credentials), options),
     [mutateVariablesAsync, hold],
   );
-  return { ...mutation, mutate, mutateAsync, login: mutateAsync };
+  return withActions(mutation, { mutate, mutateAsync, login: mutateAsync });
 }

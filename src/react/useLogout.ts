@@ -1,8 +1,8 @@
 'use client';
-import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type UseMutationResult, useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useVaultSession } from './VaultSessionContext';
-import { vaultQueryKeys } from './vaultQueryKeys';
+import { withActions } from './withActions';
 
 /**
  * What {@link useLogout} returns: TanStack's mutation result (it never fails, so `error`
@@ -32,16 +32,11 @@ export type UseLogoutResult = UseMutationResult<void, never, void> & {
  */
 export function useLogout(): UseLogoutResult {
   const { manager } = useVaultSession();
-  const queryClient = useQueryClient();
-  const mutation = useMutation<void, never, void>({
-    mutationFn: async () => {
-      const ending = manager.signOut();
-      queryClient.removeQueries({ queryKey: vaultQueryKeys.all });
-      await ending;
-    },
-  });
+  // The session ends here at once; SessionProvider, which sees every end of a session (in
+  // this tab or another), drops the kit's queries then.
+  const mutation = useMutation<void, never, void>({ mutationFn: () => manager.signOut() });
   const { mutateAsync } = mutation;
   // Takes no argument, so `onClick={logout}` does not pass the click on as variables.
   const logout = useCallback(() => mutateAsync(), [mutateAsync]);
-  return Object.assign(mutation, { logout });
+  return withActions(mutation, { logout });
 }

@@ -6,6 +6,7 @@ import type { VaultSession } from '../core/session/VaultSession';
 import { loadSsoModule } from '../oidc/loadSsoModule';
 import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
 import { useVaultSession } from './VaultSessionContext';
+import { withActions } from './withActions';
 
 /**
  * What {@link useSsoLogin}'s `startSso` takes.
@@ -79,7 +80,7 @@ export function useSsoLogin(): UseSsoLoginResult {
       }
     },
   });
-  return Object.assign(mutation, { startSso: mutation.mutateAsync });
+  return withActions(mutation, { startSso: mutation.mutateAsync });
 }
 
 /** The current page, unless it is the redirect URI itself (then the default, `/`). */

@@ -1,4 +1,4 @@
-import type { DelegationTarget } from '../../src/core/session/types';
+import type { DelegationTarget } from '../../src/core/session/SessionManager';
 import { readStoryVault } from './readStoryVault';
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { apiVersionsQueryOptions } from '../../src/react/apiVersionsQueryOptions
 import { delegationsQueryOptions } from '../../src/react/delegationsQueryOptions';
 import { useApiVersions } from '../../src/react/useApiVersions';
 import { useDelegations } from '../../src/react/useDelegations';
+import { useDiscovery } from '../../src/react/useDiscovery';
 import { useLogin } from '../../src/react/useLogin';
 import { useSession } from '../../src/react/useSession';
 import { useVaultSession } from '../../src/react/VaultSessionContext';
@@ -171,5 +172,73 @@ describe('the query hooks\u2019 named actions', () => {
     });
     expect(refreshed?.latest).toBe('v26.2');
     expect(backend.count('/api')).toBe(2);
+  });
+
+  it('the hooks leave TanStack\u2019s own results as they were: no action is written into the observers\u2019 copies', async () => {
+    const keysSeenByObservers = new Set<string>();
+    const { result } = await renderHookWithSession(
+      () => {
+        const queryClient = useQueryClient();
+        const hooks = {
+          login: useLogin(),
+          versions: useApiVersions(),
+          delegations: useDelegations(),
+          discovery: useDiscovery(OLIVIA.username, { debounceMs: 0 }),
+        };
+        // Read right after the hooks ran, in the same render, before anything replaces them.
+        for (const query of queryClient.getQueryCache().getAll()) {
+          for (const observer of query.observers) {
+            for (const key of Object.keys(observer.getCurrentResult()))
+              keysSeenByObservers.add(key);
+          }
+        }
+        return hooks;
+      },
+      { settings: ALONE },
+    );
+    await act(() => result.current.login.login(OLIVIA));
+    await waitFor(() => expect(result.current.delegations.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.discovery.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.versions.isSuccess).toBe(true));
+
+    expect(keysSeenByObservers).toContain('data');
+    expect(keysSeenByObservers).not.toContain('refresh');
+    expect(keysSeenByObservers).not.toContain('discover');
+    expect(typeof result.current.versions.refresh).toBe('function');
+    expect(typeof result.current.delegations.refresh).toBe('function');
+    expect(typeof result.current.discovery.discover).toBe('function');
+    expect(result.current.delegations.data).toEqual([MARCUS_IN_QUALITYDOCS]);
+  });
+
+  it('a screen that reads only data and refresh is not drawn again while a refresh runs and brings the same answer', async () => {
+    let drawn = 0;
+    let refresh: (() => Promise<ApiVersions>) | undefined;
+    function Screen(): ReactNode {
+      const versions = useApiVersions();
+      drawn += 1;
+      refresh = versions.refresh;
+      return <p>Latest: {versions.data?.latest}</p>;
+    }
+    // The marker: a reader of its own that shows every fetch start and end.
+    function Fetching(): ReactNode {
+      const { isFetching } = useQuery(apiVersionsQueryOptions(useVaultSession().client));
+      return <p>{isFetching ? 'Fetching' : 'Settled'}</p>;
+    }
+    const tab = await renderWithSession(
+      <>
+        <Screen />
+        <Fetching />
+      </>,
+      { settings: ALONE },
+    );
+    await waitFor(() => expect(tab.getByText('Latest: v26.2')).toBeInTheDocument());
+    await waitFor(() => expect(tab.getByText('Settled')).toBeInTheDocument());
+    const before = drawn;
+
+    await act(() => refresh?.());
+    await waitFor(() => expect(tab.getByText('Settled')).toBeInTheDocument());
+
+    expect(tab.count('/api')).toBe(2);
+    expect(drawn).toBe(before);
   });
 });

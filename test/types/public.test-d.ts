@@ -40,8 +40,11 @@ import {
   type VaultApiError,
   type VaultClient,
   type VaultError,
+  VaultError as VaultErrorClass,
+  type VaultErrorKind,
   type VaultErrorType,
   type VaultSession,
+  type VaultUnexpectedError,
 } from '../../src/index';
 
 declare const client: VaultClient;
@@ -258,6 +261,14 @@ describe('errors', () => {
     expectTypeOf(isTransientError).returns.toEqualTypeOf<boolean>();
     expectTypeOf(isSessionInvalidError).parameter(0).toEqualTypeOf<unknown>();
   });
+
+  test('a kind is raised by its own class only: the base class is not constructed', () => {
+    // @ts-expect-error a protocol fault is a VaultProtocolError, never a bare VaultError
+    const lone: VaultError = new VaultErrorClass('protocol', 'Bad body.');
+    void lone;
+    expectTypeOf<VaultUnexpectedError>().toExtend<VaultError>();
+    expectTypeOf<'unexpected'>().toExtend<VaultErrorKind>();
+  });
 });
 
 describe('the React entry keeps the building blocks out', () => {
@@ -277,7 +288,7 @@ describe('the React entry keeps the building blocks out', () => {
     void ([] as unknown as [TabChannel, ParseRecord, Backoff]);
   });
 
-  test('exports these 40 values and no other: a new one is a choice made here', () => {
+  test('exports these 41 values and no other: a new one is a choice made here', () => {
     expectTypeOf<keyof typeof Kit>().toEqualTypeOf<
       // Components
       | 'ActingAsBanner'
@@ -303,6 +314,7 @@ describe('the React entry keeps the building blocks out', () => {
       | 'VaultOAuthError'
       | 'VaultProtocolError'
       | 'VaultTimeoutError'
+      | 'VaultUnexpectedError'
       // The provider, the hooks and the query options behind them
       | 'apiVersionsQueryOptions'
       | 'delegationsQueryOptions'

@@ -5,7 +5,9 @@ import type { VaultError } from '../errors';
  *
  * - `stopped`: not started, stopped, destroyed, or ended by `INVALID_SESSION_ID`.
  * - `idle`: running, nothing planned: another tab leads, the user has not been active since
- *   the last keep-alive (one goes out as soon as they are), or the 48-hour cap is too close.
+ *   the last keep-alive (one goes out as soon as they are), the 48-hour cap is too close, or
+ *   `send` threw a bug (`lastError` is a `VaultUnexpectedError`, reported to the console)
+ *   that a retry would only repeat, so only `extend()` tries again.
  * - `scheduled`: leading; at `nextDueAt` a keep-alive goes out if the user was active.
  * - `sending`: a keep-alive from this tab is in flight.
  * - `backoff`: the last attempt failed with a fault that does not end the session; the

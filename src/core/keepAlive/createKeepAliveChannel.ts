@@ -1,4 +1,5 @@
 import { VaultApiError } from '../errors';
+import { openTabChannel, type TabLink } from '../openTabChannel';
 import type { ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
 
 /**
@@ -25,8 +26,7 @@ export type KeepAliveMessage =
   | { readonly t: 'invalid' };
 
 /**
- * The keep-alive's BroadcastChannel: posts messages, and hands on only received ones that
- * are well-formed.
+ * The keep-alive's link to the other tabs ({@link openTabChannel}).
  *
  * @example
  * ```ts
@@ -34,17 +34,12 @@ export type KeepAliveMessage =
  * channel.close();
  * ```
  */
-export interface KeepAliveChannel {
-  /** Posts a message; does nothing without a channel or once it is closed. */
-  post(message: KeepAliveMessage): void;
-  /** Stops receiving and closes the channel. */
-  close(): void;
-}
+export type KeepAliveChannel = TabLink<KeepAliveMessage>;
 
 /**
- * Opens the channel `name` of the environment. Without a BroadcastChannel (or when it
- * cannot be opened) the result posts and receives nothing: each tab still keeps its own
- * session alive correctly.
+ * Opens the channel `name` of the environment, in the kit's envelope and same-origin like
+ * the session's. Without a BroadcastChannel (or when it cannot be opened) the result posts
+ * and receives nothing: each tab still keeps its own session alive correctly.
  *
  * @example
  * ```ts
@@ -58,44 +53,11 @@ export function createKeepAliveChannel(
   name: string,
   onMessage: (message: KeepAliveMessage) => void,
 ): KeepAliveChannel {
-  const Channel = env.BroadcastChannel;
-  const receive = (event: MessageEvent): void => {
-    const message = readKeepAliveMessage(event.data);
-    if (message) onMessage(message);
-  };
-  let channel: InstanceType<NonNullable<typeof Channel>> | undefined;
-  if (Channel) {
-    try {
-      channel = new Channel(name);
-      channel.addEventListener('message', receive);
-    } catch {
-      channel = undefined;
-    }
-  }
-  return {
-    post(message) {
-      if (!channel) return;
-      try {
-        channel.postMessage(message);
-      } catch {
-        // A channel closed under us (page teardown) only costs cross-tab hints.
-      }
-    },
-    close() {
-      if (!channel) return;
-      channel.removeEventListener('message', receive);
-      try {
-        channel.close();
-      } catch {
-        // Already closed.
-      }
-      channel = undefined;
-    },
-  };
+  return openTabChannel(env.BroadcastChannel ?? null, name, readKeepAliveMessage, onMessage);
 }
 
 /**
- * A received message if it is one of {@link KeepAliveMessage} with sound times, else
+ * The fields of a received message if they make one of {@link KeepAliveMessage} with sound times, else
  * `undefined`: another tab's skewed or forged message is ignored, never trusted.
  *
  * @example
@@ -103,9 +65,9 @@ export function createKeepAliveChannel(
  * readKeepAliveMessage({ t: 'activity', at: -1 }); // undefined
  * ```
  */
-export function readKeepAliveMessage(data: unknown): KeepAliveMessage | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const record = data as Record<string, unknown>;
+export function readKeepAliveMessage(
+  record: Record<string, unknown>,
+): KeepAliveMessage | undefined {
   switch (record.t) {
     case 'activity':
       return isTime(record.at) ? { t: 'activity', at: record.at } : undefined;

@@ -10,7 +10,7 @@ import type { KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
 import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
 import type { KeepAliveRun } from './KeepAliveRun';
 import { laterOf } from './laterOf';
-import { safely } from './reportUncaught';
+import { reportUncaught, safely } from './reportUncaught';
 import { resolveKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
 import { type KeepAliveAttempt, retryDelay, startKeepAliveAttempt } from './startKeepAliveAttempt';
 
@@ -60,6 +60,9 @@ export function createKeepAliveRun(
   let backoffUntil: number | undefined;
   let consecutiveFailures = 0;
   let lastError: VaultError | undefined;
+  // Set by a bug in `send` (not a fault of the network or the service): retrying it would
+  // only repeat it, so nothing goes out on its own until the user asks (`extend`).
+  let halted = false;
   // Set while this tab leads, so it also answers whether it does.
   let leaderSince: number | undefined;
 
@@ -125,6 +128,10 @@ export function createKeepAliveRun(
       return;
     }
     due.clear();
+    if (halted) {
+      update({ status: 'idle' });
+      return;
+    }
     if (env.navigator?.onLine === false) {
       update({ status: 'offline' });
       return;
@@ -203,6 +210,12 @@ export function createKeepAliveRun(
     }
     consecutiveFailures += 1;
     lastError = error;
+    if (error.kind === 'unexpected') {
+      halted = true;
+      reportUncaught(error.cause ?? error);
+      evaluate();
+      return;
+    }
     const delay = retryDelay(error, consecutiveFailures, backoffBaseMs, intervalMs, env.random);
     backoffUntil = env.now() + delay;
     evaluate();
@@ -335,6 +348,7 @@ export function createKeepAliveRun(
     },
     extend() {
       if (!running) return Promise.reject(new VaultAbortedError());
+      halted = false;
       recordActivity(env.now(), true);
       return runAttempt();
     },

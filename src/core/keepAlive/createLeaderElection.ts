@@ -1,5 +1,5 @@
+import { openTabChannel } from '../openTabChannel';
 import {
-  type BroadcastChannelLike,
   type KeepAliveEnvironment,
   type ResolvedKeepAliveEnvironment,
   resolveKeepAliveEnvironment,
@@ -7,7 +7,11 @@ import {
 
 /**
  * How a {@link LeaderElection} decides: Web Locks, the BroadcastChannel lease protocol, or
- * `single` when neither exists (the tab is alone as far as it can tell, so it leads).
+ * `single` when neither exists (the tab is alone as far as it can tell, so it leads). Web
+ * Locks is the election wherever `navigator.locks` exists; the lease protocol is only for
+ * pages without it: every browser on a page served over plain `http://` from a host other
+ * than `localhost` (Web Locks needs a secure context), Safari before 15.4 and Firefox
+ * before 96.
  *
  * @example
  * ```ts
@@ -152,18 +156,36 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
 
   function startBroadcast(env: ResolvedKeepAliveEnvironment, round: { active: boolean }): Round {
     lastMechanism = 'broadcast';
-    const Channel = env.BroadcastChannel;
-    let channel: BroadcastChannelLike | undefined;
-    try {
-      channel = Channel ? new Channel(`${options.name}:leader`) : undefined;
-    } catch {
-      channel = undefined;
-    }
-    if (!channel) return startSingle();
-    const open = channel;
     const id = randomId();
     let role: 'follower' | 'claiming' | 'leader' = 'claiming';
     let timer: unknown;
+    const channel = openTabChannel<ElectionMessage>(
+      env.BroadcastChannel ?? null,
+      `${options.name}:leader`,
+      readMessage,
+      (message) => {
+        if (!round.active || message.id === id) return;
+        switch (message.t) {
+          case 'heartbeat':
+            if (role === 'leader') {
+              if (message.id < id) follow();
+              else heartbeat();
+            } else {
+              follow();
+            }
+            return;
+          case 'claim':
+            if (role === 'leader') heartbeat();
+            else if (role === 'claiming' && message.id < id) follow();
+            return;
+          case 'resign':
+            if (role === 'follower') claim();
+            return;
+        }
+      },
+    );
+    if (!channel.connected) return startSingle();
+    const post = channel.post;
 
     const arm = (ms: number, run: () => void): void => {
       if (timer !== undefined) env.clearTimeout(timer);
@@ -171,13 +193,6 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
         timer = undefined;
         if (round.active) run();
       }, ms);
-    };
-    const post = (message: ElectionMessage): void => {
-      try {
-        open.postMessage(message);
-      } catch {
-        // A closed or broken channel leaves this participant where it is.
-      }
     };
     const heartbeat = (): void => {
       post({ t: 'heartbeat', id });
@@ -201,42 +216,13 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
       });
     }
 
-    const onMessage = (event: MessageEvent): void => {
-      if (!round.active) return;
-      const message = readMessage(event.data);
-      if (!message || message.id === id) return;
-      switch (message.t) {
-        case 'heartbeat':
-          if (role === 'leader') {
-            if (message.id < id) follow();
-            else heartbeat();
-          } else {
-            follow();
-          }
-          return;
-        case 'claim':
-          if (role === 'leader') heartbeat();
-          else if (role === 'claiming' && message.id < id) follow();
-          return;
-        case 'resign':
-          if (role === 'follower') claim();
-          return;
-      }
-    };
-
-    open.addEventListener('message', onMessage);
     claim();
     return {
       stop() {
         if (timer !== undefined) env.clearTimeout(timer);
         timer = undefined;
         if (role === 'leader') post({ t: 'resign', id });
-        open.removeEventListener('message', onMessage);
-        try {
-          open.close();
-        } catch {
-          // Already closed.
-        }
+        channel.close();
       },
     };
   }
@@ -279,9 +265,7 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
   };
 }
 
-function readMessage(data: unknown): ElectionMessage | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const { t, id } = data as { t?: unknown; id?: unknown };
+function readMessage({ t, id }: Record<string, unknown>): ElectionMessage | undefined {
   if (typeof id !== 'string' || id.length === 0 || id.length > 64) return undefined;
   if (t === 'claim' || t === 'heartbeat' || t === 'resign') return { t, id };
   return undefined;

@@ -50,6 +50,7 @@ export function joinKeepAliveTabs(
   });
   election.start();
   return {
+    connected: channel.connected,
     post: channel.post,
     close() {
       monitor?.stop();

@@ -1,3 +1,4 @@
+import type { BroadcastChannelConstructor } from '../openTabChannel';
 /**
  * The part of `EventTarget` the keep-alive uses; a `window`, a `document` or a Node
  * `EventTarget` all fit.
@@ -62,30 +63,18 @@ export interface DocumentLike extends EventTargetLike {
   readonly visibilityState?: string;
 }
 
-/**
- * The part of a `BroadcastChannel` the keep-alive uses.
- *
- * @example
- * ```ts
- * const channel: BroadcastChannelLike = new BroadcastChannel('vault-session-kit:keep-alive');
- * ```
- */
-export interface BroadcastChannelLike {
-  postMessage(message: unknown): void;
-  close(): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-}
+export type { BroadcastChannelLike } from '../openTabChannel';
 
 /**
- * A `BroadcastChannel` constructor.
+ * A `BroadcastChannel` constructor: the same type as the session's
+ * `BroadcastChannelConstructor`, under the name the keep-alive has always used.
  *
  * @example
  * ```ts
  * const Channel: BroadcastChannelConstructorLike = BroadcastChannel;
  * ```
  */
-export type BroadcastChannelConstructorLike = new (name: string) => BroadcastChannelLike;
+export type BroadcastChannelConstructorLike = BroadcastChannelConstructor;
 
 /**
  * Everything the keep-alive takes from its surroundings. Each field is optional: a missing

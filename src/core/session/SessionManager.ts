@@ -38,7 +38,7 @@ export interface SessionManagerOptions {
   warnBeforeMs?: number;
   /** The service's absolute session lifetime. Default 48 hours. */
   maxSessionMs?: number;
-  /** How long a new tab waits for a hand-off before showing itself signed out. Default 300 ms. */
+  /** How long a new tab asks the open ones for their session (`joining`). Default 300 ms. */
   joinTimeoutMs?: number;
   /** The local clock in epoch ms. Default `Date.now`. */
   now?: () => number;

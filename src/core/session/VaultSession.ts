@@ -1,7 +1,8 @@
 import type { AuthProfile, RequestOptions, VaultClient, VaultRequestInit } from '../client/types';
 import type { KeepAliveSnapshot } from '../keepAlive/KeepAlive';
 import type { KeepAliveOptions } from '../keepAlive/KeepAliveOptions';
-import type { SessionManager, SessionManagerOptions, SessionTimers } from './types';
+import type { SessionManager, SessionManagerOptions } from './SessionManager';
+import type { SessionTimers } from './types';
 
 /**
  * Settings of {@link createVaultSession}: the session manager's, plus the keep-alive's.

@@ -2,8 +2,9 @@ import { isValidSessionId } from '../client/isValidSessionId';
 import { normalizeError, VaultAbortedError, VaultConfigError } from '../errors';
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
+import type { SessionManager } from './SessionManager';
 import { isLiveStatus, type SessionState } from './sessionReducer';
-import type { DelegationRecord, SessionClient, SessionManager, SessionRecord } from './types';
+import type { DelegationRecord, SessionClient, SessionRecord } from './types';
 
 /**
  * The delegated-session part of a session manager: {@link SessionManager.startDelegation},

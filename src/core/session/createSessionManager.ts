@@ -15,6 +15,7 @@ import { createTabMessageHandler } from './createTabMessageHandler';
 import { endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
 import { resolveSessionManagerOptions } from './resolveSessionManagerOptions';
+import type { SessionManager, SessionManagerOptions } from './SessionManager';
 import {
   initialSessionState,
   isLiveStatus,
@@ -24,12 +25,7 @@ import {
   toSessionSnapshot,
 } from './sessionReducer';
 import { sessionRouteOf } from './sessionRouteOf';
-import type {
-  SessionManager,
-  SessionManagerOptions,
-  SessionRecord,
-  SessionSnapshot,
-} from './types';
+import type { SessionRecord, SessionSnapshot } from './types';
 
 const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
 const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
@@ -224,8 +220,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     adopt(stored);
     if (!state.record) persistence.clear();
   } else if (canJoin) {
-    // Shown as joining from the first render, so the login form does not flash before an
-    // open tab has had a chance to hand its session over.
+    // Joining from the first render, so an app that reads `joining` knows from the start
+    // that an open tab may still hand its session over.
     dispatch({ type: 'join-started' });
   }
 

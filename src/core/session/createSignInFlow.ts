@@ -3,8 +3,9 @@ import type { AuthResult } from '../client/types';
 import { normalizeError, VaultAbortedError } from '../errors';
 import { buildSessionRecord } from './buildSessionRecord';
 import { endSessionQuietly } from './endSessionQuietly';
+import type { SessionManager } from './SessionManager';
 import type { SessionEvent } from './sessionReducer';
-import type { SessionClient, SessionManager, SessionRecord } from './types';
+import type { SessionClient, SessionRecord } from './types';
 
 /**
  * The password sign-in of a session manager: {@link SessionManager.signIn}, the function

@@ -1,7 +1,7 @@
+import { type BroadcastChannelConstructor, openEnvelope, openTabChannel } from '../openTabChannel';
 import { parseSessionRecord } from './parseSessionRecord';
-import type { BroadcastChannelConstructor, BroadcastChannelLike, SessionRecord } from './types';
+import type { SessionRecord } from './types';
 
-const NAMESPACE = 'vault-session-kit';
 const MAX_TAG = 128;
 
 /**
@@ -52,10 +52,11 @@ export interface TabChannel {
 }
 
 /**
- * Opens the cross-tab channel. A missing or throwing `BroadcastChannel` gives a channel that
- * is not `connected` and silently drops what is posted (single-tab mode). Incoming
- * messages are validated; anything malformed, from another kit or another origin is
- * ignored, and `onMessage` only ever sees a well-formed {@link TabMessage}.
+ * Opens the cross-tab channel ({@link openTabChannel}). A missing or throwing
+ * `BroadcastChannel` gives a channel that is not `connected` and silently drops what is
+ * posted (single-tab mode). Incoming messages are validated; anything malformed, from
+ * another kit or another origin is ignored, and `onMessage` only ever sees a well-formed
+ * {@link TabMessage}.
  *
  * @example
  * ```ts
@@ -74,49 +75,7 @@ export function createTabChannel(options: {
   /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
   BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
 }): TabChannel {
-  let channel: BroadcastChannelLike | undefined;
-  try {
-    const Ctor =
-      options.BroadcastChannel === undefined
-        ? (globalThis as { BroadcastChannel?: BroadcastChannelConstructor }).BroadcastChannel
-        : options.BroadcastChannel;
-    if (typeof Ctor === 'function') channel = new Ctor(options.name);
-  } catch {
-    // Blocked by policy or broken: single-tab mode.
-    channel = undefined;
-  }
-  if (!channel) {
-    return { connected: false, post() {}, close() {} };
-  }
-
-  const listener = (event: MessageEvent): void => {
-    if (!sameOrigin(event)) return;
-    const message = parseTabMessage(event.data);
-    if (message) options.onMessage(message);
-  };
-  channel.addEventListener('message', listener);
-  let open: BroadcastChannelLike | undefined = channel;
-
-  return {
-    connected: true,
-    post(message) {
-      try {
-        open?.postMessage({ ns: NAMESPACE, v: 1, ...message });
-      } catch {
-        // A closed or broken channel only costs the other tabs an update.
-      }
-    },
-    close() {
-      if (!open) return;
-      open.removeEventListener('message', listener);
-      try {
-        open.close();
-      } catch {
-        // Already closed.
-      }
-      open = undefined;
-    },
-  };
+  return openTabChannel(options.BroadcastChannel, options.name, readTabMessage, options.onMessage);
 }
 
 /**
@@ -129,9 +88,12 @@ export function createTabChannel(options: {
  * ```
  */
 export function parseTabMessage(data: unknown): TabMessage | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const raw = data as Record<string, unknown>;
-  if (raw.ns !== NAMESPACE || raw.v !== 1 || !isTag(raw.from)) return undefined;
+  const fields = openEnvelope(data);
+  return fields && readTabMessage(fields);
+}
+
+function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
+  if (!isTag(raw.from)) return undefined;
   const from = raw.from;
   switch (raw.type) {
     case 'hello':
@@ -190,12 +152,4 @@ export const OFFLINE_CHANNEL: TabChannel = { connected: false, post() {}, close(
 
 function isTag(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_TAG;
-}
-
-function sameOrigin(event: MessageEvent): boolean {
-  // BroadcastChannel is same-origin by construction; this guards stand-ins and bugs (STO-05).
-  const own = (globalThis as { location?: { origin?: unknown } }).location?.origin;
-  const origin = (event as { origin?: unknown }).origin;
-  if (typeof own !== 'string' || typeof origin !== 'string' || origin === '') return true;
-  return origin === own;
 }

@@ -9,6 +9,7 @@ export {
 export { createVaultSession } from './createVaultSession';
 export { memoryStorageAdapter } from './memoryStorageAdapter';
 export { parseSessionRecord } from './parseSessionRecord';
+export type * from './SessionManager';
 export {
   initialSessionState,
   isLiveStatus,

@@ -1,5 +1,6 @@
 import { VaultConfigError } from '../errors';
-import type { SessionClient, SessionManagerOptions, SessionTimers } from './types';
+import type { SessionManagerOptions } from './SessionManager';
+import type { SessionClient, SessionTimers } from './types';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.

@@ -132,8 +132,8 @@ export interface SessionSnapshot {
   /** Why the last sign-in failed. */
   readonly error?: VaultError;
   /**
-   * Set while a new tab waits briefly for an open tab to hand over its session, so a UI can
-   * hold back the login form instead of flashing it.
+   * Set while a new tab briefly asks the open tabs for their session. `RequireSession`
+   * shows the login form meanwhile; a session handed over replaces it.
    */
   readonly joining?: true;
 }
@@ -229,30 +229,7 @@ export interface SessionTimers {
   clearTimeout(handle: unknown): void;
 }
 
-/**
- * The part of `BroadcastChannel` the kit uses.
- *
- * @example
- * ```ts
- * const channel: BroadcastChannelLike = new BroadcastChannel('vault-session-kit');
- * ```
- */
-export interface BroadcastChannelLike {
-  postMessage(message: unknown): void;
-  close(): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-}
-
-/**
- * A `BroadcastChannel` constructor (the global one, or a stand-in).
- *
- * @example
- * ```ts
- * const ctor: BroadcastChannelConstructor = BroadcastChannel;
- * ```
- */
-export type BroadcastChannelConstructor = new (name: string) => BroadcastChannelLike;
+export type { BroadcastChannelConstructor, BroadcastChannelLike } from '../openTabChannel';
 
 /**
  * The client calls the session layer needs.
@@ -281,5 +258,3 @@ export interface SessionRoute {
   /** The vault's host; `undefined` when the service did not name it (calls go to `baseUrl`). */
   readonly vaultDns: string | undefined;
 }
-
-export type { DelegationTarget, SessionManager, SessionManagerOptions } from './SessionManager';

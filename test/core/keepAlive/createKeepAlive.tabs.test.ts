@@ -14,6 +14,8 @@ import { createMemoryLockManager, type MemoryLockManager } from './support/creat
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2030, 0, 7, 9, 0, 0);
+// The envelope every message of the kit travels in.
+const KIT = { ns: 'vault-session-kit', v: 1 } as const;
 
 let service: FakeService;
 let channelName: string;
@@ -257,10 +259,25 @@ describe('keep-alive across tabs: hand-over details', () => {
     const a = openTab('a', 'locks');
     await advanceTabs(1_000);
     const channel = new BroadcastChannel(channelName);
-    channel.postMessage({ t: 'alive', at: Date.now() + 365 * 24 * 60 * MINUTE });
+    channel.postMessage({ ...KIT, t: 'alive', at: Date.now() + 365 * 24 * 60 * MINUTE });
     await advanceTabs(0);
     channel.close();
+    expect(a.keepAlive.getSnapshot().lastConfirmedAt).toBeDefined();
     expect(a.keepAlive.getSnapshot().lastConfirmedAt).toBeLessThanOrEqual(Date.now());
     expect(a.keepAlive.getSnapshot().idleExpiresAt).toBeLessThanOrEqual(Date.now() + 30 * MINUTE);
+  });
+
+  it('hears only the kit\u2019s own envelope: a bare "invalid" from another script ends nothing', async () => {
+    const a = openTab('a', 'locks');
+    await advanceTabs(1_000);
+    const channel = new BroadcastChannel(channelName);
+    channel.postMessage({ t: 'invalid' });
+    channel.postMessage({ ns: 'another-kit', v: 1, t: 'invalid' });
+    // The marker: a message in the envelope, posted after the others, has been handled.
+    channel.postMessage({ ...KIT, t: 'alive', at: Date.now() });
+    await vi.waitFor(() => expect(a.keepAlive.getSnapshot().lastConfirmedAt).toBeDefined());
+    channel.close();
+    expect(a.keepAlive.getSnapshot().status).not.toBe('stopped');
+    expect(a.invalidations).toHaveLength(0);
   });
 });

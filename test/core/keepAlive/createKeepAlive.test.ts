@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  isTransientError,
   VaultAbortedError,
   VaultApiError,
   VaultConfigError,
   VaultNetworkError,
   VaultProtocolError,
   VaultTimeoutError,
+  VaultUnexpectedError,
 } from '../../../src/core/errors';
 import { createKeepAlive } from '../../../src/core/keepAlive/createKeepAlive';
 import type { KeepAliveOptions } from '../../../src/core/keepAlive/KeepAliveOptions';
@@ -35,6 +37,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 // A tab alone: no BroadcastChannel, no Web Locks, so it leads by itself.
@@ -297,6 +300,39 @@ describe('createKeepAlive: faults (SES-06, B3, B4)', () => {
       nextDueAt: T0 + 10 * MINUTE,
     });
     expect(tab.invalidations).toHaveLength(0);
+  });
+
+  it('does not retry a bug in send on its own, nor call it a connection fault, and keeps the session', async () => {
+    const reported: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
+    const bug = new TypeError("Cannot read properties of undefined (reading 'keepAlive')");
+    service.respond = () => Promise.reject(bug);
+    const tab = soloTab();
+    tab.input();
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    expect(service.calls).toHaveLength(1);
+    const { lastError } = tab.keepAlive.getSnapshot();
+    expect(lastError).toBeInstanceOf(VaultUnexpectedError);
+    expect(lastError?.cause).toBe(bug);
+    expect(isTransientError(lastError)).toBe(false);
+    expect(reported).toEqual([bug]);
+
+    for (let minute = 0; minute < 30; minute++) {
+      tab.input();
+      await vi.advanceTimersByTimeAsync(MINUTE);
+    }
+    expect(service.calls).toHaveLength(1);
+    expect(tab.keepAlive.getSnapshot()).toMatchObject({ status: 'idle', consecutiveFailures: 1 });
+    expect(tab.invalidations).toHaveLength(0);
+
+    // "Stay signed in" tries again, and a send that works puts the schedule back.
+    service.respond = () => Promise.resolve();
+    await tab.keepAlive.extend();
+    expect(service.calls).toHaveLength(2);
+    expect(tab.keepAlive.getSnapshot()).toMatchObject({
+      status: 'scheduled',
+      lastError: undefined,
+    });
   });
 
   it('stops for good on INVALID_SESSION_ID and tells the session layer once', async () => {

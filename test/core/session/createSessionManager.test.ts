@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { serveFetch } from '../../../server/serveFetch';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import {
@@ -9,12 +9,11 @@ import {
 } from '../../../src/core/errors';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
 import type {
-  SessionClient,
   SessionManager,
   SessionManagerOptions,
-} from '../../../src/core/session/types';
+} from '../../../src/core/session/SessionManager';
+import type { SessionClient } from '../../../src/core/session/types';
 import {
-  delay,
   MARCUS,
   MARCUS_ID,
   OLIVIA,
@@ -46,6 +45,34 @@ async function apiError(promise: Promise<unknown>): Promise<VaultError> {
     throw error;
   }
   throw new Error('expected a rejection');
+}
+
+/** A door a request waits at until the test opens it: a race staged without a clock. */
+function gate(): { readonly opened: Promise<void>; open(): void } {
+  let open = (): void => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/**
+ * Holds the service's answers to sign-ins of `username` until `open()`; `arrived` resolves
+ * once the first such request has reached the service.
+ */
+function holdLoginsOf(username: string) {
+  const door = gate();
+  const reached = gate();
+  backend.intercept(async (request, emulator) => {
+    const body = await request.clone().text();
+    if (body.includes(encodeURIComponent(username))) {
+      reached.open();
+      await door.opened;
+    }
+    return emulator(request);
+  });
+  onTestFinished(door.open);
+  return { arrived: reached.opened, open: door.open };
 }
 
 beforeEach(async () => {
@@ -267,15 +294,18 @@ describe('createSessionManager against the emulator', () => {
           headers: { 'Content-Type': 'text/html' },
         });
       }
-      await delay(1_000);
+      await answerHeld.opened;
       return emulator(request);
     });
+    // The hanging answer is held until the test lets it go, after the client gave up on it.
+    const answerHeld = gate();
     const failures: VaultError[] = [];
     failures.push(await apiError(backend.client.keepAlive(id)));
     mode = 'html-200';
     failures.push(await apiError(backend.client.keepAlive(id)));
     mode = 'hang';
     failures.push(await apiError(backend.client.keepAlive(id, { timeoutMs: 50 })));
+    answerHeld.open();
     const offline = createVaultClient({ baseUrl: await closedOrigin() });
     failures.push(await apiError(offline.keepAlive(id)));
     expect(failures.map((f) => f.kind)).toEqual(['protocol', 'protocol', 'timeout', 'network']);
@@ -286,27 +316,21 @@ describe('createSessionManager against the emulator', () => {
   });
 
   it('lets the last sign-in win when the first answer is slow (B11)', async () => {
-    backend.intercept(async (request, emulator) => {
-      const body = await request.clone().text();
-      if (body.includes(encodeURIComponent(OLIVIA.username))) await delay(300);
-      return emulator(request);
-    });
+    const oliviaAnswer = holdLoginsOf(OLIVIA.username);
     const session = manager();
     const first = session.signIn(OLIVIA);
+    await oliviaAnswer.arrived;
     const second = session.signIn(MARCUS);
     await expect(first).rejects.toBeInstanceOf(VaultAbortedError);
     await second;
+    oliviaAnswer.open();
     expect(session.getSnapshot().user?.username).toBe(MARCUS.username);
     await backend.client.keepAlive(session.getSessionId() ?? '');
     expect(backend.liveSessionsOf(MARCUS_ID)).toBe(1);
   });
 
   it('ignores and ends a superseded login whose request could not be cancelled (B11)', async () => {
-    backend.intercept(async (request, emulator) => {
-      const body = await request.clone().text();
-      if (body.includes(encodeURIComponent(OLIVIA.username))) await delay(300);
-      return emulator(request);
-    });
+    const oliviaAnswer = holdLoginsOf(OLIVIA.username);
     // A client that cannot cancel: the slow answer still arrives after the second login.
     const stubborn: SessionClient = {
       ...backend.client,
@@ -314,8 +338,11 @@ describe('createSessionManager against the emulator', () => {
     };
     const session = manager({ client: stubborn });
     const first = session.signIn(OLIVIA);
+    await oliviaAnswer.arrived;
     await session.signIn(MARCUS);
     expect(session.getSnapshot().user?.username).toBe(MARCUS.username);
+    // Only now does the first answer come back, signed in as olivia.
+    oliviaAnswer.open();
     await expect(first).rejects.toBeInstanceOf(VaultAbortedError);
     expect(session.getSnapshot().user?.username).toBe(MARCUS.username);
     // The unwanted olivia session was ended on the server, not left open.
@@ -324,18 +351,17 @@ describe('createSessionManager against the emulator', () => {
   });
 
   it('cancels a sign-in through the caller signal without showing an error', async () => {
-    backend.intercept(async (request, emulator) => {
-      await delay(300);
-      return emulator(request);
-    });
+    const answer = holdLoginsOf(OLIVIA.username);
     const session = manager();
     const controller = new AbortController();
     const pending = session.signIn(OLIVIA, { signal: controller.signal });
     expect(session.getSnapshot().status).toBe('signing-in');
+    await answer.arrived;
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(VaultAbortedError);
     expect(session.getSnapshot().status).toBe('signed-out');
     expect(session.getSnapshot().error).toBeUndefined();
+    answer.open();
   });
 
   it('signs the previous user out everywhere before a different user signs in', async () => {

@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VaultError } from '../../../src/core/errors';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
 import type {
-  BroadcastChannelConstructor,
   SessionManager,
   SessionManagerOptions,
-  SessionRecord,
-} from '../../../src/core/session/types';
+} from '../../../src/core/session/SessionManager';
+import type { BroadcastChannelConstructor, SessionRecord } from '../../../src/core/session/types';
 import {
   MARCUS,
   MARCUS_ID,
@@ -67,6 +66,44 @@ function rawChannel(): BroadcastChannel {
   return channel;
 }
 
+/**
+ * Posts a hello on `raw` as the tab `from` and resolves once a live tab has answered it:
+ * the proof that the tab has handled everything posted on `raw` before.
+ */
+function listenForAnswers(raw: BroadcastChannel) {
+  const answers: { type?: string; to?: string }[] = [];
+  raw.addEventListener('message', (event) => answers.push(event.data));
+  let asked = 0;
+  return async (envelope: { ns: string; v: number; from: string }): Promise<void> => {
+    asked += 1;
+    const from = `${envelope.from}-marker-${asked}`;
+    raw.postMessage({ ...envelope, from, type: 'hello' });
+    await vi.waitFor(
+      () => expect(answers.some((answer) => answer.to === from)).toBe(true),
+      WITHIN_A_SECOND,
+    );
+  };
+}
+
+/** The hand-off record another tab would send for olivia's session `result`. */
+function oliviaRecord(
+  result: Awaited<ReturnType<SessionBackend['client']['login']>>,
+  key: string,
+  startedAt: number,
+): SessionRecord {
+  return {
+    v: 1,
+    key,
+    sessionId: result.sessionId,
+    userId: result.userId,
+    username: OLIVIA.username,
+    vaultId: result.vaultId,
+    vaults: result.vaults,
+    startedAt,
+    deadline: startedAt + 48 * HOUR,
+  };
+}
+
 async function joined(tab: SessionManager): Promise<void> {
   await vi.waitFor(() => expect(tab.getSnapshot().joining).toBeUndefined(), WITHIN_A_SECOND);
 }
@@ -125,9 +162,14 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     });
     // It looks like a joining tab from its first render, so no login form flashes...
     expect(discarded.getSnapshot()).toMatchObject({ status: 'signed-out', joining: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // ...but it asked nobody and nobody answered it.
-    expect(posted.length).toBe(before);
+    // The marker: a tab opened after it asks and is answered; tab a handles messages in
+    // order, so by then it would have answered a hello of the discarded one too.
+    const marker = openTab();
+    await vi.waitFor(() => expect(marker.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    // ...but it asked nobody and nobody answered it: one hello, one answer, both the marker's.
+    const since = posted.slice(before) as { type: string; from: string; to?: string }[];
+    expect(since.map((message) => message.type)).toEqual(['hello', 'session']);
+    expect(since[1]?.to).toBe(since[0]?.from);
     expect(discarded.getSnapshot().status).toBe('signed-out');
     discarded.destroy();
   });
@@ -411,41 +453,38 @@ describe('cross-tab session sync over BroadcastChannel', () => {
   it('ignores malformed messages and stale hand-offs, and adopts a well-formed one', async () => {
     const a = openTab();
     await joined(a);
-    const before = a.getSnapshot();
     const result = await backend.client.login(OLIVIA);
-    const record: SessionRecord = {
-      v: 1,
-      key: 'handoff-key',
-      sessionId: result.sessionId,
-      userId: result.userId,
-      username: OLIVIA.username,
-      vaultId: result.vaultId,
-      vaults: result.vaults,
-      startedAt: Date.now() - 1_000,
-      deadline: Date.now() - 1_000 + 48 * HOUR,
-    };
+    const record = oliviaRecord(result, 'handoff-key', Date.now() - 1_000);
     const raw = rawChannel();
     const envelope = { ns: 'vault-session-kit', v: 1, from: 'other-tab' };
+    // A live tab answers a hello in order, so its answer to this one proves it has handled
+    // everything posted before.
+    const answered = listenForAnswers(raw);
+    // The junk carries a record a minute shorter than the one adopted at the end, so the
+    // marker's own change cannot pass for one of the junk's.
+    const junkRecord: SessionRecord = { ...record, deadline: record.deadline - 60_000 };
+    const seen: (number | undefined)[] = [];
+    const stopWatching = a.subscribe(() => seen.push(a.getSnapshot().deadline));
     for (const junk of [
       'signed-out',
       null,
       42,
       { type: 'signed-out' },
-      { ...envelope, v: 2, type: 'session', record },
-      { ...envelope, ns: 'another-kit', type: 'session', record },
-      { ...envelope, type: 'session', record: { ...record, sessionId: 'bad id\r\nX: y' } },
-      { ...envelope, type: 'session', record: { ...record, vaultId: '1001' } },
-      { ...envelope, type: 'session', record: { ...record, revision: -1 } },
-      { ...envelope, type: 'session', record: { ...record, revision: '2' } },
+      { ...envelope, v: 2, type: 'session', record: junkRecord },
+      { ...envelope, ns: 'another-kit', type: 'session', record: junkRecord },
+      { ...envelope, type: 'session', record: { ...junkRecord, sessionId: 'bad id\r\nX: y' } },
+      { ...envelope, type: 'session', record: { ...junkRecord, vaultId: '1001' } },
+      { ...envelope, type: 'session', record: { ...junkRecord, revision: -1 } },
+      { ...envelope, type: 'session', record: { ...junkRecord, revision: '2' } },
       // Calls are routed by the vault host, so anything but a bare host is refused.
-      { ...envelope, type: 'session', record: { ...record, dns: 'evil.example/x' } },
-      { ...envelope, type: 'session', record: { ...record, dns: 'https://evil.example' } },
-      { ...envelope, type: 'session', record: { ...record, dns: 'evil.example:8443' } },
+      { ...envelope, type: 'session', record: { ...junkRecord, dns: 'evil.example/x' } },
+      { ...envelope, type: 'session', record: { ...junkRecord, dns: 'https://evil.example' } },
+      { ...envelope, type: 'session', record: { ...junkRecord, dns: 'evil.example:8443' } },
       {
         ...envelope,
         type: 'session',
         record: {
-          ...record,
+          ...junkRecord,
           delegation: {
             sessionId: 'x'.repeat(43),
             vaultId: 1002,
@@ -455,19 +494,17 @@ describe('cross-tab session sync over BroadcastChannel', () => {
           },
         },
       },
-      { ...envelope, type: 'session', record: { ...record, deadline: Date.now() - 1 } },
-      { ...envelope, type: 'session', to: 'some-other-tab', record },
+      { ...envelope, type: 'session', record: { ...junkRecord, deadline: Date.now() - 1 } },
+      { ...envelope, type: 'session', to: 'some-other-tab', record: junkRecord },
       { ...envelope, type: 'nonsense' },
     ]) {
       raw.postMessage(junk);
     }
-    // A marker after the junk: once the tab has processed it, it has processed the junk.
-    raw.postMessage({ ...envelope, type: 'hello' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(a.getSnapshot()).toBe(before);
-
+    // The marker after the junk: once the tab has adopted it, it has handled the junk.
     raw.postMessage({ ...envelope, type: 'session', record });
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
+    stopWatching();
+    expect(new Set(seen)).toEqual(new Set([record.deadline]));
     expect(a.getSessionId()).toBe(result.sessionId);
 
     // A delegation notice older than what the tab holds changes nothing.
@@ -485,14 +522,13 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     raw.postMessage({ ...envelope, type: 'session', record: delegated });
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('delegated'), WITHIN_A_SECOND);
     raw.postMessage({ ...envelope, type: 'session', record: { ...record, revision: 1 } });
-    raw.postMessage({ ...envelope, type: 'hello' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await answered(envelope);
     expect(a.getSnapshot().status).toBe('delegated');
 
     // An expiry notice for another session (other key) leaves this one alone.
     raw.postMessage({ ...envelope, type: 'expired', key: 'another-key', reason: 'expired' });
     raw.postMessage({ ...envelope, type: 'expired', key: 'handoff-key', reason: 'banana' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await answered(envelope);
     expect(a.getSnapshot().status).toBe('delegated');
   });
 
@@ -503,16 +539,29 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     const replies: unknown[] = [];
     raw.addEventListener('message', (event) => replies.push(event.data));
     raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'new-tab', type: 'hello' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The marker: a session handed over after the hello; once the tab has taken it, it has
+    // handled the hello, which came while it had no session.
+    const result = await backend.client.login(OLIVIA);
+    const record = oliviaRecord(result, 'handed-over', Date.now());
+    raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'other-tab', type: 'session', record });
+    await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     expect(replies).toEqual([]);
-    await a.signIn(OLIVIA);
-    // The sign-in itself is announced to everyone (no addressee)...
-    await vi.waitFor(() => expect(replies).toHaveLength(1), WITHIN_A_SECOND);
-    expect(replies[0]).not.toHaveProperty('to');
-    // ...and a hello gets an answer addressed to the asking tab.
+    // Now live, a hello gets an answer addressed to the asking tab.
     raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'new-tab', type: 'hello' });
-    await vi.waitFor(() => expect(replies).toHaveLength(2), WITHIN_A_SECOND);
-    expect(replies[1]).toMatchObject({ type: 'session', to: 'new-tab' });
+    await vi.waitFor(() => expect(replies).toHaveLength(1), WITHIN_A_SECOND);
+    expect(replies[0]).toMatchObject({ type: 'session', to: 'new-tab' });
+  });
+
+  it('announces its own sign-in to every tab, with no addressee', async () => {
+    const a = openTab();
+    await joined(a);
+    const raw = rawChannel();
+    const replies: unknown[] = [];
+    raw.addEventListener('message', (event) => replies.push(event.data));
+    await a.signIn(OLIVIA);
+    await vi.waitFor(() => expect(replies).toHaveLength(1), WITHIN_A_SECOND);
+    expect(replies[0]).toMatchObject({ type: 'session' });
+    expect(replies[0]).not.toHaveProperty('to');
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '../../../src/core/client/types';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
-import type { SessionClient, SessionManager } from '../../../src/core/session/types';
+import type { SessionManager } from '../../../src/core/session/SessionManager';
+import type { SessionClient } from '../../../src/core/session/types';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

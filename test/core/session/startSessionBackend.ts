@@ -122,15 +122,3 @@ export async function startSessionBackend(): Promise<SessionBackend> {
 export function uniqueChannelName(): string {
   return `vault-session-kit-test-${randomUUID()}`;
 }
-
-/**
- * Resolves after `ms` of real time (used only to let a slow handler be slow).
- *
- * @example
- * ```ts
- * await delay(200);
- * ```
- */
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -3,12 +3,12 @@ import { VaultConfigError } from '../../../src/core/errors';
 import { assertNotLocalStorage } from '../../../src/core/session/assertNotLocalStorage';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
 import { memoryStorageAdapter } from '../../../src/core/session/memoryStorageAdapter';
-import { sessionStorageAdapter } from '../../../src/core/session/sessionStorageAdapter';
 import type {
   SessionManager,
   SessionManagerOptions,
-  StorageAdapter,
-} from '../../../src/core/session/types';
+} from '../../../src/core/session/SessionManager';
+import { sessionStorageAdapter } from '../../../src/core/session/sessionStorageAdapter';
+import type { StorageAdapter } from '../../../src/core/session/types';
 import { OLIVIA, type SessionBackend, startSessionBackend } from './startSessionBackend';
 
 const KEY = 'vault-session-kit.session';
