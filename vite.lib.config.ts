@@ -50,7 +50,6 @@ export default defineConfig({
         'react/jsx-runtime',
         '@tanstack/react-query',
         'oidc-client-ts',
-        'valibot',
         'msw',
         /^node:/,
       ],

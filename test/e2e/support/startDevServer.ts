@@ -27,7 +27,6 @@ export const E2E_OPTIMIZED_DEPS: readonly string[] = [
   'react-dom',
   'react-dom/client',
   '@tanstack/react-query',
-  'valibot',
   'oidc-client-ts',
 ];
 
