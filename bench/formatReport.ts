@@ -1,4 +1,5 @@
 import type { Machine } from './describeMachine';
+import { formatUsableForm, usableFormVerdict } from './formatUsableForm';
 import { markdownTable } from './markdownTable';
 import {
   type BundleSizeReport,
@@ -13,13 +14,14 @@ import type { KeepAliveTrafficReport } from './measureKeepAliveTraffic';
 import type { ProxyPathFigures, ProxyReport } from './measureProxy';
 import type { RenderReport } from './measureRenders';
 import { formatMs, type RoundTripReport, type TimedStep } from './measureRoundTrips';
+import { USABLE_FORM_TARGET_RATIO, type UsableFormReport } from './measureUsableForm';
 
 /**
  * Everything one `npm run bench` measured, with how long each part took.
  *
  * @example
  * ```ts
- * const markdown = formatReport({ machine, totalMs, sectionMs, sizes, roundTrips, keepAlive, load, renders, proxy });
+ * const markdown = formatReport({ machine, totalMs, sectionMs, sizes, roundTrips, keepAlive, load, renders, proxy, usableForm });
  * ```
  */
 export interface BenchResults {
@@ -33,6 +35,7 @@ export interface BenchResults {
   readonly load: EmulatorLoadReport;
   readonly renders: RenderReport;
   readonly proxy: ProxyReport;
+  readonly usableForm: UsableFormReport;
 }
 
 const PASS = '✅ pass';
@@ -78,6 +81,7 @@ export function formatReport(results: BenchResults): string {
     loadSection(results.load),
     renderSection(results.renders),
     proxySection(results.proxy),
+    formatUsableForm(results.usableForm),
     budgetSection(results),
   ].join('\n');
 }
@@ -467,6 +471,12 @@ function budgetSection(results: BenchResults): string {
           '1',
           fiveTabs ? `${Math.max(...fiveTabs.active)} (most in one interval)` : '—',
           fiveTabs?.active.every((count) => count === 1) ? PASS : OVER,
+        ],
+        [
+          'time to a usable login form, 4× CPU + Slow 4G, vs a plain-`<input>` page',
+          `≤ ${USABLE_FORM_TARGET_RATIO}× (target)`,
+          `${results.usableForm.ratio.toFixed(2)}× (${formatMs(results.usableForm.kit.medianMs)} vs ${formatMs(results.usableForm.plain.medianMs)})`,
+          usableFormVerdict(results.usableForm),
         ],
         [
           'keep-alive requests, idle user',
