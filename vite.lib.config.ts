@@ -53,7 +53,6 @@ export default defineConfig({
         'react/jsx-runtime',
         '@tanstack/react-query',
         'oidc-client-ts',
-        'valibot',
         'msw',
         'oidc-provider',
         'vite',

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Six projects: node-side unit and integration tests (core, emulator, server), the large
-// transfers, React tests in jsdom, end-to-end tests that drive Debian's Chromium through Playwright, the
+// Seven projects: node-side unit and integration tests (core, emulator, server), the large
+// transfers, React tests in jsdom, end-to-end tests that drive Debian's Chromium through
+// Playwright, the session and demo ones again in Debian's Firefox ESR, the
 // packaging checks on the packed tarball, and type tests of the public types (tsc, no run).
 // On CI, a jsdom or browser test that fails is run once more: those tests wait on focus
 // and live-region updates that a loaded 2-core machine can delay past a wait's timeout.
@@ -50,6 +51,23 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          retry,
+        },
+      },
+      {
+        // The session, tab, keep-alive and demo browser tests again, in a second engine:
+        // Debian's Firefox ESR over WebDriver BiDi (test/e2e/support/launchFirefox.ts).
+        extends: true,
+        test: {
+          name: 'e2e-firefox',
+          environment: 'node',
+          include: ['test/e2e/sessionTabs.test.ts', 'test/e2e/demo.test.ts'],
+          env: { E2E_BROWSER: 'firefox' },
+          // After the other projects, so the two browsers never compete for the CPU.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

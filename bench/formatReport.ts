@@ -1,5 +1,6 @@
 import type { Machine } from './describeMachine';
 import { formatProxySection } from './formatProxySection';
+import { formatUsableForm, usableFormVerdict } from './formatUsableForm';
 import { markdownTable } from './markdownTable';
 import {
   type BundleSizeReport,
@@ -14,13 +15,14 @@ import type { KeepAliveTrafficReport } from './measureKeepAliveTraffic';
 import type { ProxyReport } from './measureProxy';
 import type { RenderReport } from './measureRenders';
 import { formatMs, type RoundTripReport, type TimedStep } from './measureRoundTrips';
+import { USABLE_FORM_TARGET_RATIO, type UsableFormReport } from './measureUsableForm';
 
 /**
  * Everything one `npm run bench` measured, with how long each part took.
  *
  * @example
  * ```ts
- * const markdown = formatReport({ machine, totalMs, sectionMs, sizes, roundTrips, keepAlive, load, renders, proxy });
+ * const markdown = formatReport({ machine, totalMs, sectionMs, sizes, roundTrips, keepAlive, load, renders, proxy, usableForm });
  * ```
  */
 export interface BenchResults {
@@ -34,6 +36,7 @@ export interface BenchResults {
   readonly load: EmulatorLoadReport;
   readonly renders: RenderReport;
   readonly proxy: ProxyReport;
+  readonly usableForm: UsableFormReport;
 }
 
 const PASS = '✅ pass';
@@ -79,6 +82,7 @@ export function formatReport(results: BenchResults): string {
     loadSection(results.load),
     renderSection(results.renders),
     formatProxySection(results.proxy),
+    formatUsableForm(results.usableForm),
     budgetSection(results),
   ].join('\n');
 }
@@ -113,8 +117,8 @@ function sizeSection(sizes: BundleSizeReport): string {
     'esbuild, bundle + minify, ESM, browser platform, `NODE_ENV=production`, code splitting ' +
       'on; gzip level 9 and brotli quality 11 (node:zlib), each output file compressed on ' +
       'its own and summed. Peers external: react, react-dom, react/jsx-runtime, ' +
-      '@tanstack/react-query, and oidc-client-ts except in the single sign-on row. valibot, ' +
-      'a dependency, is bundled. Anchors are built the same way in the same run, react external.',
+      '@tanstack/react-query, and oidc-client-ts except in the single sign-on row; the kit has ' +
+      'no runtime dependencies of its own. Anchors are built the same way in the same run, react external.',
     '',
     markdownTable(['what', 'min', 'min+gzip', 'min+brotli', 'ceiling', 'target', ''], rows, [
       'l',
@@ -411,6 +415,12 @@ function budgetSection(results: BenchResults): string {
           '1',
           fiveTabs ? `${Math.max(...fiveTabs.active)} (most in one interval)` : '—',
           fiveTabs?.active.every((count) => count === 1) ? PASS : OVER,
+        ],
+        [
+          'time to a usable login form, 4× CPU + Slow 4G, vs a plain-`<input>` page',
+          `≤ ${USABLE_FORM_TARGET_RATIO}× (target)`,
+          `${results.usableForm.ratio.toFixed(2)}× (${formatMs(results.usableForm.kit.medianMs)} vs ${formatMs(results.usableForm.plain.medianMs)})`,
+          usableFormVerdict(results.usableForm),
         ],
         [
           'keep-alive requests, idle user',

@@ -13,6 +13,7 @@ import { measureKeepAliveTraffic } from './measureKeepAliveTraffic';
 import { measureProxy } from './measureProxy';
 import { measureRenders } from './measureRenders';
 import { measureRoundTrips } from './measureRoundTrips';
+import { measureUsableForm } from './measureUsableForm';
 
 const RESULTS_FILE = resolve(REPO_ROOT, 'bench/RESULTS.md');
 const started = performance.now();
@@ -39,6 +40,7 @@ try {
   const renders = await section('renders', () => measureRenders({ browser }));
   const keepAlive = await section('keep-alive', () => measureKeepAliveTraffic({ browser }));
   const roundTrips = await section('round trips', () => measureRoundTrips({ browser }));
+  const usableForm = await section('usable form', () => measureUsableForm({ browser }));
   const report = formatReport({
     machine: describeMachine(chromium),
     totalMs: performance.now() - started,
@@ -49,6 +51,7 @@ try {
     load,
     renders,
     proxy,
+    usableForm,
   });
   writeFileSync(RESULTS_FILE, report);
   console.log(report);

@@ -1,23 +1,43 @@
-import * as v from 'valibot';
 import { VaultProtocolError } from '../src/index';
 
-const DocumentSchema = v.object({
-  id: v.number(),
-  name__v: v.string(),
-  title__v: v.optional(v.string(), ''),
-  document_number__v: v.optional(v.string(), ''),
-  status__v: v.optional(v.string(), ''),
-  type__v: v.optional(v.string(), ''),
-  major_version_number__v: v.optional(v.number(), 0),
-  minor_version_number__v: v.optional(v.number(), 0),
-  format__v: v.optional(v.string(), ''),
-  version_modified_date__v: v.optional(v.string(), ''),
-});
+type Fields = Record<string, unknown>;
 
-const DocumentListSchema = v.object({
-  responseDetails: v.optional(v.object({ total: v.optional(v.number()) }), {}),
-  documents: v.optional(v.array(v.object({ document: DocumentSchema })), []),
-});
+/** Thrown inside this file only, and turned into a VaultProtocolError by its caller. */
+class UnexpectedShape extends Error {}
+
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+
+function required<T>(value: unknown, type: 'string' | 'number'): T {
+  if (typeof value !== type) throw new UnexpectedShape();
+  return value as T;
+}
+
+// An absent field reads as its default; a present one must have the expected type.
+function optional<T>(value: unknown, type: 'string' | 'number', fallback: T): T {
+  return value === undefined ? fallback : required<T>(value, type);
+}
+
+function readObject(value: unknown): Fields {
+  if (!isObject(value)) throw new UnexpectedShape();
+  return value;
+}
+
+function readDocument(entry: unknown): VaultDocument {
+  const document = readObject(readObject(entry).document);
+  const major = optional(document.major_version_number__v, 'number', 0);
+  const minor = optional(document.minor_version_number__v, 'number', 0);
+  return {
+    id: required(document.id, 'number'),
+    name: required(document.name__v, 'string'),
+    title: optional(document.title__v, 'string', ''),
+    number: optional(document.document_number__v, 'string', ''),
+    status: optional(document.status__v, 'string', ''),
+    type: optional(document.type__v, 'string', ''),
+    version: `${major}.${minor}`,
+    format: optional(document.format__v, 'string', ''),
+    modifiedAt: optional(document.version_modified_date__v, 'string', ''),
+  };
+}
 
 /**
  * A document as the demo shows it: the latest version's main fields.
@@ -70,23 +90,19 @@ export interface DocumentList {
  * ```
  */
 export function parseDocumentList(body: unknown): DocumentList {
-  const parsed = v.safeParse(DocumentListSchema, body);
-  if (!parsed.success) {
+  try {
+    const list = readObject(body);
+    const details = list.responseDetails === undefined ? {} : readObject(list.responseDetails);
+    const entries = list.documents === undefined ? [] : list.documents;
+    if (!Array.isArray(entries)) throw new UnexpectedShape();
+    const documents = entries.map(readDocument);
+    const total = optional(details.total, 'number', documents.length);
+    return { total, documents };
+  } catch (error) {
+    if (!(error instanceof UnexpectedShape)) throw error;
     throw new VaultProtocolError('The document listing had an unexpected shape.', {
       status: 200,
       contentType: 'application/json',
     });
   }
-  const documents = parsed.output.documents.map(({ document }) => ({
-    id: document.id,
-    name: document.name__v,
-    title: document.title__v,
-    number: document.document_number__v,
-    status: document.status__v,
-    type: document.type__v,
-    version: `${document.major_version_number__v}.${document.minor_version_number__v}`,
-    format: document.format__v,
-    modifiedAt: document.version_modified_date__v,
-  }));
-  return { total: parsed.output.responseDetails.total ?? documents.length, documents };
 }

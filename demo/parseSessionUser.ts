@@ -1,19 +1,12 @@
-import * as v from 'valibot';
 import { VaultProtocolError } from '../src/index';
 
-const SessionUserSchema = v.object({
-  users: v.tuple([
-    v.object({
-      user: v.object({
-        id: v.number(),
-        user_name__v: v.string(),
-        user_first_name__v: v.optional(v.string(), ''),
-        user_last_name__v: v.optional(v.string(), ''),
-        delegate_user_id: v.optional(v.number()),
-      }),
-    }),
-  ]),
-});
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+
+// An absent field reads as its default; a present one must have the expected type.
+const optional = <T>(value: unknown, type: 'string' | 'number', fallback: T): unknown =>
+  value === undefined ? fallback : typeof value === type ? value : undefined;
 
 /**
  * Who a session acts as, from "Validate Session User".
@@ -43,19 +36,29 @@ export interface SessionUserProfile {
  * ```
  */
 export function parseSessionUser(body: unknown): SessionUserProfile {
-  const parsed = v.safeParse(SessionUserSchema, body);
-  if (!parsed.success) {
+  const users = isObject(body) ? body.users : undefined;
+  const entry: unknown = Array.isArray(users) ? users[0] : undefined;
+  const user = isObject(entry) && isObject(entry.user) ? entry.user : {};
+  const first = optional(user.user_first_name__v, 'string', '');
+  const last = optional(user.user_last_name__v, 'string', '');
+  const delegate = optional(user.delegate_user_id, 'number', null);
+  if (
+    typeof user.id !== 'number' ||
+    typeof user.user_name__v !== 'string' ||
+    typeof first !== 'string' ||
+    typeof last !== 'string' ||
+    delegate === undefined
+  ) {
     throw new VaultProtocolError('The session user had an unexpected shape.', {
       status: 200,
       contentType: 'application/json',
     });
   }
-  const { user } = parsed.output.users[0];
-  const name = `${user.user_first_name__v} ${user.user_last_name__v}`.trim();
+  const name = `${first} ${last}`.trim();
   return {
     id: user.id,
     username: user.user_name__v,
     displayName: name === '' ? user.user_name__v : name,
-    delegateUserId: user.delegate_user_id,
+    delegateUserId: typeof delegate === 'number' ? delegate : undefined,
   };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { enLoginMessages } from '../../src/components/i18n/loginMessages';
 import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
 import { axeViolations } from './support/axeViolations';
+import { BROWSER_ENGINE } from './support/browserEngine';
 import { keepAliveAnswer } from './support/keepAliveAnswer';
 import { apiPath, type RequestLog, recordRequests } from './support/recordRequests';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
@@ -488,75 +489,89 @@ describe('the demo, signed in', () => {
   });
 });
 
+// Playwright's WebDriver BiDi driver brings the tab to the front when it acts on a page,
+// and Firefox then fires a window focus event, which the kit rightly takes for the user
+// coming back: a user who stays idle cannot be played there, so the idle warnings are
+// proven in Chromium only.
+const IDLE_CANNOT_BE_SIMULATED = BROWSER_ENGINE === 'firefox';
+
 describe('the demo on the page clock', () => {
-  it('warns before the idle timeout and "Stay signed in" sends a keep-alive (A11Y-04, SES-05)', async () => {
-    const { page, log } = await openDemo({ clock: true });
-    await signIn(page);
-    await documentNumbers(page);
+  it.skipIf(IDLE_CANNOT_BE_SIMULATED)(
+    'warns before the idle timeout and "Stay signed in" sends a keep-alive (A11Y-04, SES-05)',
+    async () => {
+      const { page, log } = await openDemo({ clock: true });
+      await signIn(page);
+      await documentNumbers(page);
 
-    await page.clock.fastForward(IDLE_TIMEOUT_MS - IDLE_WARNING_MS + 30 * SECOND);
-    const dialog = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
-    await dialog.waitFor();
-    // No input since sign-in: nothing was sent to keep the session alive (SES-05).
-    expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
-    const stay = dialog.getByRole('button', { name: enSessionMessages.staySignedIn });
-    expect(await focused(page)).toBe(`button: ${enSessionMessages.staySignedIn}`);
-    // A modal <dialog>: the page behind is inert, so nothing there can take focus (tried
-    // from a script: a key press would count as activity and answer the warning).
-    expect(await dialog.evaluate((element) => element.matches('dialog:modal'))).toBe(true);
-    const pageTookFocus = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLElement>('main h1, main button')).some((element) => {
-        element.focus();
-        return document.activeElement === element;
-      }),
-    );
-    expect(pageTookFocus).toBe(false);
-    expect(await focused(page)).toBe(`button: ${enSessionMessages.staySignedIn}`);
+      await page.clock.fastForward(IDLE_TIMEOUT_MS - IDLE_WARNING_MS + 30 * SECOND);
+      const dialog = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
+      await dialog.waitFor();
+      // No input since sign-in: nothing was sent to keep the session alive (SES-05).
+      expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
+      const stay = dialog.getByRole('button', { name: enSessionMessages.staySignedIn });
+      expect(await focused(page)).toBe(`button: ${enSessionMessages.staySignedIn}`);
+      // A modal <dialog>: the page behind is inert, so nothing there can take focus (tried
+      // from a script: a key press would count as activity and answer the warning).
+      expect(await dialog.evaluate((element) => element.matches('dialog:modal'))).toBe(true);
+      const pageTookFocus = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('main h1, main button')).some(
+          (element) => {
+            element.focus();
+            return document.activeElement === element;
+          },
+        ),
+      );
+      expect(pageTookFocus).toBe(false);
+      expect(await focused(page)).toBe(`button: ${enSessionMessages.staySignedIn}`);
 
-    const sent = page.waitForResponse((response) =>
-      KEEP_ALIVE_PATH.test(apiPath(new URL(response.url()).pathname)),
-    );
-    await stay.click();
-    expect(await (await sent).json()).toEqual({ responseStatus: 'SUCCESS' });
-    await poll(() => dialog.count()).toBe(0);
-    expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(1);
-    expect(await documentsHeading(page).isVisible()).toBe(true);
-  });
+      const sent = page.waitForResponse((response) =>
+        KEEP_ALIVE_PATH.test(apiPath(new URL(response.url()).pathname)),
+      );
+      await stay.click();
+      expect(await (await sent).json()).toEqual({ responseStatus: 'SUCCESS' });
+      await poll(() => dialog.count()).toBe(0);
+      expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(1);
+      expect(await documentsHeading(page).isVisible()).toBe(true);
+    },
+  );
 
-  it('shows the timeout warning within a minute with short timeouts, and signs out at two', async () => {
-    const { page, log } = await openDemo();
-    // The switch is on every page: here, the sign-in page's footer.
-    await page.getByRole('link', { name: /Try short timeouts/ }).click();
-    await page.waitForURL(/\?short-timeouts$/);
-    await page.clock.install();
-    await page.reload();
-    await signIn(page);
-    await documentNumbers(page);
-    expect(await page.getByRole('contentinfo').textContent()).toContain(
-      'Inactivity sign-out after 2 minutes.',
-    );
+  it.skipIf(IDLE_CANNOT_BE_SIMULATED)(
+    'shows the timeout warning within a minute with short timeouts, and signs out at two',
+    async () => {
+      const { page, log } = await openDemo();
+      // The switch is on every page: here, the sign-in page's footer.
+      await page.getByRole('link', { name: /Try short timeouts/ }).click();
+      await page.waitForURL(/\?short-timeouts$/);
+      await page.clock.install();
+      await page.reload();
+      await signIn(page);
+      await documentNumbers(page);
+      expect(await page.getByRole('contentinfo').textContent()).toContain(
+        'Inactivity sign-out after 2 minutes.',
+      );
 
-    await page.clock.fastForward(70 * SECOND);
-    const warning = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
-    await warning.waitFor();
-    // The page behind the dialog is dimmed, not washed out in white.
-    const veil = await page
-      .locator('.vsk-session-expiry-dialog')
-      .evaluate((element) => getComputedStyle(element).backgroundColor);
-    // Chromium writes rgb()/rgba() with 0–255 channels, and color(srgb …) with 0–1 ones.
-    const scale = veil.startsWith('color(') ? 255 : 1;
-    const [red = 1, green = 1, blue = 1] = (veil.match(/[\d.]+/g) ?? []).map(
-      (value) => Number(value) * scale,
-    );
-    const alpha = Number(/[/,]\s*([\d.]+)\)$/.exec(veil)?.[1] ?? 1);
-    expect((0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255, veil).toBeLessThan(0.2);
-    expect(alpha, veil).toBeGreaterThanOrEqual(0.5);
-    expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
-    await page.clock.fastForward(60 * SECOND);
-    await page.getByRole('alertdialog', { name: enSessionMessages.idleEndedTitle }).waitFor();
-    // The session was ended on the service too, not only forgotten by the page.
-    expect(log.count('DELETE', /^\/api\/[^/]+\/session$/)).toBe(1);
-  });
+      await page.clock.fastForward(70 * SECOND);
+      const warning = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
+      await warning.waitFor();
+      // The page behind the dialog is dimmed, not washed out in white.
+      const veil = await page
+        .locator('.vsk-session-expiry-dialog')
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      // Chromium writes rgb()/rgba() with 0–255 channels, and color(srgb …) with 0–1 ones.
+      const scale = veil.startsWith('color(') ? 255 : 1;
+      const [red = 1, green = 1, blue = 1] = (veil.match(/[\d.]+/g) ?? []).map(
+        (value) => Number(value) * scale,
+      );
+      const alpha = Number(/[/,]\s*([\d.]+)\)$/.exec(veil)?.[1] ?? 1);
+      expect((0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255, veil).toBeLessThan(0.2);
+      expect(alpha, veil).toBeGreaterThanOrEqual(0.5);
+      expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
+      await page.clock.fastForward(60 * SECOND);
+      await page.getByRole('alertdialog', { name: enSessionMessages.idleEndedTitle }).waitFor();
+      // The session was ended on the service too, not only forgotten by the page.
+      expect(log.count('DELETE', /^\/api\/[^/]+\/session$/)).toBe(1);
+    },
+  );
 
   it('warns before the 48-hour cap, then ends the session with the user name kept (SES-04)', async () => {
     const { page } = await openDemo({ clock: true });
@@ -586,7 +601,14 @@ describe('the demo on the page clock', () => {
 });
 
 describe('accessibility of every demo screen (axe, WCAG 2.2 AA)', () => {
-  it.each(['light', 'dark'] as const)('has no violations in %s', async (colorScheme) => {
+  it.for(['light', 'dark'] as const)('has no violations in %s', async (colorScheme, { skip }) => {
+    skip(
+      BROWSER_ENGINE === 'firefox',
+      colorScheme === 'dark'
+        ? "Firefox ESR's WebDriver BiDi cannot emulate a colour scheme; its profile shows light."
+        : "@axe-core/playwright's frame walk loses the page's execution context in Firefox " +
+            'over WebDriver BiDi once the form has changed step; axe runs in Chromium.',
+    );
     const { page } = await openDemo({ clock: true, colorScheme });
     await page.emulateMedia({ colorScheme });
     const found: string[] = [];

@@ -1,11 +1,11 @@
-import type * as v from 'valibot';
 import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError } from '../errors';
 import { checkSessionId } from './checkSessionId';
+import type { ReadShape } from './readShape';
 import { readVaultResponse } from './readVaultResponse';
 import { resolveApiPath } from './resolveApiPath';
 import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
-import { responseSchemas } from './responseSchemas';
+import { responseReaders } from './responseReaders';
 import { sendRequest } from './sendRequest';
 import type { AuthResult, RequestOptions, VaultClient, VaultClientConfig } from './types';
 
@@ -78,7 +78,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   async function call<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    schema: v.GenericSchema<unknown, T>,
+    read: ReadShape<T>,
     name: string,
     options: RequestOptions | undefined,
     authorization?: string,
@@ -107,7 +107,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       { method, headers, ...(form === undefined ? {} : { body: form }) },
       { timeoutMs, signal: options?.signal },
     );
-    const body = readVaultResponse(received, schema, name);
+    const body = readVaultResponse(received, read, name);
     if (authorization !== undefined) confirmSession(authorization);
     return body;
   }
@@ -121,7 +121,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     await call(
       'DELETE',
       `${versionRoot(options?.vaultDns, 'end session')}/session`,
-      responseSchemas.generic,
+      responseReaders.generic,
       'end session',
       options,
       checkSessionId(sessionId),
@@ -153,7 +153,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       return call(
         'GET',
         apiRoot(options?.vaultDns, 'API versions'),
-        responseSchemas.apiVersions,
+        responseReaders.apiVersions,
         'API versions',
         options,
       );
@@ -171,7 +171,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const result = await call(
         'POST',
         `${versionRoot(vaultDns, 'login')}/auth`,
-        responseSchemas.auth,
+        responseReaders.auth,
         'login',
         options,
         undefined,
@@ -207,7 +207,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const result = await call(
         'POST',
         `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
-        responseSchemas.auth,
+        responseReaders.auth,
         'OAuth login',
         options,
         `Bearer ${accessToken}`,
@@ -223,7 +223,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       return call(
         'POST',
         `${resolved.authUrl}/auth/discovery`,
-        responseSchemas.discovery,
+        responseReaders.discovery,
         'discovery',
         options,
         undefined,
@@ -235,7 +235,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       await call(
         'POST',
         `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
-        responseSchemas.generic,
+        responseReaders.generic,
         'keep-alive',
         options,
         checkSessionId(sessionId),
@@ -246,7 +246,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       return call(
         'GET',
         `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
-        responseSchemas.delegations,
+        responseReaders.delegations,
         'delegations',
         options,
         checkSessionId(sessionId),
@@ -275,7 +275,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       return call(
         'POST',
         `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`,
-        responseSchemas.delegatedSession,
+        responseReaders.delegatedSession,
         'delegated login',
         options,
         authorization,
@@ -298,7 +298,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const body = await call(
         method,
         target,
-        responseSchemas.body,
+        responseReaders.body,
         `${method} ${path}`,
         options,
         authorization,

@@ -1,33 +1,26 @@
-import * as v from 'valibot';
 import { VaultApiError, type VaultErrorEntry, VaultProtocolError } from '../errors';
 import { parseRetryAfter } from './parseRetryAfter';
+import { isObjectLike, type ReadShape, readShape, ShapeMismatch } from './readShape';
 import type { ReceivedResponse } from './sendRequest';
 
-const RESPONSE_STATUSES = ['SUCCESS', 'WARNING', 'FAILURE', 'EXCEPTION'] as const;
-
-const envelope = v.object({
-  responseStatus: v.custom<(typeof RESPONSE_STATUSES)[number]>(
-    (value) => RESPONSE_STATUSES.includes(value as never),
-    'a known responseStatus',
-  ),
-});
+const RESPONSE_STATUSES: readonly unknown[] = ['SUCCESS', 'WARNING', 'FAILURE', 'EXCEPTION'];
 
 /**
  * Applies the service's answer rules to one received response: HTTP 200 only, a JSON
  * content type, valid JSON, a known `responseStatus`; `FAILURE`/`EXCEPTION` becomes a
- * {@link VaultApiError}; `SUCCESS`/`WARNING` is validated against `schema`. Anything else
+ * {@link VaultApiError}; `SUCCESS`/`WARNING` is read by `read`. Anything else
  * is a {@link VaultProtocolError}, whose message names the call and the field but never
  * the value received (it might be a session ID).
  *
  * @example
  * ```ts
  * const received = await sendRequest(fetch, url, init, { timeoutMs: 30_000 });
- * const result = readVaultResponse(received, responseSchemas.auth, 'login');
+ * const result = readVaultResponse(received, responseReaders.auth, 'login');
  * ```
  */
 export function readVaultResponse<T>(
   received: ReceivedResponse,
-  schema: v.GenericSchema<unknown, T>,
+  read: ReadShape<T>,
   call: string,
 ): T {
   const { status, contentType } = received;
@@ -56,11 +49,10 @@ export function readVaultResponse<T>(
     throw protocolError(`The ${call} call got an answer that is not valid JSON.`, error);
   }
 
-  const head = v.safeParse(envelope, body);
-  if (!head.success) {
+  const responseStatus = isObjectLike(body) ? body.responseStatus : undefined;
+  if (!RESPONSE_STATUSES.includes(responseStatus)) {
     throw protocolError(`The ${call} call got JSON without a known responseStatus.`);
   }
-  const responseStatus = head.output.responseStatus;
   if (responseStatus === 'FAILURE' || responseStatus === 'EXCEPTION') {
     throw new VaultApiError({
       errors: readErrors((body as { errors?: unknown }).errors),
@@ -72,16 +64,11 @@ export function readVaultResponse<T>(
     });
   }
 
-  const parsed = v.safeParse(schema, body);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    // Custom schemas carry a value-free message; built-in messages quote the received value.
-    const expected = issue.type === 'custom' ? issue.message : (issue.expected ?? 'another value');
-    throw protocolError(
-      `The ${call} answer is malformed at "${formatIssuePath(issue)}": expected ${expected}.`,
-    );
+  const parsed = readShape(read, body);
+  if (parsed instanceof ShapeMismatch) {
+    throw protocolError(`The ${call} answer is ${parsed.message}.`);
   }
-  return parsed.output;
+  return parsed;
 }
 
 // The kit's proxy answers what it refuses itself, in the service's failure shape with a
@@ -109,19 +96,4 @@ function readErrors(raw: unknown): VaultErrorEntry[] {
     entries.push({ type, message: typeof message === 'string' ? message : '' });
   }
   return entries;
-}
-
-/**
- * Where a valibot issue lies, as a dot path of field names and list indexes
- * (`vaultIds.0.url`), or `(body)` for the answer as a whole. Only keys are named, never a
- * received value: an answer may carry a session ID or a token.
- *
- * @example
- * ```ts
- * const result = v.safeParse(responseSchemas.auth, body);
- * if (!result.success) console.warn(`malformed at ${formatIssuePath(result.issues[0])}`);
- * ```
- */
-export function formatIssuePath(issue: v.BaseIssue<unknown>): string {
-  return issue.path?.map((item) => String(item.key)).join('.') ?? '(body)';
 }

@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { formatIssuePath } from '../client/readVaultResponse';
+import { check, fields, maybe, readShape, ShapeMismatch } from '../client/readShape';
 import { checkTimeout, DEFAULT_TIMEOUT_MS } from '../client/resolveClientConfig';
 import { sendRequest } from '../client/sendRequest';
 import { VaultConfigError, VaultOAuthError, VaultProtocolError } from '../errors';
@@ -12,28 +11,28 @@ const OAUTH_TEXT_PATTERN = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
-// Predicates with value-free descriptions keep the schemas within the kit's small set of
-// valibot functions (see responseSchemas); the description is what an error names.
-const tokenResponse = v.object({
-  access_token: v.custom<string>(
-    (value) =>
+// Predicates with value-free descriptions, read as the vault's answers are (see
+// readShape); the description is what an error names.
+const tokenResponse = fields({
+  access_token: check(
+    (value): value is string =>
       isString(value) &&
       value.length <= MAX_ACCESS_TOKEN_LENGTH &&
       ACCESS_TOKEN_PATTERN.test(value),
     'a bearer token',
   ),
-  token_type: v.custom<string>(
-    (value) => isString(value) && value.toLowerCase() === 'bearer',
+  token_type: check(
+    (value): value is string => isString(value) && value.toLowerCase() === 'bearer',
     'token_type "Bearer"',
   ),
 });
 
-const errorResponse = v.object({
-  error: v.custom<string>(
-    (value) => isString(value) && OAUTH_TEXT_PATTERN.test(value),
+const errorResponse = fields({
+  error: check(
+    (value): value is string => isString(value) && OAUTH_TEXT_PATTERN.test(value),
     'an OAuth error code',
   ),
-  error_description: v.optional(v.custom<string>(isString, 'a string')),
+  error_description: maybe(isString, 'a string'),
 });
 
 /**
@@ -154,23 +153,21 @@ export async function requestPasswordGrant(
     status !== 200 ||
     (typeof body === 'object' && body !== null && 'error' in body && !('access_token' in body));
   if (isErrorAnswer) {
-    const failure = v.safeParse(errorResponse, body);
-    if (!failure.success) {
+    const failure = readShape(errorResponse, body);
+    if (failure instanceof ShapeMismatch) {
       throw protocolError(`The token endpoint answered HTTP ${status} without an OAuth error.`);
     }
-    const description = failure.output.error_description;
+    const description = failure.error_description;
     throw new VaultOAuthError(
-      failure.output.error,
+      failure.error,
       description !== undefined && OAUTH_TEXT_PATTERN.test(description) ? description : undefined,
     );
   }
-  const success = v.safeParse(tokenResponse, body);
-  if (!success.success) {
-    throw protocolError(
-      `The token endpoint's answer is malformed at "${formatIssuePath(success.issues[0])}".`,
-    );
+  const success = readShape(tokenResponse, body);
+  if (success instanceof ShapeMismatch) {
+    throw protocolError(`The token endpoint's answer is malformed at "${success.path}".`);
   }
-  return success.output.access_token;
+  return success.access_token;
 }
 
 function checkTokenEndpoint(value: unknown): string {

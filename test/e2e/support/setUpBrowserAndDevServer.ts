@@ -5,7 +5,7 @@ import type {
   LaunchOptions,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchChromium } from './launchChromium';
+import { BROWSER_ENGINE, launchBrowser } from './browserEngine';
 import { type DevServer, type DevServerOptions, startDevServer } from './startDevServer';
 
 /**
@@ -22,8 +22,10 @@ import { type DevServer, type DevServerOptions, startDevServer } from './startDe
 export interface BrowserAndDevServerOptions {
   /** The app to serve and the emulator's settings. */
   readonly devServer: DevServerOptions;
-  /** How to launch Chromium; see {@link launchChromium}. */
+  /** How to launch Chromium, when it is the engine of the run; see launchChromium. */
   readonly chromium?: Omit<LaunchOptions, 'executablePath'>;
+  /** How to launch Firefox ESR, when it is the engine of the run; see launchFirefox. */
+  readonly firefox?: Omit<LaunchOptions, 'executablePath' | 'channel'>;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface BrowserAndDevServer {
   /** The running dev server; throws when read before `beforeAll` has started it. */
   readonly dev: DevServer;
   /**
-   * A fresh context of the Chromium launched in `beforeAll`, closed after the test that
+   * A fresh context of the browser launched in `beforeAll`, closed after the test that
    * opened it. Each context is its own profile, so storage, BroadcastChannel and Web Locks
    * never leak from one test into the next.
    */
@@ -52,7 +54,7 @@ export interface BrowserAndDevServer {
 
 /**
  * Registers the hooks of a browser test in the file or `describe` block it is called in:
- * `beforeAll` starts the dev server and launches Chromium side by side, `afterEach` closes
+ * `beforeAll` starts the dev server and launches the browser (see browserEngine) side by side, `afterEach` closes
  * the contexts the test opened, `afterAll` closes the browser, then the server. Call it at
  * the top of the file or block, never inside a test or a hook.
  *
@@ -77,7 +79,7 @@ export function setUpBrowserAndDevServer(options: BrowserAndDevServerOptions): B
   beforeAll(async () => {
     const [started, launched] = await Promise.allSettled([
       startDevServer(options.devServer),
-      launchChromium(options.chromium),
+      launchBrowser(options),
     ]);
     // Whichever of the two came up is kept even when the other failed, so afterAll can
     // close it instead of leaving a server or a browser process behind.
@@ -104,7 +106,7 @@ export function setUpBrowserAndDevServer(options: BrowserAndDevServerOptions): B
       return dev;
     },
     async newContext(contextOptions) {
-      if (!browser) throw new Error('Chromium is not running: it starts in beforeAll.');
+      if (!browser) throw new Error(`${BROWSER_ENGINE} is not running: it starts in beforeAll.`);
       const context = await browser.newContext(contextOptions);
       contexts.push(context);
       return context;

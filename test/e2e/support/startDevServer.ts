@@ -28,7 +28,6 @@ export const E2E_OPTIMIZED_DEPS: readonly string[] = [
   'react-dom',
   'react-dom/client',
   '@tanstack/react-query',
-  'valibot',
   'oidc-client-ts',
 ];
 

@@ -1,0 +1,244 @@
+import { isValidSessionId } from './isValidSessionId';
+import { check, fields, isObjectLike, list, map, maybe, type ReadShape } from './readShape';
+import { DNS_NAME_PATTERN } from './resolveClientConfig';
+import type {
+  ApiVersions,
+  AuthProfile,
+  AuthResult,
+  DelegatedSession,
+  DelegatedVault,
+  DiscoveryResult,
+  VaultInfo,
+} from './types';
+
+// Structure comes from `fields` and `list` (they name the path of a bad field), every leaf
+// is a predicate with a value-free description of what was expected: it becomes the error
+// message, and the received value may be a secret.
+
+const VERSION_PATTERN = /^v(\d+)\.(\d+)$/;
+const USER_ID_PATTERN = /^[A-Za-z0-9._@-]{1,128}$/;
+// The service sends numeric IDs as JSON numbers; a digit string is the same ID.
+const DIGITS_ID_PATTERN = /^\d{1,15}$/;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+const isIndex = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0;
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+// The keys a copy of wire data keeps: own ones, minus those that could reach a prototype.
+function ownFields(input: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key in input) {
+    if (
+      Object.hasOwn(input, key) &&
+      key !== '__proto__' &&
+      key !== 'prototype' &&
+      key !== 'constructor'
+    ) {
+      copy[key] = input[key];
+    }
+  }
+  return copy;
+}
+
+const HTTP_URL = 'an absolute http(s) URL';
+const text = check(isString, 'a string');
+const httpUrl = check(isHttpUrl, HTTP_URL);
+const optionalText = maybe(isString, 'a string');
+const optionalUrl = maybe(isHttpUrl, HTTP_URL);
+const objectLike = check(isObjectLike, 'an object');
+const sessionId = check(isValidSessionId, 'a well-formed session ID');
+
+const integerId = map(
+  check(
+    (value): value is number | string =>
+      isIndex(value) || (isString(value) && DIGITS_ID_PATTERN.test(value)),
+    'a non-negative integer ID',
+  ),
+  Number,
+);
+
+// `userId` is a number on the wire and `delegator_userid` a string; both are kept as strings.
+const userIdString = map(
+  check(
+    (value): value is string | number =>
+      isIndex(value) || (isString(value) && USER_ID_PATTERN.test(value)),
+    'a user ID',
+  ),
+  String,
+);
+
+const vaultInfo = map(
+  fields({ id: integerId, name: text, url: httpUrl }),
+  (raw): VaultInfo => ({ ...raw, dns: new URL(raw.url).hostname }),
+);
+
+const auth = map(
+  fields({ sessionId, userId: userIdString, vaultId: integerId, vaultIds: list(vaultInfo) }),
+  (raw): AuthResult => ({
+    sessionId: raw.sessionId,
+    userId: raw.userId,
+    vaultId: raw.vaultId,
+    vaults: raw.vaultIds,
+    vault: raw.vaultIds.find((vault) => vault.id === raw.vaultId),
+  }),
+);
+
+const asMetadataFields = fields({
+  token_endpoint: httpUrl,
+  issuer: optionalText,
+  authorization_endpoint: optionalUrl,
+  end_session_endpoint: optionalUrl,
+  jwks_uri: optionalUrl,
+  scopes_supported: maybe(
+    (value): value is string[] => Array.isArray(value) && value.every(isString),
+    'a list of strings',
+  ),
+});
+
+// `raw` hands on the provider's whole metadata: a frozen copy of its own fields.
+const asMetadata: ReadShape<AuthProfile['asMetadata']> = (value, path) => {
+  const raw = objectLike(value, path);
+  const known = asMetadataFields(raw, path);
+  return {
+    issuer: known.issuer,
+    authorizationEndpoint: known.authorization_endpoint,
+    tokenEndpoint: known.token_endpoint,
+    endSessionEndpoint: known.end_session_endpoint,
+    jwksUri: known.jwks_uri,
+    scopesSupported: known.scopes_supported,
+    raw: Object.freeze(ownFields(raw)),
+  };
+};
+
+const authProfile = map(
+  fields({
+    id: check(
+      (value): value is string => isString(value) && value.length >= 1 && value.length <= 256,
+      'a string of 1 to 256 characters',
+    ),
+    label: text,
+    description: optionalText,
+    vault_session_endpoint: optionalUrl,
+    as_client_id: maybe(
+      (value): value is string => isString(value) && value !== '',
+      'a non-empty string',
+    ),
+    as_metadata: asMetadata,
+  }),
+  (raw): AuthProfile => ({
+    id: raw.id,
+    label: raw.label,
+    description: raw.description,
+    vaultSessionEndpoint: raw.vault_session_endpoint,
+    asClientId: raw.as_client_id,
+    asMetadata: raw.as_metadata,
+  }),
+);
+
+// An absent or null profile list is an empty one; a present list is checked entry by
+// entry, so an error names the profile and field at fault.
+const authProfiles = list(authProfile, 'a list or null');
+
+// `auth_type` is a closed set: an unknown value must fail, never fall back to password.
+const discovery = map(
+  fields({
+    data: fields({
+      auth_type: check(
+        (value): value is 'password' | 'sso' => value === 'password' || value === 'sso',
+        '"password" or "sso"',
+      ),
+      auth_profiles: (value, path) => (value == null ? [] : authProfiles(value, path)),
+    }),
+  }),
+  ({ data }): DiscoveryResult =>
+    data.auth_type === 'password'
+      ? { authType: 'password', profiles: [] }
+      : { authType: 'sso', profiles: data.auth_profiles },
+);
+
+const versionMap = check(
+  (value): value is Record<string, unknown> =>
+    isObjectLike(value) &&
+    Object.entries(ownFields(value)).every(
+      ([version, url]) => VERSION_PATTERN.test(version) && isHttpUrl(url),
+    ),
+  'an object of "vN.N" versions to absolute http(s) URLs',
+);
+
+const apiVersions = map(fields({ values: versionMap }), (raw): ApiVersions => {
+  const versions = Object.entries(ownFields(raw.values))
+    .map(([version, url]) => ({ version, url: url as string }))
+    .sort((a, b) => compareVersions(a.version, b.version));
+  return { versions, latest: versions.at(-1)?.version };
+});
+
+const delegations = map(
+  fields({
+    delegated_vaults: list(
+      fields({
+        id: integerId,
+        name: text,
+        dns: check(
+          (value): value is string => isString(value) && DNS_NAME_PATTERN.test(value),
+          'a DNS name',
+        ),
+        delegator_userid: userIdString,
+      }),
+    ),
+  }),
+  (raw): DelegatedVault[] =>
+    raw.delegated_vaults.map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      dns: entry.dns,
+      delegatorUserId: entry.delegator_userid,
+    })),
+);
+
+const delegatedSession = map(
+  fields({ delegated_sessionid: sessionId }),
+  (raw): DelegatedSession => ({ delegatedSessionId: raw.delegated_sessionid }),
+);
+
+const generic = map(objectLike, (): undefined => undefined);
+
+const body = map(objectLike, ownFields);
+
+/**
+ * The readers of the successful (`SUCCESS`/`WARNING`) answers, each turning the wire shape
+ * into the kit's camelCase result. Unknown fields are ignored; a missing or ill-typed
+ * field fails the whole answer with a `ShapeMismatch` (see readShape), so no partial
+ * session can come out of it.
+ *
+ * @example
+ * ```ts
+ * const result = readShape(responseReaders.auth, body);
+ * if (!(result instanceof ShapeMismatch)) use(result.sessionId);
+ * ```
+ */
+export const responseReaders: {
+  readonly apiVersions: ReadShape<ApiVersions>;
+  readonly auth: ReadShape<AuthResult>;
+  readonly discovery: ReadShape<DiscoveryResult>;
+  readonly delegations: ReadShape<DelegatedVault[]>;
+  readonly delegatedSession: ReadShape<DelegatedSession>;
+  readonly generic: ReadShape<undefined>;
+  readonly body: ReadShape<Record<string, unknown>>;
+} = { apiVersions, auth, discovery, delegations, delegatedSession, generic, body };
+
+function compareVersions(a: string, b: string): number {
+  const [, aMajor = '0', aMinor = '0'] = VERSION_PATTERN.exec(a) ?? [];
+  const [, bMajor = '0', bMinor = '0'] = VERSION_PATTERN.exec(b) ?? [];
+  return Number(aMajor) - Number(bMajor) || Number(aMinor) - Number(bMinor);
+}
