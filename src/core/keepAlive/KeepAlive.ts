@@ -72,7 +72,8 @@ export interface KeepAlive {
   /**
    * Another authenticated call with this session just succeeded: the service restarted
    * its idle timeout, so the idle estimate moves on (in every tab), whatever the keep-alive
-   * call itself is going through.
+   * call itself is going through. Only when the user was active since the estimate last
+   * moved: a call made on nobody's input (a refetch on focus, a poll) leaves it alone.
    */
   confirm(): void;
   /**

@@ -329,6 +329,11 @@ export function createKeepAliveRun(
     },
     confirm() {
       if (!running) return;
+      // A call nobody asked for (a refetch when the tab regains focus, a poll) proves the
+      // session alive but not the user present: only a call after new activity moves the
+      // idle estimate, or the warning would never come to a user who has left.
+      const base = Math.max(startedAt, lastSentAt ?? 0, lastConfirmedAt ?? 0);
+      if (lastActivityAt === undefined || lastActivityAt <= base) return;
       const at = env.now();
       recordConfirmation(at);
       post({ t: 'alive', at });
