@@ -48,6 +48,8 @@ export interface KeepAliveSnapshot {
    * keep-alive or other authenticated call (or the start) plus `idleTimeoutMs`.
    */
   readonly idleExpiresAt: number | undefined;
+  /** The idle timeout the estimate counts with (`idleTimeoutMs`), while running. */
+  readonly idleTimeoutMs: number | undefined;
   /** Failed attempts since the last success. */
   readonly consecutiveFailures: number;
   readonly lastError: VaultError | undefined;
@@ -107,6 +109,7 @@ export const STOPPED_KEEP_ALIVE: KeepAliveSnapshot = Object.freeze({
   nextDueAt: undefined,
   lastActivityAt: undefined,
   idleExpiresAt: undefined,
+  idleTimeoutMs: undefined,
   consecutiveFailures: 0,
   lastError: undefined,
 });

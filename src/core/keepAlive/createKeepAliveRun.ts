@@ -74,6 +74,7 @@ export function createKeepAliveRun(
       idleExpiresAt: running
         ? Math.max(startedAt, lastSentAt ?? 0, lastConfirmedAt ?? 0) + idleTimeoutMs
         : undefined,
+      idleTimeoutMs: running ? idleTimeoutMs : undefined,
       consecutiveFailures,
       lastError,
       ...patch,
@@ -291,7 +292,12 @@ export function createKeepAliveRun(
     attempt = undefined;
     inFlight?.abort(new VaultAbortedError());
     tabs?.close();
-    update({ status: 'stopped', isLeader: false, idleExpiresAt: undefined });
+    update({
+      status: 'stopped',
+      isLeader: false,
+      idleExpiresAt: undefined,
+      idleTimeoutMs: undefined,
+    });
   }
 
   function terminate(error: VaultError, broadcast: boolean): void {
