@@ -13,6 +13,7 @@ import {
 import { DEMO_QUERY_KEY } from './demoQueryKeys';
 import { demoTimeouts } from './demoTimeouts';
 import { focusSignInField, SignInPage } from './SignInPage';
+import { SsoCallbackStatus } from './SsoCallbackStatus';
 import { Workspace } from './Workspace';
 
 /**
@@ -116,7 +117,7 @@ function DemoShell({ idleWarningMs }: { idleWarningMs: number | undefined }): Re
   return (
     <>
       <SessionExpiryDialog onSignInAgain={onSignInAgain} idleWarningMs={idleWarningMs} />
-      <RequireSession fallback={<SignInPage />}>
+      <RequireSession fallback={<SignInPage />} pending={<SsoCallbackStatus />}>
         <Workspace />
       </RequireSession>
     </>
