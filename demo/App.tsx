@@ -12,6 +12,7 @@ import {
 } from '../src/index';
 import { DEMO_QUERY_KEY } from './demoQueryKeys';
 import { demoTimeouts } from './demoTimeouts';
+import { demoVault } from './demoVault';
 import { focusSignInField, SignInPage } from './SignInPage';
 import { SsoCallbackStatus } from './SsoCallbackStatus';
 import { Workspace } from './Workspace';
@@ -38,7 +39,7 @@ export const DEMO_CLIENT_ID = 'vault-session-kit-demo';
  * createVaultClient({ baseUrl: `/vault/${DEMO_VAULT_DNS}`, authUrl: '', vaultUrl: '/vault/{dns}' });
  * ```
  */
-export const DEMO_VAULT_DNS: string = import.meta.env.VITE_VAULT_DNS || 'promomats.sunrise.example';
+export const DEMO_VAULT_DNS: string = demoVault.dns;
 
 function createDemoQueryClient(): QueryClient {
   return new QueryClient({

@@ -5,6 +5,7 @@ import {
   createVaultEmulator,
   demoDirectory,
   type EmulatorEvent,
+  PASSWORD_PAGE_PATH,
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../src/emulator';
@@ -125,6 +126,24 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
     (request: Request, env: { incoming?: { socket: { remoteAddress?: string | undefined } } }) =>
       handler(request, env.incoming?.socket.remoteAddress),
   );
+  // The vault's password page (`/vault/{dns}/ui/password`) lives beside the API on each vault
+  // host, outside what the proxy passes on: the emulator answers it here as that host.
+  const servePasswordPage = getRequestListener(
+    (request: Request, env: { incoming?: { socket: { remoteAddress?: string | undefined } } }) => {
+      const url = new URL(request.url);
+      const dns = url.pathname.split('/')[2] ?? '';
+      return emulator.fetch(
+        new Request(`https://${dns}${PASSWORD_PAGE_PATH}`, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body ? { body: request.body, duplex: 'half' } : {}),
+        } as RequestInit),
+        { clientAddress: env.incoming?.socket.remoteAddress },
+      );
+    },
+  );
+  const isPasswordPage = (path: string): boolean =>
+    /^\/vault\/[a-z0-9.-]+\/ui\/password$/i.test(path);
   const isApiPath = (path: string): boolean =>
     proxy === undefined
       ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')
@@ -136,7 +155,9 @@ export function createVaultDevStack(options: VaultDevStackOptions): VaultDevStac
     oidc,
     middleware(req, res, next) {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      if (isApiPath(path)) {
+      if (isPasswordPage(path)) {
+        void servePasswordPage(req, res);
+      } else if (isApiPath(path)) {
         void serveApi(req, res);
       } else if (path === oidc.mountPath || path.startsWith(`${oidc.mountPath}/`)) {
         oidc.middleware(req, res, next);

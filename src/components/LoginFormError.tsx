@@ -4,7 +4,7 @@ import { classes, type LoginFormPartProps, partContent, useLoginFormPart } from 
 /**
  * The error region: a focusable `role="alert"` that the field in error points to with
  * `aria-describedby`, and the way forward it offers ("Try again", the link to change an
- * expired password). During a rate limit the visible copy counts down every second while
+ * expired password, the app's password-reset page). During a rate limit the visible copy counts down every second while
  * a screen reader hears one number: the alert's spoken copy, said when shown and again
  * every half minute and for the last ten seconds. `children` replace the message.
  *
@@ -55,6 +55,11 @@ export function LoginFormError({ children, className }: LoginFormPartProps) {
       {error?.action === 'change-password' && form.passwordChangeUrl ? (
         <a className="vsk-login__link" href={form.passwordChangeUrl}>
           {t.changePassword}
+        </a>
+      ) : null}
+      {error?.action === 'reset-password' && form.passwordResetUrl ? (
+        <a className="vsk-login__link" href={form.passwordResetUrl}>
+          {t.resetPassword}
         </a>
       ) : null}
     </>

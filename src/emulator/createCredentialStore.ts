@@ -19,6 +19,8 @@ export interface CredentialStore {
   decoy(): Promise<PasswordHash>;
   /** The verifier stored for a user, once one exists. */
   stored(userId: number): PasswordHash | undefined;
+  /** Hashes and stores a new password for a user (the vault's password page). */
+  replace(userId: number, password: string): Promise<void>;
 }
 
 /**
@@ -73,6 +75,12 @@ export function createCredentialStore(options: {
     },
     stored(userId) {
       return credentials.get(userId);
+    },
+    async replace(userId, password) {
+      const hash = await hashPassword(password, { iterations });
+      index.pendingPasswords.delete(userId);
+      hashing.delete(userId);
+      credentials.set(userId, hash);
     },
   };
 }
