@@ -37,6 +37,15 @@ async function signedIn(viewport: Viewport, path = '/', clock = false): Promise<
   return page;
 }
 
+async function actAsMarcus(page: Page) {
+  await page.getByRole('button', { name: /^Delegations/ }).click();
+  await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+  const banner = page.getByRole('region', { name: 'Delegated session' });
+  await banner.waitFor();
+  await page.getByRole('table').waitFor();
+  return banner;
+}
+
 /** The focused element's box, and whether something else is drawn over any of its corners. */
 function focusedPlacement(page: Page) {
   return page.evaluate(() => {
@@ -83,11 +92,7 @@ describe('the acting-as banner on short screens (WCAG 2.4.11)', () => {
     { width: 320, height: 200 },
   ])('never covers the control Tab moves to at $width × $height', async (viewport) => {
     const page = await signedIn(viewport);
-    await page.getByRole('button', { name: /^Delegations/ }).click();
-    await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
-    const banner = page.getByRole('region', { name: 'Delegated session' });
-    await banner.waitFor();
-    await page.getByRole('table').waitFor();
+    const banner = await actAsMarcus(page);
     await banner.getByRole('button', { name: 'Stop acting' }).focus();
     const seen: string[] = [];
     for (let step = 0; step < 6; step += 1) {
@@ -102,11 +107,7 @@ describe('the acting-as banner on short screens (WCAG 2.4.11)', () => {
 
   it('still keeps who you act as in view on a phone, and focus clear of it', async () => {
     const page = await signedIn({ width: 375, height: 667 });
-    await page.getByRole('button', { name: /^Delegations/ }).click();
-    await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
-    const banner = page.getByRole('region', { name: 'Delegated session' });
-    await banner.waitFor();
-    await page.getByRole('table').waitFor();
+    const banner = await actAsMarcus(page);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     // Back up with Shift+Tab: each control the page scrolls to lands below the banner.
     const seen: string[] = [];
@@ -144,5 +145,59 @@ describe('the idle countdown on a page that scrolls by itself', () => {
     // And the warning comes a minute before the two-minute timeout, as for anyone idle.
     await page.clock.fastForward(10 * SECOND);
     await page.getByRole('alertdialog', { name: enSessionMessages.idleTitle }).waitFor();
+  });
+});
+
+describe('the idle warning at 400 % zoom', () => {
+  it('opens with its title, its countdown and the focused button in view, the focus ring whole', async () => {
+    const page = await signedIn({ width: 320, height: 200 }, '/?short-timeouts', true);
+    // A page this short scrolls as it shows the documents, and a scroll counts as activity,
+    // so the warning may come up to one keep-alive interval (30 s) later than the minute.
+    await page.clock.fastForward(100 * SECOND);
+    console.log(
+      'DEBUG',
+      page.url(),
+      (await page.evaluate(() => document.body.innerText)).slice(0, 400),
+    );
+    const dialog = page.getByRole('alertdialog', { name: enSessionMessages.idleTitle });
+    await dialog.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(enSessionMessages.staySignedIn);
+    const fits = await page.evaluate(() => {
+      const visible = (selector: string) => {
+        const element = document.querySelector(selector);
+        if (!element) return false;
+        const rect = element.getBoundingClientRect();
+        const panel = document
+          .querySelector('.vsk-session-expiry-dialog__panel')
+          ?.getBoundingClientRect();
+        if (!panel) return false;
+        return (
+          rect.top >= Math.max(0, panel.top) &&
+          rect.bottom <= Math.min(window.innerHeight, panel.bottom)
+        );
+      };
+      const focused = document.activeElement as HTMLElement;
+      const ring = focused.getBoundingClientRect();
+      const panel = document
+        .querySelector('.vsk-session-expiry-dialog__panel')
+        ?.getBoundingClientRect();
+      const ringWidth =
+        Number.parseFloat(getComputedStyle(focused).outlineWidth) +
+        Number.parseFloat(getComputedStyle(focused).outlineOffset);
+      return {
+        title: visible('.vsk-session-expiry-dialog__title'),
+        countdown: visible('.vsk-session-expiry-dialog__body'),
+        ring:
+          !!panel &&
+          ring.top - ringWidth >= Math.max(0, panel.top) &&
+          ring.bottom + ringWidth <= Math.min(window.innerHeight, panel.bottom) &&
+          ring.left - ringWidth >= panel.left &&
+          ring.right + ringWidth <= panel.right,
+      };
+    });
+    expect(fits, JSON.stringify(fits)).toEqual({ title: true, countdown: true, ring: true });
+    expect(await axeViolations(page, 'idle warning at 400 %')).toEqual([]);
   });
 });
