@@ -12,7 +12,9 @@ import {
 } from '../src/index';
 import { DEMO_QUERY_KEY } from './demoQueryKeys';
 import { demoTimeouts } from './demoTimeouts';
+import { demoVault } from './demoVault';
 import { focusSignInField, SignInPage } from './SignInPage';
+import { SsoCallbackStatus } from './SsoCallbackStatus';
 import { Workspace } from './Workspace';
 
 /**
@@ -37,7 +39,7 @@ export const DEMO_CLIENT_ID = 'vault-session-kit-demo';
  * createVaultClient({ baseUrl: `/vault/${DEMO_VAULT_DNS}`, authUrl: '', vaultUrl: '/vault/{dns}' });
  * ```
  */
-export const DEMO_VAULT_DNS: string = import.meta.env.VITE_VAULT_DNS || 'promomats.sunrise.example';
+export const DEMO_VAULT_DNS: string = demoVault.dns;
 
 function createDemoQueryClient(): QueryClient {
   return new QueryClient({
@@ -116,7 +118,7 @@ function DemoShell({ idleWarningMs }: { idleWarningMs: number | undefined }): Re
   return (
     <>
       <SessionExpiryDialog onSignInAgain={onSignInAgain} idleWarningMs={idleWarningMs} />
-      <RequireSession fallback={<SignInPage />}>
+      <RequireSession fallback={<SignInPage />} pending={<SsoCallbackStatus />}>
         <Workspace />
       </RequireSession>
     </>

@@ -5,6 +5,7 @@ import { DemoBrand } from './DemoBrand';
 import { DemoFooter } from './DemoFooter';
 import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts';
+import { demoVault } from './demoVault';
 import { SkipLink } from './SkipLink';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -82,6 +83,8 @@ export function SignInPage(): ReactNode {
             className="demo-login"
             username={username}
             onUsernameChange={setUsername}
+            passwordChangeUrl={demoVault.passwordChangeUrl}
+            passwordResetUrl={demoVault.passwordResetUrl}
           />
           <p className="demo-signin__chosen" role="status" lang="en" dir="ltr">
             {chosen ? <ChosenAccountHint account={chosen} /> : null}

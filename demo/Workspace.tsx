@@ -4,6 +4,7 @@ import { AppHeader } from './AppHeader';
 import { DemoFooter } from './DemoFooter';
 import { DOCUMENTS_HEADING_ID, DocumentsView } from './DocumentsView';
 import { DEMO_PEOPLE } from './demoAccounts';
+import { LandedVaultNotice } from './LandedVaultNotice';
 import { SkipLink } from './SkipLink';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -48,6 +49,7 @@ export function Workspace(): ReactNode {
         className="demo-acting-as"
       />
       <main id={MAIN_ID} tabIndex={-1} className="demo-main" lang="en" dir="ltr">
+        <LandedVaultNotice />
         <DocumentsView />
       </main>
       <DemoFooter />

@@ -4,9 +4,9 @@ import { classes, type LoginFormPartProps, partContent, useLoginFormPart } from 
 /**
  * The error region: a focusable `role="alert"` that the field in error points to with
  * `aria-describedby`, and the way forward it offers ("Try again", the link to change an
- * expired password). During a rate limit the message is announced once while its visible
- * copy counts down, and a polite region says the time left now and then. `children`
- * replace the message.
+ * expired password, the app's password-reset page). During a rate limit the visible copy counts down every second while
+ * a screen reader hears one number: the alert's spoken copy, said when shown and again
+ * every half minute and for the last ten seconds. `children` replace the message.
  *
  * @example
  * ```tsx
@@ -24,13 +24,15 @@ export function LoginFormError({ children, className }: LoginFormPartProps) {
         {partContent(
           children,
           form,
-          // A rate limit is one message whose seconds count down, never a fixed figure beside
-          // a second, live one.
+          // A rate limit is one message whose seconds count down, with one number for a
+          // screen reader: the alert's spoken copy, which changes (and is said again) only
+          // at a few points, while the visible copy ticks every second out of its reach.
           error?.action === 'wait' && countdown ? (
             secondsLeft > 0 ? (
               <>
-                {/* Said once when shown; the visible copy counts down without re-announcing. */}
-                <span className="vsk-visually-hidden">{error.message}</span>
+                <span className="vsk-visually-hidden">
+                  {spokenWait(error.message, secondsLeft, countdown.totalSeconds, t)}
+                </span>
                 <span aria-hidden="true">{t.rateLimited({ seconds: secondsLeft })}</span>
               </>
             ) : (
@@ -55,20 +57,26 @@ export function LoginFormError({ children, className }: LoginFormPartProps) {
           {t.changePassword}
         </a>
       ) : null}
-      <p className="vsk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        {countdown && secondsLeft > 0
-          ? t.retryCountdown({ seconds: announcedSeconds(secondsLeft, countdown.totalSeconds) })
-          : ''}
-      </p>
+      {error?.action === 'reset-password' && form.passwordResetUrl ? (
+        <a className="vsk-login__link" href={form.passwordResetUrl}>
+          {t.resetPassword}
+        </a>
+      ) : null}
     </>
   );
 }
 
 /**
- * The value the polite live region carries while a countdown runs: the start, every half
- * minute, the last ten seconds, and the end. A region that changed every second would talk
- * over everything else a screen reader has to say.
+ * What the alert says during a rate limit: the service's wait as first shown, then the time
+ * left every half minute and for the last ten seconds. An alert that changed every second
+ * would talk over everything else a screen reader has to say.
  */
-function announcedSeconds(secondsLeft: number, total: number): number {
-  return Math.min(total, secondsLeft <= 10 ? 10 : Math.ceil(secondsLeft / 30) * 30);
+function spokenWait(
+  first: string,
+  secondsLeft: number,
+  total: number,
+  t: { retryCountdown: (values: { seconds: number }) => string },
+): string {
+  const seconds = Math.min(total, secondsLeft <= 10 ? 10 : Math.ceil(secondsLeft / 30) * 30);
+  return seconds === total ? first : t.retryCountdown({ seconds });
 }

@@ -33,6 +33,11 @@ export interface LoginFormRootProps extends UseLoginFormOptions, LoginFormPartPr
   headingLevel?: 1 | 2 | 3 | 4 | 5 | 6 | undefined;
   /** Where users change an expired password (the vault's web interface), linked from that error. */
   passwordChangeUrl?: string | undefined;
+  /**
+   * The app's page where users reset a forgotten password, linked from the wrong-password
+   * and locked-account errors. Without it those errors offer no link.
+   */
+  passwordResetUrl?: string | undefined;
 }
 
 /**
@@ -44,7 +49,7 @@ export interface LoginFormRootProps extends UseLoginFormOptions, LoginFormPartPr
  * ```
  */
 export type LoginFormPartContext = UseLoginFormResult &
-  Pick<LoginFormRootProps, 'headingLevel' | 'passwordChangeUrl'>;
+  Pick<LoginFormRootProps, 'headingLevel' | 'passwordChangeUrl' | 'passwordResetUrl'>;
 
 const PartContext = createContext<LoginFormPartContext | null>(null);
 
@@ -110,10 +115,17 @@ export function classes(own: string, className: string | undefined): string {
  * ```
  */
 export function LoginFormRoot(props: LoginFormRootProps) {
-  const { children, className, headingLevel = 2, passwordChangeUrl, ...options } = props;
+  const {
+    children,
+    className,
+    headingLevel = 2,
+    passwordChangeUrl,
+    passwordResetUrl,
+    ...options
+  } = props;
   const form = useLoginForm(options);
   return (
-    <PartContext.Provider value={{ ...form, headingLevel, passwordChangeUrl }}>
+    <PartContext.Provider value={{ ...form, headingLevel, passwordChangeUrl, passwordResetUrl }}>
       <div {...form.getRootProps()} className={classes('vsk-root vsk-login', className)}>
         {partContent(children, form)}
       </div>

@@ -48,8 +48,12 @@ export interface SessionExpiryDialogProps {
    */
   onOpenChange?: ((open: boolean) => void) | undefined;
   /**
-   * How long before the idle timeout the warning opens. Default 2 minutes; never less than
-   * 20 seconds (WCAG 2.2.1).
+   * How long before the idle timeout (`keepAlive.idleTimeoutMs` of the session) the warning
+   * opens. Default 2 minutes, but at most half the idle timeout (1 minute of a 2-minute
+   * one); never less than 20 seconds (WCAG 2.2.1). It must be shorter than the idle
+   * timeout, or the warning would open at sign-in and come back after every "Stay signed
+   * in": development builds throw a `VaultConfigError` naming both numbers, production
+   * builds use the default instead.
    */
   idleWarningMs?: number | undefined;
   /**
@@ -109,7 +113,7 @@ export function SessionExpiryDialog({
   open: openProp,
   defaultOpen,
   onOpenChange,
-  idleWarningMs = 2 * MINUTE,
+  idleWarningMs,
   signOutOnIdleTimeout = true,
   onSignInAgain,
   announceAtMs = DEFAULT_ANNOUNCE_AT,

@@ -22,6 +22,8 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
  * - `wait`: the service refused further attempts for `retryAfterSeconds`; submitting stays
  *   disabled until then and nothing is resent on its own (THR-04).
  * - `change-password`: the password must be changed elsewhere first.
+ * - `reset-password`: a wrong password or a locked account; the form links the app's
+ *   password-reset page, when it has one.
  *
  * A description without an action (a setup error, a locked account) offers no retry.
  *
@@ -37,7 +39,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
 export interface LoginErrorDescription {
   readonly message: string;
   readonly field?: 'username' | 'password' | 'vault';
-  readonly action?: 'retry' | 'wait' | 'change-password';
+  readonly action?: 'retry' | 'wait' | 'change-password' | 'reset-password';
   /** Set with `action: 'wait'`. */
   readonly retryAfterSeconds?: number;
   /** The failure, as a `VaultError`. */
@@ -116,13 +118,18 @@ export function describeLoginError(
 function describeApiError(e: VaultApiError, messages: LoginMessages): LoginErrorDescription {
   switch (e.type) {
     case 'USERNAME_OR_PASSWORD_INCORRECT':
-      return { message: messages.incorrectCredentials, field: 'password', error: e };
+      return {
+        message: messages.incorrectCredentials,
+        field: 'password',
+        action: 'reset-password',
+        error: e,
+      };
     case 'NO_PASSWORD_PROVIDED':
       return { message: messages.passwordRequired, field: 'password', error: e };
     case 'PARAMETER_REQUIRED':
       return { message: messages.usernameRequired, field: 'username', error: e };
     case 'USER_LOCKED_OUT':
-      return { message: messages.lockedOut, error: e };
+      return { message: messages.lockedOut, action: 'reset-password', error: e };
     case 'INACTIVE_USER':
       return { message: messages.inactiveUser, error: e };
     case 'PASSWORD_CHANGE_REQUIRED':

@@ -171,14 +171,33 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   useEffect(() => {
     if (callback.status === 'error') patch({ focus: { target: 'alert' } });
   }, [callback.status]);
-  // Back from a single sign-on that did not complete (cancelled, refused, or left with the
-  // Back button): the user name typed before it is filled in again, so retrying is one
-  // "Continue" (WCAG 3.3.7). A name already in the field wins over one left behind.
+  // Back from a single sign-on that did not complete (cancelled or refused): the user name
+  // typed before it is filled in again, so retrying is one "Continue" (WCAG 3.3.7).
+  // Left with the Back button on a page loaded afresh: the user is taken back to the step
+  // they left, the single sign-on one, with the focus on its heading, as after "Continue".
+  // A name already in the field wins over one left behind.
+  const resumed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, with the field and attempt of that render
   useEffect(() => {
     const name = callback.username;
     if (name === undefined) return;
     if (callback.status === 'error') setUsername(name);
-    else if (callback.status === 'idle') setUsername((typed) => typed || name);
+    else if (callback.status === 'idle' && !resumed.current) {
+      resumed.current = true;
+      if (username !== '' && username !== name) return;
+      setUsername(name);
+      void attempt(async () => {
+        const answer = await discover(name);
+        if (answer.authType !== 'sso') return;
+        patch({
+          identity: name,
+          profiles: answer.profiles,
+          ...CLEARED,
+          step: 'sso',
+          focus: { target: 'heading' },
+        });
+      });
+    }
   }, [callback.status, callback.username, setUsername]);
   // The latest callback, so that an inline `onSignedIn` neither re-runs the effect below nor
   // is called twice.

@@ -7,10 +7,9 @@ import { useKeepAlive } from '../react/useKeepAlive';
 import { useLogout } from '../react/useLogout';
 import { useSession } from '../react/useSession';
 import { useVaultSession } from '../react/VaultSessionContext';
+import { resolveIdleWarningMs } from './resolveIdleWarningMs';
 
 const SECOND = 1_000;
-/** WCAG 2.2.1: the user gets at least 20 seconds to respond to a timeout warning. */
-const MIN_RESPONSE_MS = 20 * SECOND;
 const DEFAULT_SESSION_LIMIT_MS = 48 * 60 * 60 * SECOND;
 
 /**
@@ -33,7 +32,8 @@ export type SessionExpiryMode = 'idle' | 'cap' | 'ended';
  * ```
  */
 export interface UseSessionExpiryWarningOptions {
-  readonly idleWarningMs: number;
+  /** See {@link resolveIdleWarningMs}: left out, 2 minutes or half the idle timeout. */
+  readonly idleWarningMs: number | undefined;
   readonly signOutOnIdleTimeout: boolean;
   readonly tickMs: number;
 }
@@ -54,7 +54,7 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   const { logout, isPending: signingOut } = useLogout();
   const { manager } = useVaultSession();
   const live = isLiveStatus(session.status);
-  const warnMs = Math.max(MIN_RESPONSE_MS, options.idleWarningMs);
+  const warnMs = resolveIdleWarningMs(options.idleWarningMs, keepAlive.idleTimeoutMs);
 
   const [notice, setNotice] = useState<'idle' | 'expired' | 'invalid-session'>();
   const [dismissedCapFor, setDismissedCapFor] = useState<number>();

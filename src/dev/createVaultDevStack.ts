@@ -5,6 +5,7 @@ import {
   createVaultEmulator,
   demoDirectory,
   type EmulatorEvent,
+  PASSWORD_PAGE_PATH,
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../emulator';
@@ -153,6 +154,21 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   });
   const serveEmulator = createNodeListener((request, context) => emulator.fetch(request, context));
   const emulatorHosts = new Set(loginHost === undefined ? [] : [loginHost, ...vaultHosts]);
+  // The vault's password page (`/vault/{dns}/ui/password`) lives beside the API on each vault
+  // host, outside what the proxy passes on: the emulator answers it here as that host.
+  const servePasswordPage = createNodeListener((request, context) => {
+    const dns = new URL(request.url).pathname.split('/')[2] ?? '';
+    return emulator.fetch(
+      new Request(`https://${dns}${PASSWORD_PAGE_PATH}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body ? { body: request.body, duplex: 'half' } : {}),
+      } as RequestInit),
+      context,
+    );
+  });
+  const isPasswordPage = (path: string): boolean =>
+    /^\/vault\/[a-z0-9.-]+\/ui\/password$/i.test(path);
   const isApiPath = (path: string): boolean =>
     proxy === undefined
       ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')
@@ -167,6 +183,8 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
       const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
       if (emulatorHosts.has(host)) {
         serveEmulator(req, res);
+      } else if (isPasswordPage(path)) {
+        servePasswordPage(req, res);
       } else if (isApiPath(path)) {
         serveApi(req, res);
       } else if (oidc && (path === oidc.mountPath || path.startsWith(`${oidc.mountPath}/`))) {

@@ -27,6 +27,8 @@ export interface CredentialStore {
   decoy(): Promise<PasswordHash>;
   /** The verifier stored for a user, once it exists. */
   stored(userId: number): PasswordHash | undefined;
+  /** Hashes and stores a new password for a user (the vault's password page). */
+  replace(userId: number, password: string): Promise<void>;
 }
 
 /**
@@ -95,6 +97,12 @@ export function createCredentialStore(options: {
     },
     stored(userId) {
       return credentials.get(userId);
+    },
+    async replace(userId, password) {
+      const hash = await hashPassword(password, { iterations });
+      index.pendingPasswords.delete(userId);
+      hashing.delete(userId);
+      credentials.set(userId, hash);
     },
   };
 }

@@ -27,6 +27,7 @@ export type {
   SessionEndReason,
 } from './EmulatorEvent';
 export type { EmulatorOidcOptions } from './EmulatorOidcOptions';
+export { PASSWORD_PAGE_PATH } from './handlePasswordPage';
 export type { PasswordHash } from './hashPassword';
 export { DEFAULT_PASSWORD_HASH_ITERATIONS, hashPassword, verifyPassword } from './hashPassword';
 export { DEFAULT_LOGIN_HOST } from './locateHost';

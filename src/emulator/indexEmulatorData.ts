@@ -44,9 +44,10 @@ export interface EmulatorIndex {
   readonly vaultsById: ReadonlyMap<number, EmulatorVault>;
   /** Keyed by lower-case DNS name. */
   readonly vaultsByDns: ReadonlyMap<string, EmulatorVault>;
-  readonly usersById: ReadonlyMap<number, IndexedUser>;
+  /** Writable, like `usersByName`, for the vault's password page (a changed status). */
+  readonly usersById: Map<number, IndexedUser>;
   /** Keyed by lower-case user name. */
-  readonly usersByName: ReadonlyMap<string, IndexedUser>;
+  readonly usersByName: Map<string, IndexedUser>;
   readonly profilesById: ReadonlyMap<string, EmulatorAuthProfile>;
   /** Profiles per lower-case e-mail domain. */
   readonly realms: ReadonlyMap<string, readonly EmulatorAuthProfile[]>;

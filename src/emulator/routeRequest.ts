@@ -9,6 +9,7 @@ import { handleEndSession } from './handleEndSession';
 import { handleKeepAlive } from './handleKeepAlive';
 import { handleOAuthLogin } from './handleOAuthLogin';
 import { handlePasswordLogin } from './handlePasswordLogin';
+import { handlePasswordPage, PASSWORD_PAGE_PATH } from './handlePasswordPage';
 import { handleSessionUser } from './handleSessionUser';
 import { handleVersions } from './handleVersions';
 import { malformedUrl, replyTo } from './replyTo';
@@ -53,6 +54,8 @@ export function routeRequest(
     return replyTo(call, vaultFailure('MALFORMED_URL', `No vault answers at ${call.url.host}.`));
   }
   if (head === 'auth' && place.kind === 'vault') return malformedUrl(call);
+  // The vault's web interface: only its password page, for an expired password.
+  if (path === PASSWORD_PAGE_PATH && place.kind !== 'login') return handlePasswordPage(state, call);
   if (head === 'api' && call.request.headers.has('authorization')) {
     // A caller that sent too many invalid session IDs learns nothing more this minute (THR-05),
     // not even whether the next ID is valid.

@@ -297,6 +297,27 @@ describe('LoginForm: every failing demo user gets its own message and next step'
     },
   );
 
+  it('five wrong passwords lock the account: the form says what the service says and links the reset page every time', async () => {
+    const resetUrl = 'https://docs.sunrise.example/password-reset';
+    const { tab, continueAs, signIn, user, passwordField } = await renderForm({
+      passwordResetUrl: resetUrl,
+    });
+    await continueAs(OLIVIA.username);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await signIn(`not-the-password-${attempt}`);
+      await waitFor(() => expect(alertText(tab.container)).toBe(en.incorrectCredentials));
+      expect(tab.getByRole('link', { name: en.resetPassword })).toHaveAttribute('href', resetUrl);
+      await user.clear(passwordField());
+    }
+    // Locked now: even the right password is refused, and nothing promises a time the
+    // service did not give.
+    await signIn(OLIVIA.password);
+    await waitFor(() => expect(alertText(tab.container)).toBe(en.lockedOut));
+    expect(alertText(tab.container)).not.toMatch(/minute/);
+    expect(tab.getByRole('alert')).toHaveFocus();
+    expect(tab.getByRole('link', { name: en.resetPassword })).toHaveAttribute('href', resetUrl);
+  });
+
   it('the password-change message stands alone when no passwordChangeUrl is given', async () => {
     const { tab, continueAs, signIn } = await renderForm();
     await continueAs('newhire@sunrise.example');

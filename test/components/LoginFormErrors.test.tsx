@@ -23,10 +23,10 @@ function apiError(type: string, retryAfterSeconds?: number): VaultApiError {
 
 describe('describeLoginError: what the user is told and can do next', () => {
   it.each([
-    ['USERNAME_OR_PASSWORD_INCORRECT', en.incorrectCredentials, 'password', undefined],
+    ['USERNAME_OR_PASSWORD_INCORRECT', en.incorrectCredentials, 'password', 'reset-password'],
     ['NO_PASSWORD_PROVIDED', en.passwordRequired, 'password', undefined],
     ['PARAMETER_REQUIRED', en.usernameRequired, 'username', undefined],
-    ['USER_LOCKED_OUT', en.lockedOut, undefined, undefined],
+    ['USER_LOCKED_OUT', en.lockedOut, undefined, 'reset-password'],
     ['INACTIVE_USER', en.inactiveUser, undefined, undefined],
     ['PASSWORD_CHANGE_REQUIRED', en.passwordChangeRequired, undefined, 'change-password'],
     ['INSUFFICIENT_ACCESS', en.ssoFailed, undefined, undefined],

@@ -194,7 +194,7 @@ describe('LoginForm: coming back from the identity provider', () => {
     expect(await tab.findByRole('button', { name: 'Continue with Harbor SSO' })).toBeVisible();
   });
 
-  it('Back from the provider to a page loaded afresh fills the user name in again (WCAG 3.3.7)', async () => {
+  it('Back from the provider to a page loaded afresh returns to the single sign-on step, focus on its heading (WCAG 3.3.7)', async () => {
     const first = await renderForm();
     await first.continueAs(SAM);
     await first.user.click(
@@ -206,12 +206,12 @@ describe('LoginForm: coming back from the identity provider', () => {
     first.tab.unmount();
 
     // The browser had no back-forward cache for the page: it loads again, with no answer.
-    const { tab, user } = await renderForm({}, { backend: first.tab.backend });
-    const field = tab.getByRole('textbox', { name: en.usernameLabel });
-    await waitFor(() => expect(field).toHaveValue(SAM));
+    const { tab } = await renderForm({}, { backend: first.tab.backend });
+    const heading = await tab.findByRole('heading', { name: en.ssoHeading });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(tab.getByRole('button', { name: 'Continue with Harbor SSO' })).toBeVisible();
+    expect(tab.container).toHaveTextContent(SAM);
     expect(within(tab.container).getByRole('alert')).toBeEmptyDOMElement();
-    await user.click(tab.getByRole('button', { name: en.continue }));
-    expect(await tab.findByRole('button', { name: 'Continue with Harbor SSO' })).toBeVisible();
   });
 
   it('an answer that belongs to no sign-in of this browser asks to start again', async () => {

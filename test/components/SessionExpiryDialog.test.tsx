@@ -114,6 +114,32 @@ describe('SessionExpiryDialog: the idle timeout (A11Y-04, WCAG 2.2.1)', () => {
     expect(screen.getByRole('alertdialog', { name: 'Are you still there?' })).toBeVisible();
   });
 
+  it('with a 2-minute idle timeout, warns 1 minute before it, not at sign-in, and "Stay signed in" closes it', async () => {
+    const tab = await signedIn(
+      {},
+      {
+        settings: {
+          joinTimeoutMs: 20,
+          keepAlive: { idleTimeoutMs: 2 * MINUTE, intervalMs: 30 * SECOND },
+        },
+      },
+    );
+    await tab.backend.advance(59 * SECOND);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await tab.backend.advance(SECOND);
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you still there?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'For your security, you will be signed out in 1 minute because there has been no activity. Do you want to stay signed in?',
+    );
+    await tab.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await tab.backend.settle();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await tab.backend.advance(59 * SECOND);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(tab.status()).toHaveTextContent('active');
+  });
+
   it('keys pressed inside the warning are not activity: Tab reaches "Sign out" and nothing is sent', async () => {
     const tab = await signedIn();
     await tab.backend.advance(28 * MINUTE);

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatDuration } from '../../src/components/formatDuration';
 import { SessionTimer } from '../../src/components/SessionTimer';
 import { deSessionMessages } from '../../src/locales/de';
+import { USERS_ME } from '../react/support/faults';
 import {
   OLIVIA,
   type RenderWithSessionOptions,
@@ -70,6 +71,26 @@ describe('SessionTimer', () => {
     await waitFor(() => expect(timer).toHaveTextContent('Inactivity sign-out in 30 min'));
     expect(tab.count('/keep-alive')).toBe(1);
     await waitFor(() => expect(tab.live()).toHaveTextContent(/^$/));
+  });
+
+  it('a call made without activity leaves the idle countdown where it is; one after activity restarts it (SES-12)', async () => {
+    const tab = await signedIn(<SessionTimer />);
+    const timer = await tab.findByRole('timer');
+    // Within the first keep-alive interval, so that nothing but the call can move it.
+    await tab.backend.advance(2 * MINUTE);
+    expect(timer).toHaveTextContent('Inactivity sign-out in 28 min');
+
+    // A refetch when the tab regains focus: the app asked, the user did nothing.
+    await act(() => tab.session.request(USERS_ME));
+    await tab.backend.advance(MINUTE);
+    expect(timer).toHaveTextContent('Inactivity sign-out in 27 min');
+
+    // The same call right after the user did something counts from its answer.
+    act(() => tab.session.keepAlive.notifyActivity());
+    await act(() => tab.session.request(USERS_ME));
+    await tab.backend.advance(MINUTE);
+    expect(timer).toHaveTextContent('Inactivity sign-out in 29 min');
+    expect(tab.count('/keep-alive')).toBe(0);
   });
 
   it('never shows more than the idle timeout right after a keep-alive, however long since its last tick', async () => {

@@ -50,6 +50,8 @@ export interface LoginMessages {
   readonly lockedOut: string;
   readonly passwordChangeRequired: string;
   readonly changePassword: string;
+  /** The link to the app's password-reset page (`passwordResetUrl`). */
+  readonly resetPassword: string;
   readonly inactiveUser: string;
   readonly rateLimited: (values: { seconds: number }) => string;
   /** The countdown while signing in is blocked; announced politely at a few points only. */
@@ -113,10 +115,11 @@ export const enLoginMessages: LoginMessages = {
   passwordRequired: 'Enter your password.',
   incorrectCredentials: 'The user name or password is incorrect.',
   lockedOut:
-    'This account is locked. Wait a few minutes and try again, or ask your vault administrator to unlock it.',
+    'This account is locked. Try again later, or ask your vault administrator to unlock it.',
   passwordChangeRequired:
     "Your password has expired. Change it in the vault's web interface, then sign in here with the new password.",
   changePassword: 'Change your password',
+  resetPassword: 'Forgot your password? Reset it',
   inactiveUser: 'This account is inactive. Ask your vault administrator to reactivate it.',
   rateLimited: ({ seconds }) =>
     `Too many sign-in attempts. Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, then try again.`,

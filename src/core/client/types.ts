@@ -50,8 +50,11 @@ export interface VaultClientConfig {
   /** `scope` of the headless token request at the identity provider. Default `openid`. */
   idpOAuthScope?: string;
   /**
-   * After a login, check that the session is in the vault that was asked for and end it
-   * otherwise. Default `true`.
+   * After a login that names a vault (`vaultDns` here or on the call), check that the
+   * service put the session in that vault; when auth defaulting put it in another one, end
+   * that session and reject with `VaultDnsMismatchError`. Default `true`. `false` accepts
+   * the session in whichever of the user's vaults it landed (`result.vault` says which);
+   * a login that names no vault is never checked.
    */
   validateDns?: boolean;
   /** Vault DNS to sign in to when a login call names none (variant B of the spec). */

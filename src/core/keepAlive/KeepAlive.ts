@@ -50,6 +50,8 @@ export interface KeepAliveSnapshot {
    * keep-alive or other authenticated call (or the start) plus `idleTimeoutMs`.
    */
   readonly idleExpiresAt: number | undefined;
+  /** The idle timeout the estimate counts with (`idleTimeoutMs`), while running. */
+  readonly idleTimeoutMs: number | undefined;
   /** Failed attempts since the last success. */
   readonly consecutiveFailures: number;
   readonly lastError: VaultError | undefined;
@@ -74,7 +76,8 @@ export interface KeepAlive {
   /**
    * Another authenticated call with this session just succeeded: the service restarted
    * its idle timeout, so the idle estimate moves on (in every tab), whatever the keep-alive
-   * call itself is going through.
+   * call itself is going through. Only when the user was active since the estimate last
+   * moved: a call made on nobody's input (a refetch on focus, a poll) leaves it alone.
    */
   confirm(): void;
   /**
@@ -108,6 +111,7 @@ export const STOPPED_KEEP_ALIVE: KeepAliveSnapshot = Object.freeze({
   nextDueAt: undefined,
   lastActivityAt: undefined,
   idleExpiresAt: undefined,
+  idleTimeoutMs: undefined,
   consecutiveFailures: 0,
   lastError: undefined,
 });

@@ -1,10 +1,13 @@
 import type { EventTargetLike } from './resolveKeepAliveEnvironment';
 
 /**
- * The input events that count as the user being present: pointer, keyboard, wheel, touch
- * and scrolling. Focus and visibility changes are deliberately not in the list, because a
- * window can gain focus without anyone touching it, and keep-alive traffic without real
- * activity would defeat the service's idle timeout (SES-05).
+ * The input events that count as the user being present: pointer, keyboard, wheel and
+ * touch. Focus and visibility changes are deliberately not in the list, because a window
+ * can gain focus without anyone touching it, and keep-alive traffic without real activity
+ * would defeat the service's idle timeout (SES-05). Nor is `scroll`: the page scrolls on
+ * its own too (a focus moved into view, scroll anchoring as a ticking timer reflows the
+ * header), while a person scrolls with the wheel, a touch, a key or the scroll bar, which
+ * are all in the list.
  *
  * @example
  * ```ts
@@ -16,7 +19,6 @@ export const DEFAULT_ACTIVITY_EVENTS: readonly string[] = [
   'keydown',
   'wheel',
   'touchstart',
-  'scroll',
 ];
 
 /**

@@ -77,6 +77,7 @@ export function createKeepAliveRun(
       idleExpiresAt: running
         ? Math.max(startedAt, lastSentAt ?? 0, lastConfirmedAt ?? 0) + idleTimeoutMs
         : undefined,
+      idleTimeoutMs: running ? idleTimeoutMs : undefined,
       consecutiveFailures,
       lastError,
       ...patch,
@@ -304,7 +305,12 @@ export function createKeepAliveRun(
     attempt = undefined;
     inFlight?.abort(new VaultAbortedError());
     tabs?.close();
-    update({ status: 'stopped', isLeader: false, idleExpiresAt: undefined });
+    update({
+      status: 'stopped',
+      isLeader: false,
+      idleExpiresAt: undefined,
+      idleTimeoutMs: undefined,
+    });
   }
 
   function terminate(error: VaultError, broadcast: boolean): void {
@@ -342,6 +348,11 @@ export function createKeepAliveRun(
     },
     confirm() {
       if (!running) return;
+      // A call nobody asked for (a refetch when the tab regains focus, a poll) proves the
+      // session alive but not the user present: only a call after new activity moves the
+      // idle estimate, or the warning would never come to a user who has left.
+      const base = Math.max(startedAt, lastSentAt ?? 0, lastConfirmedAt ?? 0);
+      if (lastActivityAt === undefined || lastActivityAt <= base) return;
       const at = env.now();
       recordConfirmation(at);
       post({ t: 'alive', at });

@@ -54,11 +54,11 @@ export const arLoginMessages: LoginMessages = {
   usernameRequired: 'أدخل اسم المستخدم.',
   passwordRequired: 'أدخل كلمة المرور.',
   incorrectCredentials: 'اسم المستخدم أو كلمة المرور غير صحيحة.',
-  lockedOut:
-    'هذا الحساب مقفل. انتظر بضع دقائق ثم حاول مرة أخرى، أو اطلب من مسؤول Vault لديك إلغاء قفله.',
+  lockedOut: 'هذا الحساب مقفل. حاول مرة أخرى لاحقًا، أو اطلب من مسؤول Vault لديك إلغاء قفله.',
   passwordChangeRequired:
     'انتهت صلاحية كلمة المرور. غيّرها من واجهة الويب في Vault، ثم سجّل الدخول هنا بكلمة المرور الجديدة.',
   changePassword: 'تغيير كلمة المرور',
+  resetPassword: 'هل نسيت كلمة المرور؟ أعد تعيينها',
   inactiveUser: 'هذا الحساب غير نشط. اطلب من مسؤول Vault لديك إعادة تنشيطه.',
   rateLimited: ({ seconds: count }) =>
     `محاولات تسجيل دخول كثيرة جدًا. انتظر ${seconds(count)}، ثم حاول مرة أخرى.`,

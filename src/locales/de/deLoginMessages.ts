@@ -40,10 +40,11 @@ export const deLoginMessages: LoginMessages = {
   passwordRequired: 'Geben Sie Ihr Passwort ein.',
   incorrectCredentials: 'Benutzername oder Passwort ist falsch.',
   lockedOut:
-    'Dieses Konto ist gesperrt. Warten Sie einige Minuten und versuchen Sie es erneut, oder bitten Sie Ihre Vault-Administration, es zu entsperren.',
+    'Dieses Konto ist gesperrt. Versuchen Sie es später erneut, oder bitten Sie Ihre Vault-Administration, es zu entsperren.',
   passwordChangeRequired:
     'Ihr Passwort ist abgelaufen. Ändern Sie es in der Weboberfläche von Vault und melden Sie sich dann hier mit dem neuen Passwort an.',
   changePassword: 'Passwort ändern',
+  resetPassword: 'Passwort vergessen? Zurücksetzen',
   inactiveUser:
     'Dieses Konto ist inaktiv. Bitten Sie Ihre Vault-Administration, es wieder zu aktivieren.',
   rateLimited: ({ seconds }) =>

@@ -44,10 +44,11 @@ export const esLoginMessages: LoginMessages = {
   passwordRequired: 'Escriba su contraseña.',
   incorrectCredentials: 'El nombre de usuario o la contraseña no son correctos.',
   lockedOut:
-    'Esta cuenta está bloqueada. Espere unos minutos y vuelva a intentarlo, o pida al administrador de su Vault que la desbloquee.',
+    'Esta cuenta está bloqueada. Vuelva a intentarlo más tarde, o pida al administrador de su Vault que la desbloquee.',
   passwordChangeRequired:
     'Su contraseña ha caducado. Cámbiela en la interfaz web de Vault y después inicie sesión aquí con la contraseña nueva.',
   changePassword: 'Cambiar la contraseña',
+  resetPassword: '¿Ha olvidado su contraseña? Restablézcala',
   inactiveUser:
     'Esta cuenta está inactiva. Pida al administrador de su Vault que la vuelva a activar.',
   rateLimited: ({ seconds: count }) =>

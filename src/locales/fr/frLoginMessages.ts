@@ -45,10 +45,11 @@ export const frLoginMessages: LoginMessages = {
   passwordRequired: 'Saisissez votre mot de passe.',
   incorrectCredentials: 'Le nom d’utilisateur ou le mot de passe est incorrect.',
   lockedOut:
-    'Ce compte est verrouillé. Patientez quelques minutes puis réessayez, ou demandez à l’administrateur de votre Vault de le déverrouiller.',
+    'Ce compte est verrouillé. Réessayez plus tard, ou demandez à l’administrateur de votre Vault de le déverrouiller.',
   passwordChangeRequired:
     'Votre mot de passe a expiré. Modifiez-le dans l’interface web de Vault, puis connectez-vous ici avec le nouveau mot de passe.',
   changePassword: 'Modifier votre mot de passe',
+  resetPassword: 'Mot de passe oublié ? Le réinitialiser',
   inactiveUser:
     'Ce compte est désactivé. Demandez à l’administrateur de votre Vault de le réactiver.',
   rateLimited: ({ seconds: count }) =>

@@ -41,10 +41,11 @@ export const jaLoginMessages: LoginMessages = {
   passwordRequired: 'パスワードを入力してください。',
   incorrectCredentials: 'ユーザー名またはパスワードが正しくありません。',
   lockedOut:
-    'このアカウントはロックされています。数分待ってからもう一度お試しいただくか、Vault 管理者にロックの解除を依頼してください。',
+    'このアカウントはロックされています。しばらくしてからもう一度お試しいただくか、Vault 管理者にロックの解除を依頼してください。',
   passwordChangeRequired:
     'パスワードの有効期限が切れています。Vault の Web 画面でパスワードを変更してから、新しいパスワードでここからサインインしてください。',
   changePassword: 'パスワードを変更',
+  resetPassword: 'パスワードをお忘れですか？ 再設定する',
   inactiveUser: 'このアカウントは無効になっています。Vault 管理者に再有効化を依頼してください。',
   rateLimited: ({ seconds }) =>
     `サインインの試行回数が多すぎます。${seconds} 秒待ってから、もう一度お試しください。`,

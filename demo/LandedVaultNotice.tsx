@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { demoDirectory } from '../src/emulator/demoDirectory';
+import { useSession } from '../src/index';
+import { demoVault } from './demoVault';
+
+/**
+ * Says where the user is when the service put them in another vault than the one the demo
+ * signs in to: a user without access to it gets a session in their own vault (auth
+ * defaulting), and the page says so instead of switching vaults silently. Nothing while
+ * acting for someone (the banner names that vault) or in the vault asked for.
+ *
+ * @example
+ * ```tsx
+ * <main><LandedVaultNotice /><DocumentsView /></main>
+ * ```
+ */
+export function LandedVaultNotice(): ReactNode {
+  const { vault, delegation } = useSession();
+  const landed = vault?.dns?.toLowerCase();
+  if (delegation !== undefined || landed === undefined || landed === demoVault.dns) return null;
+  const asked =
+    demoDirectory.vaults.find((candidate) => candidate.dns === demoVault.dns)?.name ??
+    demoVault.dns;
+  return (
+    <p className="demo-landed" role="status">
+      You are in <strong>{vault?.name || landed}</strong>: your account has no access to {asked}, so
+      the vault service signed you in to your own vault. Everything here comes from{' '}
+      {vault?.name || landed}.
+    </p>
+  );
+}
