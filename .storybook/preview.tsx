@@ -3,11 +3,22 @@ import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { createStoryVault, type VaultStoryParameters } from '../stories/support/createStoryVault';
 import { readStoryVault } from '../stories/support/readStoryVault';
+import { showDemoVaultStarting } from './demoVaultStatus';
 import { emulatorHandlers, setActiveEmulator } from './emulatorHandlers';
 import { defaultWorkshopGlobals, withWorkshop } from './withWorkshop';
+import { workshopViewports } from './workshopViewports';
 import './workshop.css';
 
 let current: { destroy(): void } | undefined;
+
+// The preview's first story waits for the worker to register: say so from the start.
+showDemoVaultStarting();
+
+// Every later story (or a toolbar change) starts a fresh emulator and session first.
+const startingLoader: Loader = () => {
+  showDemoVaultStarting();
+  return {};
+};
 
 // One emulator and one session per render of a story. Only one story renders at a time
 // in the preview, so the one before it is stopped here even when a toolbar change
@@ -25,6 +36,7 @@ const vaultLoader: Loader = (context) => {
 
 const preview: Preview = {
   loaders: [
+    startingLoader,
     mswLoader(async () => {
       const worker = setupWorker(...emulatorHandlers);
       // Storybook's own files (modules, fonts, the index) are none of the worker's business.
@@ -98,6 +110,7 @@ const preview: Preview = {
   },
   parameters: {
     layout: 'fullscreen',
+    viewport: { options: workshopViewports },
     a11y: {
       // The same rule set the browser test enforces on every story.
       options: {

@@ -5,6 +5,7 @@ import { SessionProvider } from '../src/react/SessionProvider';
 import { readStoryVault } from '../stories/support/readStoryVault';
 import { workshopLocales, workshopMessages } from '../stories/support/workshopMessages';
 import { applyKitStyles } from './applyKitStyles';
+import { markStoryReady, READY_ATTRIBUTE } from './demoVaultStatus';
 
 /**
  * The workshop's toolbar settings, as `globals`.
@@ -58,7 +59,7 @@ export const withWorkshop: Decorator = (Story, context) => {
   const vault = readStoryVault(context);
   const globals = readGlobals(context.globals);
   const tree = (
-    <WorkshopFrame globals={globals}>
+    <WorkshopFrame globals={globals} storyId={context.id}>
       <VaultMessagesProvider messages={workshopMessages(globals.locale)}>
         <SessionProvider key={vault.id} session={vault.session}>
           <Story />
@@ -69,7 +70,15 @@ export const withWorkshop: Decorator = (Story, context) => {
   return globals.strictMode === 'on' ? <StrictMode>{tree}</StrictMode> : tree;
 };
 
-function WorkshopFrame({ globals, children }: { globals: WorkshopGlobals; children: ReactNode }) {
+function WorkshopFrame({
+  globals,
+  storyId,
+  children,
+}: {
+  globals: WorkshopGlobals;
+  storyId: string;
+  children: ReactNode;
+}) {
   const { theme, locale } = globals;
   const dir = globals.dir === 'auto' ? languageDirection(locale) : globals.dir;
   const forcedTheme = theme === 'light' || theme === 'dark' ? theme : undefined;
@@ -91,8 +100,21 @@ function WorkshopFrame({ globals, children }: { globals: WorkshopGlobals; childr
     };
   }, [theme, forcedTheme, locale, dir]);
 
+  // Rendered means the loaders and `beforeEach` are done: the emulator answers and the
+  // session is set up, so the story is what it says it is.
+  useLayoutEffect(() => {
+    markStoryReady(storyId);
+    return () => document.documentElement.removeAttribute(READY_ATTRIBUTE);
+  }, [storyId]);
+
   return (
-    <div className="vsk-root vsk-workshop" lang={locale} dir={dir} data-vsk-theme={forcedTheme}>
+    <div
+      className="vsk-root vsk-workshop"
+      lang={locale}
+      dir={dir}
+      data-vsk-theme={forcedTheme}
+      data-vsk-story={storyId}
+    >
       {children}
     </div>
   );

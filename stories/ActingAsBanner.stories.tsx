@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ActingAsBanner } from '../src/components/ActingAsBanner';
 import { DelegationPicker } from '../src/components/DelegationPicker';
+import { atViewport } from './support/atViewport';
 import { demoUserNames, demoUsers } from './support/demoUsers';
 import { signedInAs } from './support/signedInAs';
 import { workshopMessages } from './support/workshopMessages';
@@ -28,14 +29,19 @@ export const Delegated: Story = {
   },
 };
 
-/** Started from the picker: the banner appears and takes the focus. */
-export const StartedFromThePicker: Story = {
-  render: (args) => (
+// The banner where an application puts it: above the picker it was started from.
+function bannerOverPicker(args: Story['args']) {
+  return (
     <>
       <ActingAsBanner {...args} />
       <DelegationPicker delegatorNames={demoUserNames} />
     </>
-  ),
+  );
+}
+
+/** Started from the picker: the banner appears and takes the focus. */
+export const StartedFromThePicker: Story = {
+  render: bannerOverPicker,
   beforeEach: signedInAs(demoUsers.olivia),
   play: async ({ canvasElement, globals }) => {
     const t = workshopMessages(globals.locale).delegation;
@@ -75,4 +81,26 @@ export const Arabic: Story = {
 export const Japanese: Story = {
   ...StartedFromThePicker,
   globals: { locale: 'ja' },
+};
+
+/** The dark theme. */
+export const DarkTheme: Story = {
+  ...Delegated,
+  globals: { theme: 'dark' },
+};
+
+/** The banner over the picker on a 375 px wide phone. */
+export const Narrow: Story = {
+  ...Delegated,
+  render: bannerOverPicker,
+  ...atViewport('narrow375'),
+  tags: ['viewport:narrow375'],
+};
+
+/** The banner over the picker in a 1280 px window zoomed to 200 %. */
+export const Zoom200: Story = {
+  ...Delegated,
+  render: bannerOverPicker,
+  ...atViewport('zoom200'),
+  tags: ['viewport:zoom200'],
 };

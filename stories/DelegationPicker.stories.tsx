@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { DelegationPicker } from '../src/components/DelegationPicker';
+import { atViewport } from './support/atViewport';
 import { demoUserNames, demoUsers } from './support/demoUsers';
 import { manyDelegationsData, manyDelegatorNames } from './support/manyDelegationsData';
 import { signedInAs } from './support/signedInAs';
@@ -124,4 +125,41 @@ export const ActingNow: Story = {
 export const Arabic: Story = {
   ...ManyDelegationsFiltered,
   globals: { locale: 'ar', dir: 'rtl' },
+};
+
+/** The list has not arrived yet: a loading line, and the region marked busy. */
+export const Loading: Story = {
+  parameters: {
+    msw: [http.get('/api/:version/delegation/vaults', () => delay('infinite'))],
+  },
+  beforeEach: signedInAs(demoUsers.olivia),
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(t.loading)).toBeVisible();
+    await expect(canvas.getByRole('region', { name: t.heading })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+
+/** The dark theme, with the entry being acted as marked. */
+export const DarkTheme: Story = {
+  ...ActingNow,
+  globals: { theme: 'dark' },
+};
+
+/** The long list on a 375 px wide phone. */
+export const Narrow: Story = {
+  ...ManyDelegations,
+  ...atViewport('narrow375'),
+  tags: ['viewport:narrow375'],
+};
+
+/** The long list in a 1280 px window zoomed to 200 %. */
+export const Zoom200: Story = {
+  ...ManyDelegations,
+  ...atViewport('zoom200'),
+  tags: ['viewport:zoom200'],
 };

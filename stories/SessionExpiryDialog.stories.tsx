@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
 import { LoginForm } from '../src/components/LoginForm';
@@ -6,6 +7,7 @@ import { SessionExpiryDialog } from '../src/components/SessionExpiryDialog';
 import { SessionTimer } from '../src/components/SessionTimer';
 import { SignOutButton } from '../src/components/SignOutButton';
 import { RequireSession } from '../src/react/RequireSession';
+import { atViewport } from './support/atViewport';
 import { demoUsers } from './support/demoUsers';
 import { keepAliveStarted } from './support/keepAliveStarted';
 import { readStoryVault } from './support/readStoryVault';
@@ -165,4 +167,56 @@ export const Controlled: Story = {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await expect(screen.getByRole('button', { name: 'No session notice' })).toHaveFocus();
   },
+};
+
+// Keep-alives reach the emulator until a story says the network is gone.
+let keepAliveUnreachable = false;
+
+/**
+ * The idle warning, and "Stay signed in" cannot reach the service: the dialog stays open,
+ * says the session is still active, and offers the button again.
+ */
+export const StaySignedInFailed: Story = {
+  parameters: {
+    msw: [
+      http.post('/api/:version/keep-alive', () =>
+        keepAliveUnreachable ? HttpResponse.error() : undefined,
+      ),
+    ],
+  },
+  // After the meta's own `beforeEach`, which signs olivia in.
+  beforeEach: () => {
+    keepAliveUnreachable = false;
+    return () => {
+      keepAliveUnreachable = false;
+    };
+  },
+  play: async (context) => {
+    const t = workshopMessages(context.globals.locale).session;
+    await IdleWarning.play?.(context);
+    keepAliveUnreachable = true;
+    await userEvent.click(screen.getByRole('button', { name: t.staySignedIn }));
+    await expect(await screen.findByText(t.extendFailed, {}, { timeout: 10_000 })).toBeVisible();
+    await expect(screen.getByRole('alertdialog')).toBeVisible();
+  },
+};
+
+/** The idle warning in the dark theme. */
+export const DarkTheme: Story = {
+  ...IdleWarning,
+  globals: { theme: 'dark' },
+};
+
+/** The idle warning on a 375 px wide phone. */
+export const Narrow: Story = {
+  ...IdleWarning,
+  ...atViewport('narrow375'),
+  tags: ['viewport:narrow375'],
+};
+
+/** The idle warning in a 1280 px window zoomed to 200 %. */
+export const Zoom200: Story = {
+  ...IdleWarning,
+  ...atViewport('zoom200'),
+  tags: ['viewport:zoom200'],
 };

@@ -59,3 +59,9 @@ export const NearTheCap: Story = {
     await expect(timer).toHaveAttribute('data-kind', 'cap');
   },
 };
+
+/** The idle countdown in the dark theme. */
+export const DarkTheme: Story = {
+  ...IdleCountdown,
+  globals: { theme: 'dark' },
+};

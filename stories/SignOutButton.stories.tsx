@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { LoginForm } from '../src/components/LoginForm';
 import { SignOutButton } from '../src/components/SignOutButton';
@@ -38,4 +39,23 @@ export const AfterSignOut: Story = {
     await expect(await canvas.findByText(login.signedOut)).toBeVisible();
     await expect(canvas.getByLabelText(login.usernameLabel)).toHaveValue(demoUsers.olivia.username);
   },
+};
+
+/** "Sign out" pressed while the service has not answered yet: busy, and not pressed twice. */
+export const Pending: Story = {
+  parameters: { msw: [http.delete('/api/:version/session', () => delay('infinite'))] },
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).session;
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: t.signOut }));
+    const button = await canvas.findByRole('button', { name: t.signingOut });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveFocus();
+  },
+};
+
+/** The dark theme. */
+export const DarkTheme: Story = {
+  ...SignedIn,
+  globals: { theme: 'dark' },
 };

@@ -1,7 +1,9 @@
-// Every story of the workshop in Debian's Chromium, against the built Storybook: the story
-// renders (its emulator answering through the mock service worker), its play function
-// passes, nothing throws, and axe finds no WCAG 2.0/2.1/2.2 A or AA violation in the light
-// or the dark colour scheme (A11Y-01). `npm test` builds storybook-static first; run alone,
+// Every story of the workshop in Debian's Chromium, against the built Storybook: the page
+// says the demo vault is starting until the story is ready (never blank), the story renders
+// (its emulator answering through the mock service worker), its play function passes,
+// nothing throws, and once the story reports ready axe finds no WCAG 2.0/2.1/2.2 A or AA
+// violation in the light or the dark colour scheme (A11Y-01). Stories tagged with a
+// workshop viewport run at that page size and must not scroll sideways (WCAG 1.4.10). `npm test` builds storybook-static first; run alone,
 // this file builds it when it is missing.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +15,8 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READY_ATTRIBUTE, STARTING_TEXT } from '../../.storybook/demoVaultStatus';
+import { workshopViewports } from '../../.storybook/workshopViewports';
 import { AXE_TAGS } from './support/axeViolations';
 import { launchChromium } from './support/launchChromium';
 
@@ -21,6 +25,34 @@ const STATIC_DIR = join(ROOT, 'storybook-static');
 /** Pages working at once: enough to overlap network and rendering on two cores, no more. */
 const PAGES = 3;
 const STORY_TIMEOUT_MS = 30_000;
+/** The page size of every story without a viewport tag. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/**
+ * Stories for states, themes and layouts that must exist: the single sign-on callback,
+ * the pending and failing actions, the dark theme of every component, and the layouts at
+ * 375 px and at 200 % zoom.
+ */
+const EXPECTED_STORY_IDS = [
+  'sign-in-ssocallback--completing',
+  'sign-in-ssocallback--cancelled',
+  'sign-in-ssocallback--dark-theme',
+  'sign-in-loginform--dark-theme',
+  'session-signoutbutton--pending',
+  'session-signoutbutton--dark-theme',
+  'session-sessiontimer--dark-theme',
+  'session-sessionexpirydialog--stay-signed-in-failed',
+  'session-sessionexpirydialog--dark-theme',
+  'session-sessionexpirydialog--narrow',
+  'session-sessionexpirydialog--zoom-200',
+  'delegation-actingasbanner--dark-theme',
+  'delegation-actingasbanner--narrow',
+  'delegation-actingasbanner--zoom-200',
+  'delegation-delegationpicker--loading',
+  'delegation-delegationpicker--dark-theme',
+  'delegation-delegationpicker--narrow',
+  'delegation-delegationpicker--zoom-200',
+];
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,6 +74,7 @@ interface IndexEntry {
   readonly id: string;
   readonly title: string;
   readonly name: string;
+  readonly tags?: readonly string[];
 }
 
 async function ensureBuilt(): Promise<void> {
@@ -157,17 +190,50 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+/** The page size a story's `viewport:<name>` tag asks for. */
+function storyViewport(story: IndexEntry): { width: number; height: number } {
+  const tag = story.tags?.find((name) => name.startsWith('viewport:'));
+  if (tag === undefined) return DEFAULT_VIEWPORT;
+  const viewport =
+    workshopViewports[tag.slice('viewport:'.length) as keyof typeof workshopViewports];
+  if (!viewport) throw new Error(`${story.id}: no workshop viewport for the tag ${tag}`);
+  return {
+    width: Number.parseInt(viewport.styles.width, 10),
+    height: Number.parseInt(viewport.styles.height, 10),
+  };
+}
+
 async function checkStory(page: Page, story: IndexEntry): Promise<void> {
   const pageErrors: string[] = [];
   const onPageError = (error: Error) => pageErrors.push(error.message);
   page.on('pageerror', onPageError);
+  const label = `${story.title} / ${story.name} (${story.id})`;
+  const viewport = storyViewport(story);
   try {
+    await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: 'light' });
     // The a11y addon's own axe run is switched off: this test runs axe itself, and two axe
     // runs in one document at once refuse to start.
     await page.goto(
       `${baseUrl}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story&globals=a11y.manual:!true`,
     );
+    // Loaded, but the worker and the story's emulator may still be starting: the page says
+    // so (or the story is ready already) rather than staying blank.
+    const shown = await page
+      .waitForFunction(
+        ({ attribute, id, text }) =>
+          document.documentElement.getAttribute(attribute) === id ||
+          Array.from(document.querySelectorAll('[role="status"]')).some(
+            (element) => element.checkVisibility() && element.textContent?.trim() === text,
+          ),
+        { attribute: READY_ATTRIBUTE, id: story.id, text: STARTING_TEXT },
+        { timeout: 5_000, polling: 'raf' },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    expect(shown, `${label}: neither ready nor saying the demo vault is starting`).toBe(true);
     // Storybook announces the end of a story (after the loaders, so the worker is up, the
     // render and the play function) on its channel, which keeps the last value of each event.
     await page.waitForFunction(
@@ -202,12 +268,27 @@ async function checkStory(page: Page, story: IndexEntry): Promise<void> {
         text: root?.textContent?.trim() ?? '',
       };
     });
-    const label = `${story.title} / ${story.name} (${story.id})`;
     expect(outcome.errors, `${label}: ${outcome.errors.join('; ')}`).toEqual([]);
     expect(outcome.status, `${label}: the story finished with an error`).toBe('success');
     expect(outcome.errorDisplay, `${label}: Storybook shows its error display`).toBe(false);
     expect(pageErrors, `${label}: uncaught in the page: ${pageErrors.join('; ')}`).toEqual([]);
     expect(outcome.text, `${label}: the story rendered no text`).not.toBe('');
+    // axe looks at the story only once it says it is ready, with the starting line gone.
+    await page.waitForFunction(
+      ({ attribute, id }) => document.documentElement.getAttribute(attribute) === id,
+      { attribute: READY_ATTRIBUTE, id: story.id },
+      { timeout: STORY_TIMEOUT_MS, polling: 50 },
+    );
+    if (viewport !== DEFAULT_VIEWPORT) {
+      const widths = await page.evaluate(() => ({
+        content: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+      }));
+      expect(
+        widths.content,
+        `${label}: scrolls sideways at ${viewport.width} px`,
+      ).toBeLessThanOrEqual(widths.viewport);
+    }
 
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -220,6 +301,7 @@ async function checkStory(page: Page, story: IndexEntry): Promise<void> {
     if (loginWidth !== undefined) loginWidths.set(story.name, loginWidth);
   } finally {
     page.off('pageerror', onPageError);
+    if (viewport !== DEFAULT_VIEWPORT) await page.setViewportSize(DEFAULT_VIEWPORT);
   }
 }
 
@@ -229,6 +311,24 @@ const loginWidths = new Map<string, number>();
 describe.concurrent('Storybook: every story renders, plays and passes axe (A11Y-01)', () => {
   it('has stories', () => {
     expect(stories.length).toBeGreaterThan(0);
+  });
+
+  it('has a story for every state, theme and layout that must be shown', () => {
+    const ids = new Set(stories.map((story) => story.id));
+    expect(EXPECTED_STORY_IDS.filter((id) => !ids.has(id))).toEqual([]);
+    // A layout story the test would run at the default size is no layout story.
+    const untagged = stories.filter(
+      (story) => /--(narrow|zoom-200)$/.test(story.id) && storyViewport(story) === DEFAULT_VIEWPORT,
+    );
+    expect(untagged.map((story) => story.id)).toEqual([]);
+  });
+
+  it('has a dark-theme story for every component', () => {
+    const titles = new Set(stories.map((story) => story.title));
+    const withDark = new Set(
+      stories.filter((story) => story.id.endsWith('--dark-theme')).map((story) => story.title),
+    );
+    expect([...titles].filter((title) => !withDark.has(title))).toEqual([]);
   });
 
   for (const story of stories) {
