@@ -18,7 +18,7 @@ export function LanguageSwitch(): ReactNode {
   return (
     // The footer's own rules space its paragraphs; this one only adds room above.
     <p className="demo-footer__language" style={{ marginBlockStart: '0.5rem' }}>
-      <label htmlFor={id}>Language of the sign-in and session components</label>{' '}
+      <label htmlFor={id}>{language.demo.footer.language}</label>{' '}
       <select id={id} value={language.tag} onChange={(event) => chooseLanguage(event.target.value)}>
         {DEMO_LANGUAGES.map((option) => (
           <option key={option.tag} value={option.tag} lang={option.tag}>
