@@ -6,8 +6,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 /**
  * What the demo runs against, in the page's `contentinfo` landmark, the switch between the
  * normal and the short idle timeout (a full page load: the session's settings are read
- * once, and the session itself survives it in sessionStorage), and the language switch of
- * the kit's components.
+ * once, and the session itself survives it in sessionStorage), and the language switch.
  *
  * @example
  * ```tsx

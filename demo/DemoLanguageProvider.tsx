@@ -39,8 +39,8 @@ function storeLanguage(tag: string): void {
 }
 
 /**
- * The language of the kit's components in the demo: the one chosen before, else the first
- * of the browser's languages the kit has, else English. It gives the page its `lang` and
+ * The language of the demo and the kit's components in it: the one chosen before, else the
+ * first of the browser's languages the kit has, else English. It gives the page its `lang` and
  * `dir`, hands the kit's catalogue to a `VaultMessagesProvider`, and lets a switch below it
  * change the language (remembered in localStorage).
  *

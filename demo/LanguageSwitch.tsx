@@ -3,8 +3,8 @@ import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_LANGUAGES } from './demoLanguages';
 
 /**
- * A labelled list of the kit's languages; picking one switches the components at once,
- * page direction included. Each language is named in itself, and marked with its own
+ * A labelled list of the kit's languages; picking one switches the demo and the kit's
+ * components at once, page direction included. Each language is named in itself, and marked with its own
  * `lang` so that screen readers pronounce it.
  *
  * @example
