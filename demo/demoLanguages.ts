@@ -77,3 +77,30 @@ export function pickDemoLanguage(
   }
   return DEMO_LANGUAGES[0] as DemoLanguage;
 }
+
+/**
+ * Where the demo remembers the language the user picked: a preference, not session data.
+ *
+ * @example
+ * ```ts
+ * localStorage.setItem(STORED_LANGUAGE_KEY, 'ar');
+ * ```
+ */
+export const STORED_LANGUAGE_KEY = 'vault-docs-language';
+
+/**
+ * The language the user picked before, or `null`. Storage can be switched off or full
+ * (private windows, strict settings); the demo then simply follows the browser's languages.
+ *
+ * @example
+ * ```ts
+ * pickDemoLanguage(navigator.languages, readStoredDemoLanguage());
+ * ```
+ */
+export function readStoredDemoLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(STORED_LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}

@@ -85,6 +85,14 @@ export interface DemoMessages {
     readonly tryShort: string;
     readonly language: string;
   };
+  /** The demo's password-reset page (`password-reset.html`). */
+  readonly passwordReset: {
+    readonly heading: string;
+    readonly administrator: string;
+    readonly demoUnlock: string;
+    readonly passwordPage: string;
+    readonly back: string;
+  };
 }
 
 /**
@@ -192,5 +200,14 @@ export const enDemoMessages: DemoMessages = {
     backToLong: 'Back to the 30-minute timeout',
     tryShort: 'Try short timeouts (2 minutes) to see the warning',
     language: 'Language',
+  },
+  passwordReset: {
+    heading: 'Reset your password',
+    administrator:
+      'In Vault Docs, passwords are reset by your vault administrator: they send you a link to choose a new one. A locked account unlocks by itself after a while, or when the administrator unlocks it.',
+    demoUnlock:
+      "In this demo, the built-in vault unlocks an account 15 minutes after the lock, and the demo accounts' passwords are listed on the sign-in page.",
+    passwordPage: "Change an expired password on the vault's own password page",
+    back: 'Back to sign-in',
   },
 };

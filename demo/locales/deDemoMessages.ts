@@ -98,4 +98,13 @@ export const deDemoMessages: DemoMessages = {
     tryShort: 'Kurze Zeitlimits (2 Minuten) ausprobieren, um die Warnung zu sehen',
     language: 'Sprache',
   },
+  passwordReset: {
+    heading: 'Passwort zurücksetzen',
+    administrator:
+      'In Vault Docs setzt Ihre Vault-Administration Passwörter zurück: Sie erhalten einen Link, über den Sie ein neues wählen. Ein gesperrtes Konto wird nach einer Weile von selbst entsperrt oder wenn die Administration es entsperrt.',
+    demoUnlock:
+      'In dieser Demo entsperrt der eingebaute Vault ein Konto 15 Minuten nach der Sperre, und die Passwörter der Demokonten stehen auf der Anmeldeseite.',
+    passwordPage: 'Ein abgelaufenes Passwort auf der Passwortseite des Vaults ändern',
+    back: 'Zurück zur Anmeldung',
+  },
 };

@@ -96,4 +96,13 @@ export const esDemoMessages: DemoMessages = {
     tryShort: 'Probar tiempos límite cortos (2 minutos) para ver el aviso',
     language: 'Idioma',
   },
+  passwordReset: {
+    heading: 'Restablecer la contraseña',
+    administrator:
+      'En Vault Docs, las contraseñas las restablece el administrador de su Vault: le envía un enlace para elegir una nueva. Una cuenta bloqueada se desbloquea sola al cabo de un tiempo, o cuando el administrador la desbloquea.',
+    demoUnlock:
+      'En esta demostración, el Vault integrado desbloquea una cuenta 15 minutos después del bloqueo, y las contraseñas de las cuentas de demostración aparecen en la página de inicio de sesión.',
+    passwordPage: 'Cambiar una contraseña caducada en la página de contraseñas del Vault',
+    back: 'Volver al inicio de sesión',
+  },
 };

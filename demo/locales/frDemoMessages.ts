@@ -96,4 +96,13 @@ export const frDemoMessages: DemoMessages = {
     tryShort: 'Essayer des délais courts (2 minutes) pour voir l’avertissement',
     language: 'Langue',
   },
+  passwordReset: {
+    heading: 'Réinitialiser votre mot de passe',
+    administrator:
+      'Dans Vault Docs, les mots de passe sont réinitialisés par l’administrateur de votre Vault : il vous envoie un lien pour en choisir un nouveau. Un compte verrouillé se déverrouille de lui-même au bout d’un moment, ou lorsque l’administrateur le déverrouille.',
+    demoUnlock:
+      'Dans cette démo, le Vault intégré déverrouille un compte 15 minutes après le verrouillage, et les mots de passe des comptes de démo figurent sur la page de connexion.',
+    passwordPage: 'Changer un mot de passe expiré sur la page du Vault',
+    back: 'Retour à la connexion',
+  },
 };

@@ -95,4 +95,13 @@ export const jaDemoMessages: DemoMessages = {
     tryShort: '短いタイムアウト（2 分）で警告を確認する',
     language: '言語',
   },
+  passwordReset: {
+    heading: 'パスワードのリセット',
+    administrator:
+      'Vault Docs では、パスワードは Vault の管理者がリセットします。管理者から新しいパスワードを設定するためのリンクが送られます。ロックされたアカウントは、しばらくすると自動的に、または管理者が解除するとロックが解除されます。',
+    demoUnlock:
+      'このデモでは、内蔵の Vault はロックから 15 分後にアカウントのロックを解除します。デモアカウントのパスワードはサインインページに記載されています。',
+    passwordPage: '期限切れのパスワードを Vault のパスワードページで変更する',
+    back: 'サインインに戻る',
+  },
 };

@@ -249,4 +249,26 @@ describe('the demo speaks the chosen language end to end', () => {
       expect(await axeViolations(page, `${tag}, signed in`)).toEqual([]);
     },
   );
+
+  it.each([
+    ['de-DE', deMessages, deDemoMessages],
+    ['ar-EG', arMessages, arDemoMessages],
+  ] as const)(
+    'shows the password-reset page in the language of a %s browser',
+    async (locale, messages, t) => {
+      const page = await openDemo(locale, messages);
+      await page.goto(new URL('/password-reset.html', demo.dev.url).href);
+      await page.getByRole('heading', { level: 1, name: t.passwordReset.heading }).waitFor();
+
+      const text = await readableText(page);
+      expect(replacedEnglish(t).filter((english) => asWords(english).test(text))).toEqual([]);
+      expect(await page.title()).toBe(`${t.passwordReset.heading} · Vault Docs`);
+      expect(await pageLanguage(page)).toEqual({
+        lang: locale.slice(0, 2),
+        dir: t === arDemoMessages ? 'rtl' : 'ltr',
+      });
+      await page.getByRole('link', { name: t.passwordReset.back }).waitFor();
+      expect(await axeViolations(page, `${locale}, password reset`)).toEqual([]);
+    },
+  );
 });
