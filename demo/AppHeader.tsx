@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SessionTimer, SignOutButton, useSession } from '../src/index';
 import { DelegationsMenu } from './DelegationsMenu';
 import { DemoBrand } from './DemoBrand';
+import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_PEOPLE } from './demoAccounts';
 import { useOwnProfile } from './useOwnProfile';
 
@@ -19,12 +20,13 @@ import { useOwnProfile } from './useOwnProfile';
 export function AppHeader(): ReactNode {
   const { user, delegation, vault } = useSession();
   const { data: profile } = useOwnProfile();
+  const t = useDemoLanguage().language.demo.header;
   const username = user?.username ?? '';
   const displayName = profile?.displayName ?? username;
   // The vault the calls go to: the delegation's while acting for someone.
-  const vaultName = vault?.name || (vault ? `Vault ${vault.id}` : '');
+  const vaultName = vault?.name || (vault ? t.vaultNumber(String(vault.id)) : '');
   const actingFor = delegation
-    ? (DEMO_PEOPLE[delegation.delegatorUserId] ?? `user ${delegation.delegatorUserId}`)
+    ? (DEMO_PEOPLE[delegation.delegatorUserId] ?? t.userNumber(delegation.delegatorUserId))
     : undefined;
 
   return (
@@ -33,38 +35,33 @@ export function AppHeader(): ReactNode {
       <div className="demo-header__tools">
         <SessionTimer className="demo-timer" />
         <DelegationsMenu />
-        <div
-          className="demo-identity"
-          lang="en"
-          dir="ltr"
-          data-acting={actingFor === undefined ? undefined : 'true'}
-        >
+        <div className="demo-identity" data-acting={actingFor === undefined ? undefined : 'true'}>
           <span className="demo-identity__avatar" aria-hidden="true">
             {initials(actingFor ?? displayName)}
           </span>
           <span className="demo-identity__text">
             {actingFor === undefined ? (
               <>
-                <span className="vsk-visually-hidden">Signed in as </span>
-                <span className="demo-identity__name">{displayName}</span>
+                <span className="vsk-visually-hidden">{`${t.signedInAs} `}</span>
+                <bdi className="demo-identity__name">{displayName}</bdi>
               </>
             ) : (
-              <span className="demo-identity__name">Acting as {actingFor}</span>
+              <span className="demo-identity__name">{t.actingAs(actingFor)}</span>
             )}
             <span className="demo-identity__meta">
               {actingFor !== undefined ? (
                 <>
-                  <span className="demo-identity__username">you are {username}</span>
+                  <span className="demo-identity__username">{t.youAre(username)}</span>
                   <span aria-hidden="true"> · </span>
                 </>
               ) : displayName === username ? null : (
                 <>
-                  <span className="demo-identity__username">{username}</span>
+                  <bdi className="demo-identity__username">{username}</bdi>
                   <span aria-hidden="true"> · </span>
                 </>
               )}
-              <span className="vsk-visually-hidden">, in </span>
-              <span className="demo-identity__vault">{vaultName}</span>
+              <span className="vsk-visually-hidden">{t.inVault}</span>
+              <bdi className="demo-identity__vault">{vaultName}</bdi>
             </span>
           </span>
         </div>

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { DelegationPicker, useDelegations } from '../src/index';
+import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_PEOPLE } from './demoAccounts';
 
 /**
@@ -22,6 +23,7 @@ export function DelegationsMenu(): ReactNode {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { data: delegations } = useDelegations();
   const count = delegations?.length;
+  const t = useDemoLanguage().language.demo.header;
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -59,11 +61,11 @@ export function DelegationsMenu(): ReactNode {
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span>Delegations</span>
+        <span>{t.delegations}</span>
         {count !== undefined && count > 0 ? (
           <span className="demo-count">
             <span aria-hidden="true">{count}</span>
-            <span className="vsk-visually-hidden">{` (${count} available)`}</span>
+            <span className="vsk-visually-hidden">{` (${t.delegationsAvailable(count)})`}</span>
           </span>
         ) : null}
         <svg className="demo-chevron" viewBox="0 0 16 16" aria-hidden="true" focusable="false">

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts';
+import type { DemoMessages } from './demoMessages';
 
 /**
  * Props of {@link DemoAccountsPanel}.
@@ -27,16 +29,13 @@ export interface DemoAccountsPanelProps {
  * ```
  */
 export function DemoAccountsPanel({ chosen, onChoose }: DemoAccountsPanelProps): ReactNode {
+  const t = useDemoLanguage().language.demo.accounts;
   return (
-    <aside className="demo-accounts" aria-labelledby="demo-accounts-heading" lang="en" dir="ltr">
+    <aside className="demo-accounts" aria-labelledby="demo-accounts-heading">
       <h2 id="demo-accounts-heading" className="demo-accounts__heading">
-        Demo accounts
+        {t.heading}
       </h2>
-      <p className="demo-accounts__intro">
-        The built-in vault knows these people. Choose one to put its user name in the form; type the
-        password shown with it. A user name the vault does not know, or a wrong password, gets the
-        same answer.
-      </p>
+      <p className="demo-accounts__intro">{t.intro}</p>
       <ul className="demo-accounts__list">
         {DEMO_ACCOUNTS.map((account) => (
           <li
@@ -51,24 +50,19 @@ export function DemoAccountsPanel({ chosen, onChoose }: DemoAccountsPanelProps):
                 aria-current={account === chosen ? 'true' : undefined}
                 onClick={() => onChoose(account)}
               >
-                <span className="vsk-visually-hidden">Use </span>
+                <span className="vsk-visually-hidden">{`${t.use} `}</span>
                 <code className="demo-account__username">{account.username}</code>
               </button>
-              <Credential credential={account.credential} />
+              <Credential credential={account.credential} t={t} />
               {account === chosen ? (
-                <span className="demo-account__chosen">In the form</span>
+                <span className="demo-account__chosen">{t.inTheForm}</span>
               ) : null}
             </p>
             <p className="demo-account__outcome">
-              {account.outcome}
-              {account.credential.kind === 'sso' ? (
-                <>
-                  {' '}
-                  At {account.credential.provider}, sign in as{' '}
-                  <code>{account.credential.user}</code> with{' '}
-                  <code>{account.credential.password}</code>.
-                </>
-              ) : null}
+              {t.outcomes[account.outcome]}
+              {account.credential.kind === 'sso'
+                ? ` ${t.ssoAt(account.credential.provider, account.credential.user, account.credential.password)}`
+                : null}
             </p>
           </li>
         ))}
@@ -77,25 +71,33 @@ export function DemoAccountsPanel({ chosen, onChoose }: DemoAccountsPanelProps):
   );
 }
 
-function Credential({ credential }: { credential: DemoAccount['credential'] }): ReactNode {
+function Credential({
+  credential,
+  t,
+}: {
+  credential: DemoAccount['credential'];
+  t: DemoMessages['accounts'];
+}): ReactNode {
   switch (credential.kind) {
     case 'password':
       return (
         <span className="demo-account__password">
-          <span className="vsk-visually-hidden">, password </span>
+          <span className="vsk-visually-hidden">{`, ${t.password} `}</span>
           <code>{credential.password}</code>
         </span>
       );
     case 'any':
       return (
         <span className="demo-account__note">
-          <span className="vsk-visually-hidden">, </span>any password
+          <span className="vsk-visually-hidden">, </span>
+          {t.anyPassword}
         </span>
       );
     default:
       return (
         <span className="demo-account__note">
-          <span className="vsk-visually-hidden">, </span>single sign-on
+          <span className="vsk-visually-hidden">, </span>
+          {t.singleSignOn}
         </span>
       );
   }

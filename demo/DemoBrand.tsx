@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDemoLanguage } from './DemoLanguageProvider';
 
 /**
  * The app's name and mark, for the top bar. Not a heading: the page's `h1` names the screen.
@@ -9,6 +10,7 @@ import type { ReactNode } from 'react';
  * ```
  */
 export function DemoBrand(): ReactNode {
+  const { demo } = useDemoLanguage().language;
   return (
     <div className="demo-brand">
       <svg className="demo-brand__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -17,8 +19,10 @@ export function DemoBrand(): ReactNode {
         <path d="M18 8v5h5" />
       </svg>
       <span className="demo-brand__text">
-        <span className="demo-brand__name">Vault Docs</span>
-        <span className="demo-brand__tag">vault-session-kit demo</span>
+        <span className="demo-brand__name" lang="en" dir="ltr">
+          Vault Docs
+        </span>
+        <span className="demo-brand__tag">{demo.brandTag}</span>
       </span>
     </div>
   );

@@ -8,10 +8,13 @@ import {
   useState,
 } from 'react';
 import { VaultMessagesProvider } from '../src/index';
-import { DEMO_LANGUAGES, type DemoLanguage, pickDemoLanguage } from './demoLanguages';
-
-/** Where the demo remembers the language the user picked: a preference, not session data. */
-const STORAGE_KEY = 'vault-docs-language';
+import {
+  DEMO_LANGUAGES,
+  type DemoLanguage,
+  pickDemoLanguage,
+  readStoredDemoLanguage,
+  STORED_LANGUAGE_KEY,
+} from './demoLanguages';
 
 interface DemoLanguageState {
   readonly language: DemoLanguage;
@@ -20,27 +23,17 @@ interface DemoLanguageState {
 
 const DemoLanguageContext = createContext<DemoLanguageState | undefined>(undefined);
 
-// Storage can be switched off or full (private windows, strict settings); the demo then
-// simply follows the browser's languages on every visit.
-function readStoredLanguage(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 function storeLanguage(tag: string): void {
   try {
-    window.localStorage.setItem(STORAGE_KEY, tag);
+    window.localStorage.setItem(STORED_LANGUAGE_KEY, tag);
   } catch {
     // Not remembered; the choice still holds for this page.
   }
 }
 
 /**
- * The language of the kit's components in the demo: the one chosen before, else the first
- * of the browser's languages the kit has, else English. It gives the page its `lang` and
+ * The language of the demo and the kit's components in it: the one chosen before, else the
+ * first of the browser's languages the kit has, else English. It gives the page its `lang` and
  * `dir`, hands the kit's catalogue to a `VaultMessagesProvider`, and lets a switch below it
  * change the language (remembered in localStorage).
  *
@@ -53,7 +46,7 @@ function storeLanguage(tag: string): void {
  */
 export function DemoLanguageProvider({ children }: { children?: ReactNode }): ReactNode {
   const [language, setLanguage] = useState(() =>
-    pickDemoLanguage(navigator.languages ?? [navigator.language], readStoredLanguage()),
+    pickDemoLanguage(navigator.languages ?? [navigator.language], readStoredDemoLanguage()),
   );
 
   // Dialogs render into document.body, outside the app's tree, so the page itself carries

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { useDemoLanguage } from './DemoLanguageProvider';
 import type { VaultDocument } from './parseDocumentList';
 
 /**
@@ -14,8 +15,6 @@ export interface DocumentTableProps {
   /** Names the table for screen readers. */
   readonly caption: string;
 }
-
-const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
 const FORMAT_LABELS: Readonly<Record<string, string>> = {
   'application/pdf': 'PDF',
@@ -34,22 +33,29 @@ const FORMAT_LABELS: Readonly<Record<string, string>> = {
  * ```
  */
 export function DocumentTable({ documents, caption }: DocumentTableProps): ReactNode {
+  const { tag, demo } = useDemoLanguage().language;
+  const t = demo.documents;
+  const dates = useMemo(
+    () => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }),
+    [tag],
+  );
+  const formatDate = (iso: string) => formatDateIn(dates, iso);
   return (
     <div className="demo-panel demo-table-panel">
       <table className="demo-table">
         <caption className="vsk-visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Document</th>
+            <th scope="col">{t.columnDocument}</th>
             <th scope="col" className="demo-table__number">
-              Number
+              {t.columnNumber}
             </th>
-            <th scope="col">Status</th>
+            <th scope="col">{t.columnStatus}</th>
             <th scope="col" className="demo-table__version">
-              Version
+              {t.columnVersion}
             </th>
             <th scope="col" className="demo-table__date">
-              Last changed
+              {t.columnChanged}
             </th>
           </tr>
         </thead>
@@ -60,7 +66,7 @@ export function DocumentTable({ documents, caption }: DocumentTableProps): React
                 <span className="demo-doc__name">{document.name}</span>
                 <span className="demo-doc__title">{document.title}</span>
                 <span className="demo-doc__compact">
-                  {document.number} · version {document.version} · changed{' '}
+                  {document.number} · {t.compactVersion(document.version)} · {t.compactChanged}{' '}
                   {formatDate(document.modifiedAt)}
                 </span>
                 <span className="demo-doc__meta">
@@ -93,8 +99,8 @@ function statusTone(status: string): 'done' | 'progress' | 'draft' {
   return 'done';
 }
 
-function formatDate(iso: string): ReactNode {
+function formatDateIn(format: Intl.DateTimeFormat, iso: string): ReactNode {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '—';
-  return <time dateTime={iso}>{DATE_FORMAT.format(time)}</time>;
+  return <time dateTime={iso}>{format.format(time)}</time>;
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useSession, VaultApiError, type VaultError } from '../src/index';
+import { useDemoLanguage } from './DemoLanguageProvider';
 import { DocumentTable } from './DocumentTable';
 import { DEMO_PEOPLE } from './demoAccounts';
+import type { DemoMessages } from './demoMessages';
 import { useDocuments } from './useDocuments';
 
 /**
@@ -29,10 +31,16 @@ const SKELETON_ROWS = [0, 1, 2, 3];
 export function DocumentsView(): ReactNode {
   const { user, delegation } = useSession();
   const query = useDocuments();
-  const vaultName = delegation?.vaultName ?? user?.vault?.name ?? `Vault ${user?.vaultId ?? ''}`;
+  const { demo } = useDemoLanguage().language;
+  const t = demo.documents;
+  const vaultName =
+    delegation?.vaultName ??
+    user?.vault?.name ??
+    demo.header.vaultNumber(String(user?.vaultId ?? ''));
   const dns = delegation?.dns ?? user?.vault?.dns ?? '';
   const actingFor = delegation
-    ? (DEMO_PEOPLE[delegation.delegatorUserId] ?? `user ${delegation.delegatorUserId}`)
+    ? (DEMO_PEOPLE[delegation.delegatorUserId] ??
+      demo.header.userNumber(delegation.delegatorUserId))
     : undefined;
 
   const retry = () => {
@@ -48,7 +56,7 @@ export function DocumentsView(): ReactNode {
       <div className="demo-panel demo-loading" aria-busy="true">
         <p className="demo-loading__text" role="status">
           <span className="demo-spinner" aria-hidden="true" />
-          Loading the documents of {vaultName}…
+          {t.loading(vaultName)}
         </p>
         <div className="demo-skeleton" aria-hidden="true">
           {SKELETON_ROWS.map((row) => (
@@ -64,9 +72,9 @@ export function DocumentsView(): ReactNode {
   } else if (query.isError && query.data === undefined) {
     body = (
       <div className="demo-panel demo-callout demo-callout--error" role="alert">
-        <h2 className="demo-callout__title">The documents could not be loaded</h2>
-        <p>{describeFailure(query.error)}</p>
-        <p>Your session is still active.</p>
+        <h2 className="demo-callout__title">{t.failedTitle}</h2>
+        <p>{describeFailure(query.error, t)}</p>
+        <p>{t.sessionStillActive}</p>
         <button
           type="button"
           className="demo-button"
@@ -75,7 +83,7 @@ export function DocumentsView(): ReactNode {
             if (!query.isFetching) retry();
           }}
         >
-          {query.isFetching ? 'Trying again…' : 'Try again'}
+          {query.isFetching ? t.tryingAgain : t.tryAgain}
         </button>
       </div>
     );
@@ -89,11 +97,8 @@ export function DocumentsView(): ReactNode {
           <path d="M28 6v8h8" />
           <path d="M18 26h12M18 32h8" />
         </svg>
-        <h2 className="demo-empty__title">No documents yet</h2>
-        <p>
-          {vaultName} has no documents you can see. Documents created in the vault, or shared with
-          you, appear here.
-        </p>
+        <h2 className="demo-empty__title">{t.emptyTitle}</h2>
+        <p>{t.emptyBody(vaultName)}</p>
       </div>
     );
   } else {
@@ -101,9 +106,7 @@ export function DocumentsView(): ReactNode {
     body = (
       <>
         <div className="demo-toolbar">
-          <p className="demo-toolbar__count">
-            {total === 1 ? '1 document' : `${total} documents`}, most recently changed first
-          </p>
+          <p className="demo-toolbar__count">{t.count(total)}</p>
           <button
             type="button"
             className="demo-button demo-button--quiet"
@@ -112,16 +115,15 @@ export function DocumentsView(): ReactNode {
               if (!query.isFetching) void query.refetch();
             }}
           >
-            {query.isFetching ? 'Refreshing…' : 'Refresh'}
+            {query.isFetching ? t.refreshing : t.refresh}
           </button>
         </div>
         {query.isError ? (
           <p className="demo-inline-alert" role="alert">
-            The list could not be refreshed: {describeFailure(query.error)} It shows what was loaded
-            before.
+            {t.refreshFailed(describeFailure(query.error, t))}
           </p>
         ) : null}
-        <DocumentTable documents={documents} caption={`Documents in ${vaultName}`} />
+        <DocumentTable documents={documents} caption={t.caption(vaultName)} />
       </>
     );
   }
@@ -130,12 +132,12 @@ export function DocumentsView(): ReactNode {
     <>
       <div className="demo-main__head">
         <h1 id={DOCUMENTS_HEADING_ID} tabIndex={-1} className="demo-main__title">
-          Documents
+          {t.heading}
         </h1>
         <p className="demo-main__context">
-          <span className="demo-main__vault">{vaultName}</span>
-          {dns ? <span className="demo-main__dns">{dns}</span> : null}
-          {actingFor ? <span className="demo-main__acting">On behalf of {actingFor}</span> : null}
+          <bdi className="demo-main__vault">{vaultName}</bdi>
+          {dns ? <bdi className="demo-main__dns">{dns}</bdi> : null}
+          {actingFor ? <span className="demo-main__acting">{t.onBehalfOf(actingFor)}</span> : null}
         </p>
       </div>
       {body}
@@ -143,20 +145,18 @@ export function DocumentsView(): ReactNode {
   );
 }
 
-function describeFailure(error: VaultError): string {
+function describeFailure(error: VaultError, t: DemoMessages['documents']): string {
   switch (error.kind) {
     case 'network':
-      return 'The vault could not be reached. Check your connection, then try again.';
+      return t.unreachable;
     case 'timeout':
-      return 'The vault took too long to answer.';
+      return t.tooSlow;
     case 'protocol':
-      return 'The vault sent an answer that could not be read. It may be restarting.';
+      return t.unreadable;
     default:
       if (error instanceof VaultApiError && error.type === 'INSUFFICIENT_ACCESS') {
-        return 'You do not have permission to list the documents of this vault.';
+        return t.noPermission;
       }
-      return error instanceof VaultApiError
-        ? `The vault refused the request (${error.type}).`
-        : 'Something went wrong while loading the documents.';
+      return error instanceof VaultApiError ? t.refused(error.type) : t.unknownFailure;
   }
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { demoDirectory } from '../src/emulator/demoDirectory';
 import { useSession } from '../src/index';
+import { useDemoLanguage } from './DemoLanguageProvider';
 import { demoVault } from './demoVault';
 
 /**
@@ -16,6 +17,7 @@ import { demoVault } from './demoVault';
  */
 export function LandedVaultNotice(): ReactNode {
   const { vault, delegation } = useSession();
+  const { demo } = useDemoLanguage().language;
   const landed = vault?.dns?.toLowerCase();
   if (delegation !== undefined || landed === undefined || landed === demoVault.dns) return null;
   const asked =
@@ -23,9 +25,7 @@ export function LandedVaultNotice(): ReactNode {
     demoVault.dns;
   return (
     <p className="demo-landed" role="status">
-      You are in <strong>{vault?.name || landed}</strong>: your account has no access to {asked}, so
-      the vault service signed you in to your own vault. Everything here comes from{' '}
-      {vault?.name || landed}.
+      {demo.landedVault(vault?.name || landed, asked)}
     </p>
   );
 }

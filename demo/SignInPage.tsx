@@ -5,6 +5,7 @@ import { DemoBrand } from './DemoBrand';
 import { DemoFooter } from './DemoFooter';
 import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts';
+import type { DemoMessages } from './demoMessages';
 import { demoVault } from './demoVault';
 import { SkipLink } from './SkipLink';
 import { useDocumentTitle } from './useDocumentTitle';
@@ -41,7 +42,8 @@ export function focusSignInField(): void {
 export function SignInPage(): ReactNode {
   const { endReason } = useSession();
   const { language } = useDemoLanguage();
-  useDocumentTitle('Sign in');
+  const t = language.demo.signIn;
+  useDocumentTitle(t.pageTitle);
   // The page owns the user name, so that the accounts beside the form can fill it in.
   const [username, setUsername] = useState('');
   const [choices, setChoices] = useState(0);
@@ -71,10 +73,7 @@ export function SignInPage(): ReactNode {
       </header>
       <div className="demo-signin">
         <main id={MAIN_ID} tabIndex={-1} className="demo-signin__main">
-          <p className="demo-signin__intro" lang="en" dir="ltr">
-            Sign in to see your vault's documents. The session stays healthy on its own and ends
-            cleanly when you sign out.
-          </p>
+          <p className="demo-signin__intro">{t.intro}</p>
           <LoginForm
             headingLevel={1}
             // The brand's English heading only where the form speaks English; elsewhere the
@@ -86,8 +85,8 @@ export function SignInPage(): ReactNode {
             passwordChangeUrl={demoVault.passwordChangeUrl}
             passwordResetUrl={demoVault.passwordResetUrl}
           />
-          <p className="demo-signin__chosen" role="status" lang="en" dir="ltr">
-            {chosen ? <ChosenAccountHint account={chosen} /> : null}
+          <p className="demo-signin__chosen" role="status">
+            {chosen ? chosenAccountHint(chosen, t) : null}
           </p>
         </main>
         <DemoAccountsPanel
@@ -109,28 +108,14 @@ function demoAccountNamed(username: string): DemoAccount | undefined {
 }
 
 /** Under the form, for the demo only: what to type for the account in the form. */
-function ChosenAccountHint({ account }: { account: DemoAccount }): ReactNode {
-  const { credential } = account;
-  const who = (
-    <>
-      Demo account <bdi>{account.username}</bdi>:{' '}
-    </>
-  );
+function chosenAccountHint(account: DemoAccount, t: DemoMessages['signIn']): string {
+  const { credential, username } = account;
   switch (credential.kind) {
     case 'password':
-      return (
-        <>
-          {who}its password is <code>{credential.password}</code>.
-        </>
-      );
+      return t.chosenPassword(username, credential.password);
     case 'any':
-      return <>{who}any password gives the same answer.</>;
+      return t.chosenAnyPassword(username);
     default:
-      return (
-        <>
-          {who}at {credential.provider}, sign in as <code>{credential.user}</code> with the password{' '}
-          <code>{credential.password}</code>.
-        </>
-      );
+      return t.chosenSso(username, credential.provider, credential.user, credential.password);
   }
 }

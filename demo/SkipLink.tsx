@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDemoLanguage } from './DemoLanguageProvider';
 
 /**
  * Props of {@link SkipLink}.
@@ -23,6 +24,7 @@ export interface SkipLinkProps {
  * ```
  */
 export function SkipLink({ target }: SkipLinkProps): ReactNode {
+  const { demo } = useDemoLanguage().language;
   return (
     <a
       className="demo-skip-link"
@@ -35,7 +37,7 @@ export function SkipLink({ target }: SkipLinkProps): ReactNode {
         element.scrollIntoView({ block: 'start' });
       }}
     >
-      Skip to main content
+      {demo.skipToMain}
     </a>
   );
 }

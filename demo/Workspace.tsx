@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect } from 'react';
 import { ActingAsBanner, useSession } from '../src/index';
 import { AppHeader } from './AppHeader';
 import { DemoFooter } from './DemoFooter';
+import { useDemoLanguage } from './DemoLanguageProvider';
 import { DOCUMENTS_HEADING_ID, DocumentsView } from './DocumentsView';
 import { DEMO_PEOPLE } from './demoAccounts';
 import { LandedVaultNotice } from './LandedVaultNotice';
@@ -28,7 +29,8 @@ function focusDocumentsHeading(): void {
 export function Workspace(): ReactNode {
   const { vault } = useSession();
   const vaultName = vault?.name ?? '';
-  useDocumentTitle('Documents', vaultName);
+  const { demo } = useDemoLanguage().language;
+  useDocumentTitle(demo.documents.pageTitle, vaultName);
 
   // Signing in removed the form that had focus: continue at the top of the content, so a
   // screen reader says where the user landed.
@@ -48,7 +50,7 @@ export function Workspace(): ReactNode {
         onStopped={onStopped}
         className="demo-acting-as"
       />
-      <main id={MAIN_ID} tabIndex={-1} className="demo-main" lang="en" dir="ltr">
+      <main id={MAIN_ID} tabIndex={-1} className="demo-main">
         <LandedVaultNotice />
         <DocumentsView />
       </main>

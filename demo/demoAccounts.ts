@@ -1,4 +1,5 @@
 import { demoDirectory } from '../src/emulator/demoDirectory';
+import type { DemoAccountOutcome } from './demoMessages';
 
 /**
  * One account of the emulator's demo directory, as the sign-in page presents it.
@@ -8,7 +9,7 @@ import { demoDirectory } from '../src/emulator/demoDirectory';
  * const account: DemoAccount = {
  *   username: 'olivia@sunrise.example',
  *   credential: { kind: 'password', password: 'Sunrise-Demo-1' },
- *   outcome: 'Signs in to Sunrise PromoMats.',
+ *   outcome: 'olivia',
  * };
  * ```
  */
@@ -27,8 +28,8 @@ export interface DemoAccount {
         readonly user: string;
         readonly password: string;
       };
-  /** What happens when one signs in with it. */
-  readonly outcome: string;
+  /** What happens when one signs in with it: its entry in the demo's catalogue. */
+  readonly outcome: DemoAccountOutcome;
 }
 
 /**
@@ -43,33 +44,32 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     username: 'olivia@sunrise.example',
     credential: { kind: 'password', password: 'Sunrise-Demo-1' },
-    outcome: 'Sunrise PromoMats; may act for Marcus in QualityDocs.',
+    outcome: 'olivia',
   },
   {
     username: 'marcus@sunrise.example',
     credential: { kind: 'password', password: 'Sunrise-Demo-2' },
-    outcome: 'Sunrise QualityDocs.',
+    outcome: 'marcus',
   },
   {
     username: 'sam@harbor.example',
     credential: { kind: 'sso', provider: 'Harbor SSO', user: 'sam', password: 'Harbor-Demo-1' },
-    outcome: 'Harbor Clinical.',
+    outcome: 'sam',
   },
   {
     username: 'newhire@sunrise.example',
     credential: { kind: 'password', password: 'Sunrise-Demo-3' },
-    outcome:
-      "Refused with the right password: it has expired. The form says to change it in the vault's web interface; this demo has none and links nowhere, so newhire never gets in.",
+    outcome: 'newhire',
   },
   {
     username: 'locked@sunrise.example',
     credential: { kind: 'any' },
-    outcome: 'Refused: the account is locked.',
+    outcome: 'locked',
   },
   {
     username: 'inactive@sunrise.example',
     credential: { kind: 'any' },
-    outcome: 'Refused: the account is inactive.',
+    outcome: 'inactive',
   },
 ];
 

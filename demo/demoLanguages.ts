@@ -5,14 +5,26 @@ import { enMessages } from '../src/locales/en';
 import { esMessages } from '../src/locales/es';
 import { frMessages } from '../src/locales/fr';
 import { jaMessages } from '../src/locales/ja';
+import { type DemoMessages, enDemoMessages } from './demoMessages';
+import { arDemoMessages } from './locales/arDemoMessages';
+import { deDemoMessages } from './locales/deDemoMessages';
+import { esDemoMessages } from './locales/esDemoMessages';
+import { frDemoMessages } from './locales/frDemoMessages';
+import { jaDemoMessages } from './locales/jaDemoMessages';
 
 /**
- * One language the kit's components speak in the demo: its BCP 47 tag, its name in itself
- * (as a language switch lists it), its writing direction and the kit's catalogue.
+ * One language the demo speaks: its BCP 47 tag, its name in itself (as a language switch
+ * lists it), its writing direction, the kit's catalogue and the demo's own.
  *
  * @example
  * ```ts
- * const arabic: DemoLanguage = { tag: 'ar', name: 'العربية', dir: 'rtl', messages: arMessages };
+ * const arabic: DemoLanguage = {
+ *   tag: 'ar',
+ *   name: 'العربية',
+ *   dir: 'rtl',
+ *   messages: arMessages,
+ *   demo: arDemoMessages,
+ * };
  * ```
  */
 export interface DemoLanguage {
@@ -20,6 +32,7 @@ export interface DemoLanguage {
   readonly name: string;
   readonly dir: 'ltr' | 'rtl';
   readonly messages: VaultMessages;
+  readonly demo: DemoMessages;
 }
 
 /**
@@ -31,12 +44,12 @@ export interface DemoLanguage {
  * ```
  */
 export const DEMO_LANGUAGES: readonly DemoLanguage[] = [
-  { tag: 'en', name: 'English', dir: 'ltr', messages: enMessages },
-  { tag: 'de', name: 'Deutsch', dir: 'ltr', messages: deMessages },
-  { tag: 'fr', name: 'Français', dir: 'ltr', messages: frMessages },
-  { tag: 'es', name: 'Español', dir: 'ltr', messages: esMessages },
-  { tag: 'ja', name: '日本語', dir: 'ltr', messages: jaMessages },
-  { tag: 'ar', name: 'العربية', dir: 'rtl', messages: arMessages },
+  { tag: 'en', name: 'English', dir: 'ltr', messages: enMessages, demo: enDemoMessages },
+  { tag: 'de', name: 'Deutsch', dir: 'ltr', messages: deMessages, demo: deDemoMessages },
+  { tag: 'fr', name: 'Français', dir: 'ltr', messages: frMessages, demo: frDemoMessages },
+  { tag: 'es', name: 'Español', dir: 'ltr', messages: esMessages, demo: esDemoMessages },
+  { tag: 'ja', name: '日本語', dir: 'ltr', messages: jaMessages, demo: jaDemoMessages },
+  { tag: 'ar', name: 'العربية', dir: 'rtl', messages: arMessages, demo: arDemoMessages },
 ];
 
 /**
@@ -63,4 +76,31 @@ export function pickDemoLanguage(
     if (match) return match;
   }
   return DEMO_LANGUAGES[0] as DemoLanguage;
+}
+
+/**
+ * Where the demo remembers the language the user picked: a preference, not session data.
+ *
+ * @example
+ * ```ts
+ * localStorage.setItem(STORED_LANGUAGE_KEY, 'ar');
+ * ```
+ */
+export const STORED_LANGUAGE_KEY = 'vault-docs-language';
+
+/**
+ * The language the user picked before, or `null`. Storage can be switched off or full
+ * (private windows, strict settings); the demo then simply follows the browser's languages.
+ *
+ * @example
+ * ```ts
+ * pickDemoLanguage(navigator.languages, readStoredDemoLanguage());
+ * ```
+ */
+export function readStoredDemoLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(STORED_LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
 }

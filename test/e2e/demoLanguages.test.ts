@@ -1,13 +1,22 @@
 // The dev-server demo in the browser's language: it starts in the first of
 // navigator.languages the kit has, says so with <html lang dir>, offers a labelled switch in
-// the footer, remembers the choice, and stays axe clean in every language (Debian's
-// Chromium, the emulator and the kit's proxy on the same origin, as in demo.test.ts).
+// the footer, remembers the choice, speaks that language end to end (its own text as well
+// as the kit's), and stays axe clean in every language (Debian's Chromium, the emulator and
+// the kit's proxy on the same origin, as in demo.test.ts).
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_LANGUAGES } from '../../demo/demoLanguages';
+import { type DemoMessages, enDemoMessages } from '../../demo/demoMessages';
+import { arDemoMessages } from '../../demo/locales/arDemoMessages';
+import { deDemoMessages } from '../../demo/locales/deDemoMessages';
+import { esDemoMessages } from '../../demo/locales/esDemoMessages';
+import { frDemoMessages } from '../../demo/locales/frDemoMessages';
+import { jaDemoMessages } from '../../demo/locales/jaDemoMessages';
 import { enMessages } from '../../src/components/i18n/enMessages';
 import type { VaultMessages } from '../../src/components/i18n/VaultMessages';
 import { arMessages } from '../../src/locales/ar';
+import { deMessages } from '../../src/locales/de';
 import { esMessages } from '../../src/locales/es';
 import { frMessages } from '../../src/locales/fr';
 import { jaMessages } from '../../src/locales/ja';
@@ -16,7 +25,8 @@ import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
-const LANGUAGE_SWITCH = 'Language of the sign-in and session components';
+/** Names that read the same in every language, so their English spelling may stay. */
+const NAMES = ['Vault Docs', 'vault-session-kit', 'Vault', 'OpenID'];
 
 const demo = setUpBrowserAndDevServer({
   devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
@@ -33,6 +43,10 @@ async function openDemo(locale: string, messages: VaultMessages): Promise<Page> 
 
 function usernameField(page: Page, messages: VaultMessages) {
   return page.getByRole('textbox', { name: messages.login.usernameLabel });
+}
+
+function languageSwitch(page: Page, demoMessages: DemoMessages) {
+  return page.getByRole('combobox', { name: demoMessages.footer.language, exact: true });
 }
 
 function pageLanguage(page: Page): Promise<{ lang: string; dir: string }> {
@@ -54,7 +68,7 @@ describe('the demo follows the browser language', () => {
     const t = frMessages;
 
     expect(await pageLanguage(page)).toEqual({ lang: 'fr', dir: 'ltr' });
-    await expect(page.getByLabel(LANGUAGE_SWITCH).inputValue()).resolves.toBe('fr');
+    await expect(languageSwitch(page, frDemoMessages).inputValue()).resolves.toBe('fr');
     // The form's heading speaks the form's language, not the demo's English brand.
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([
       t.login.title,
@@ -100,7 +114,7 @@ describe('the demo follows the browser language', () => {
     const page = await openDemo('fr-FR', frMessages);
     const t = arMessages;
 
-    await page.getByLabel(LANGUAGE_SWITCH).selectOption('ar');
+    await languageSwitch(page, frDemoMessages).selectOption('ar');
     await usernameField(page, t).waitFor();
     expect(await pageLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     // Laid out right to left (the user name field itself stays left to right: addresses are).
@@ -108,14 +122,12 @@ describe('the demo follows the browser language', () => {
       .locator('.vsk-login')
       .evaluate((element) => getComputedStyle(element).direction);
     expect(form).toBe('rtl');
-    // The demo's own text stays English: it says so, and reads left to right.
-    const intro = await page
-      .getByText("Sign in to see your vault's documents.", { exact: false })
-      .evaluate((element) => ({
-        lang: element.closest('[lang]')?.getAttribute('lang'),
-        direction: getComputedStyle(element).direction,
-      }));
-    expect(intro).toEqual({ lang: 'en', direction: 'ltr' });
+    // The demo's own text speaks Arabic too, right to left.
+    const intro = await page.getByText(arDemoMessages.signIn.intro).evaluate((element) => ({
+      lang: element.closest('[lang]')?.getAttribute('lang'),
+      direction: getComputedStyle(element).direction,
+    }));
+    expect(intro).toEqual({ lang: 'ar', direction: 'rtl' });
 
     await submitEmptyUserName(page, t);
     expect(await axeViolations(page, 'ar, user name missing')).toEqual([]);
@@ -131,6 +143,132 @@ describe('the demo follows the browser language', () => {
     await page.reload();
     await usernameField(page, t).waitFor();
     expect(await pageLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
-    await expect(page.getByLabel(LANGUAGE_SWITCH).inputValue()).resolves.toBe('ar');
+    await expect(languageSwitch(page, arDemoMessages).inputValue()).resolves.toBe('ar');
   });
+});
+
+/** Stands for a filled-in value (a name, a count) when a message is a function. */
+const HOLE = '\u0000';
+
+/**
+ * The fixed words of every message, by its path in the catalogue: a function is called with
+ * holes for its values and split at them. Only words with letters count.
+ */
+function fixedWords(messages: unknown, path = ''): Map<string, string[]> {
+  const words = new Map<string, string[]>();
+  const add = (key: string, text: string) =>
+    words.set(
+      key,
+      text
+        .split(HOLE)
+        .map((part) => part.replace(/^[\s.,:;()·]+|[\s.,:;()·]+$/g, ''))
+        .filter((part) => /\p{L}{2}/u.test(part) && !NAMES.includes(part)),
+    );
+  for (const [key, value] of Object.entries(messages as Record<string, unknown>)) {
+    const at = path === '' ? key : `${path}.${key}`;
+    if (typeof value === 'string') add(at, value);
+    else if (typeof value === 'function') {
+      add(at, String(value(...Array.from({ length: value.length }, () => HOLE))));
+    } else {
+      for (const [inner, parts] of fixedWords(value, at)) words.set(inner, parts);
+    }
+  }
+  return words;
+}
+
+/**
+ * The English words a translation replaced: none of them may be left on its page. Words the
+ * language shares with English (French "minutes", German "Status") are the translation's
+ * own, so they may stay.
+ */
+function replacedEnglish(translation: DemoMessages): string[] {
+  const translated = [...fixedWords(translation).values()].flat().join('\n');
+  return [...fixedWords(enDemoMessages).values()]
+    .flat()
+    .filter((english) => !asWords(english).test(translated));
+}
+
+/** Matches `text` where it stands as words of its own, not inside longer ones. */
+function asWords(text: string): RegExp {
+  return new RegExp(`(?<!\\p{L})${escapeRegExp(text)}(?!\\p{L})`, 'u');
+}
+
+/**
+ * Every text a person can read on the page, the title included, less the vault's own data
+ * (document names, titles, types and statuses come from the vault as they are).
+ */
+function readableText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let text = `${document.title}\n${document.body.innerText}`;
+    const data = document.querySelectorAll<HTMLElement>(
+      '.demo-doc__name, .demo-doc__title, .demo-doc__meta, .demo-status',
+    );
+    for (const element of data) text = text.replace(element.innerText, '');
+    return text;
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+describe('the demo speaks the chosen language end to end', () => {
+  it('has every message of the English catalogue in every language', () => {
+    const englishKeys = [...fixedWords(enDemoMessages).keys()].sort();
+    for (const language of DEMO_LANGUAGES) {
+      expect([...fixedWords(language.demo).keys()].sort(), language.tag).toEqual(englishKeys);
+    }
+  });
+
+  it.each([
+    ['de-DE', 'de', deMessages, deDemoMessages],
+    ['fr-FR', 'fr', frMessages, frDemoMessages],
+    ['es-ES', 'es', esMessages, esDemoMessages],
+    ['ja-JP', 'ja', jaMessages, jaDemoMessages],
+    ['ar-EG', 'ar', arMessages, arDemoMessages],
+  ] as const)(
+    'leaves no English of its own on screen, signed in, for a %s browser',
+    async (locale, tag, messages, t) => {
+      const page = await openDemo(locale, messages);
+      await usernameField(page, messages).fill(OLIVIA.username);
+      await page.getByRole('button', { name: messages.login.continue, exact: true }).click();
+      await page.getByLabel(messages.login.passwordLabel, { exact: true }).fill(OLIVIA.password);
+      await page.getByRole('button', { name: messages.login.signIn, exact: true }).click();
+      await page.getByRole('table').waitFor();
+      await page.getByRole('button', { name: t.header.delegations }).waitFor();
+
+      const text = await readableText(page);
+      const leftOver = replacedEnglish(t).filter((english) => asWords(english).test(text));
+      expect(leftOver).toEqual([]);
+      expect(await page.title()).toBe(`${t.documents.pageTitle} · Sunrise PromoMats · Vault Docs`);
+
+      const direction = await page
+        .getByRole('main')
+        .evaluate((main) => getComputedStyle(main).direction);
+      expect(direction).toBe(tag === 'ar' ? 'rtl' : 'ltr');
+      expect(await axeViolations(page, `${tag}, signed in`)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['de-DE', deMessages, deDemoMessages],
+    ['ar-EG', arMessages, arDemoMessages],
+  ] as const)(
+    'shows the password-reset page in the language of a %s browser',
+    async (locale, messages, t) => {
+      const page = await openDemo(locale, messages);
+      await page.goto(new URL('/password-reset.html', demo.dev.url).href);
+      await page.getByRole('heading', { level: 1, name: t.passwordReset.heading }).waitFor();
+
+      const text = await readableText(page);
+      expect(replacedEnglish(t).filter((english) => asWords(english).test(text))).toEqual([]);
+      expect(await page.title()).toBe(`${t.passwordReset.heading} · Vault Docs`);
+      expect(await pageLanguage(page)).toEqual({
+        lang: locale.slice(0, 2),
+        dir: t === arDemoMessages ? 'rtl' : 'ltr',
+      });
+      await page.getByRole('link', { name: t.passwordReset.back }).waitFor();
+      expect(await axeViolations(page, `${locale}, password reset`)).toEqual([]);
+    },
+  );
 });
