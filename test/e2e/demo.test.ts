@@ -528,7 +528,10 @@ describe('the demo on the page clock', () => {
         KEEP_ALIVE_PATH.test(apiPath(new URL(response.url()).pathname)),
       );
       await stay.click();
-      expect(await (await sent).json()).toEqual({ responseStatus: 'SUCCESS' });
+      // The body is not read back through the browser: Chromium may drop a finished
+      // answer's body from its buffer, and the session still being open below is what
+      // proves the keep-alive succeeded (a refused one would end it).
+      expect((await sent).status()).toBe(200);
       await poll(() => dialog.count()).toBe(0);
       expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(1);
       expect(await documentsHeading(page).isVisible()).toBe(true);
