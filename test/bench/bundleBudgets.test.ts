@@ -1,5 +1,6 @@
 // The size budgets that hold today, checked from esbuild's metafile: bytes are
 // deterministic, so these are tests, while the kB figures live in `npm run bench`.
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
   buildBundle,
@@ -7,6 +8,7 @@ import {
   initialChunks,
   lazyChunks,
   packageCodePrefixes,
+  REPO_ROOT,
 } from '../../bench/buildBundle';
 import {
   CLIENT_ALONE_IMPORT,
@@ -160,5 +162,39 @@ describe('message catalogues', () => {
         'src/components/i18n/delegationMessages',
       ]),
     ).toBe(0);
+  });
+});
+
+describe('explanations for developers', () => {
+  // The login page's text as an app's bundler writes it for NODE_ENV, in one file.
+  async function loginPageText(nodeEnv: 'production' | 'development'): Promise<string> {
+    const result = await build({
+      absWorkingDir: REPO_ROOT,
+      stdin: { contents: TYPICAL_APP_IMPORT, resolveDir: REPO_ROOT, loader: 'ts' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      external: WITH_OIDC_PEER,
+      define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
+      logLevel: 'silent',
+    });
+    return result.outputFiles.map((file) => file.text).join('\n');
+  }
+
+  it("a production login page says a proxy's refusal is a setup error without the explanation", async () => {
+    const production = await loginPageText('production');
+    // Booleans rather than the texts: a failure should not print a whole bundle.
+    // The refusal is still recognised, and told with the catalogue's setupError.
+    expect(production.includes('PROXY_ORIGIN_REFUSED'), 'recognises the refusal').toBe(true);
+    expect(production.includes('allowedOrigins'), 'names the setting').toBe(false);
+    expect(production.includes('Setup error ('), 'carries the explanation').toBe(false);
+  });
+
+  it('a development login page explains the setting to change', async () => {
+    const development = await loginPageText('development');
+    expect(development.includes('allowedOrigins'), 'names the setting').toBe(true);
+    expect(development.includes('Setup error ('), 'carries the explanation').toBe(true);
   });
 });
