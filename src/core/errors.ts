@@ -267,9 +267,9 @@ export class VaultConfigError extends VaultError {
 
 /**
  * Something threw that is neither the network nor the service: a bug in the kit or in the
- * app's own code (a custom keep-alive `send`, a callback). It is not transient, so nothing
- * retries it in a loop and no one is told the connection is unreliable; the original error
- * is the `cause`.
+ * app's own code (a custom `fetch` or keep-alive `send`, a callback), or code the page
+ * cannot load. It is not transient, so nothing retries it in a loop and no one is told the
+ * connection is unreliable; the original error is the `cause`.
  *
  * @example
  * ```ts
