@@ -15,7 +15,7 @@ import type { NavigatorLike } from './resolveKeepAliveEnvironment';
 // Failed fetches of the code (about two and a half minutes of back-off) after which an
 // online page stops calling it a connection fault: the chunk is missing (a deploy removed
 // it) or the engine will not load it, and only a reload helps.
-const LOAD_FAILURES_BEFORE_GIVING_UP = 5;
+const FAILURES_BEFORE_ASKING_FOR_A_RELOAD = 5;
 
 /**
  * Where a keep-alive gets its scheduler: the function itself once it is at hand, else a
@@ -71,7 +71,7 @@ export function createDeferredKeepAlive(
   let loading: PromiseLike<unknown> | undefined;
   let retry: unknown;
   let failures = 0;
-  // The give-up is reported once per page, however often it is started again.
+  // The advice to reload is reported once per keep-alive, however often it is restarted.
   let reported = false;
 
   function begin(factory: typeof createKeepAliveRun): void {
@@ -131,7 +131,7 @@ export function createDeferredKeepAlive(
   }
 
   function loadError(cause: unknown): VaultError {
-    if (failures < LOAD_FAILURES_BEFORE_GIVING_UP || isOffline()) {
+    if (failures < FAILURES_BEFORE_ASKING_FOR_A_RELOAD || isOffline()) {
       return new VaultNetworkError('The keep-alive could not be loaded.', { cause });
     }
     const error = new VaultUnexpectedError(
