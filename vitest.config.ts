@@ -50,6 +50,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: DOM_FOLDERS.map(testsIn),
           setupFiles: ['test/support/setupDom.ts'],
+          // A whole form walked with axe at each step takes about 3 s alone; on a loaded
+          // 2-core machine twice that.
+          testTimeout: 15_000,
           retry,
         },
       },
