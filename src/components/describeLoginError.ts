@@ -7,7 +7,7 @@ import {
   VaultProtocolError,
 } from '../core/errors';
 import { describeSetupError, isSetupError } from './describeSetupError';
-import type { LoginMessages } from './i18n/loginMessages';
+import type { LoginMessages } from './i18n/LoginMessages';
 
 declare const process: { env: { NODE_ENV?: string } } | undefined;
 
