@@ -7,6 +7,7 @@ import {
   createVaultEmulator,
   DEFAULT_LOGIN_HOST,
   type ManualClock,
+  type VaultEmulatorOptions,
 } from '../../src/emulator';
 import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
 import type { VaultProxySessionOptions } from '../../src/proxy';
@@ -55,9 +56,14 @@ export interface Browser {
 export async function deployBff(
   adapter: ProxyAdapter,
   session: Partial<VaultProxySessionOptions> = {},
+  emulatorOptions: VaultEmulatorOptions = {},
 ): Promise<BffDeployment> {
   const clock = createManualClock(TEST_START_MS);
-  const emulator = createVaultEmulator({ clock, passwordHashIterations: 1_000 });
+  const emulator = createVaultEmulator({
+    clock,
+    passwordHashIterations: 1_000,
+    ...emulatorOptions,
+  });
   const vault = await serveFetch(emulator.fetch);
   servers.push(vault);
   const loopback = createLoopbackUpstream(vault.port);

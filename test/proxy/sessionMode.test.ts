@@ -19,6 +19,7 @@ import { PROXY_ADAPTERS } from './proxyAdapters';
 
 const HOURS_48 = 48 * 60 * 60 * 1000;
 const ME = (dns: string) => `/vault/${dns}/api/v26.1/objects/users/me`;
+const HARBOR = 'clinical.harbor.example';
 const KEEP_ALIVE = `/vault/${PROMOMATS}/api/v26.1/keep-alive`;
 
 describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
@@ -255,6 +256,48 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     });
     expect((await vaultAnswer(kept)).responseStatus).toBe('SUCCESS');
     expect(upstream.at(-1)?.authorization).toBe(sid);
+  });
+
+  it('seals an OAuth login into the cookie of the vault the answer names', async () => {
+    const token = 'opaque-access-token-4f1c9e';
+    const issuer = 'https://idp.harbor.example';
+    const { browser, upstream } = await deployBff(
+      adapter,
+      {},
+      {
+        oidc: {
+          issuer,
+          authorizationEndpoint: `${issuer}/authorize`,
+          tokenEndpoint: `${issuer}/token`,
+          allowedClientIds: ['harbor-portal'],
+          introspect: async (presented) =>
+            presented === token
+              ? {
+                  active: true,
+                  client_id: 'harbor-portal',
+                  iss: issuer,
+                  sub: 'sam',
+                  exp: Math.floor(TEST_START_MS / 1000) + 300,
+                  iat: Math.floor(TEST_START_MS / 1000),
+                  token_type: 'Bearer',
+                  scope: 'openid',
+                }
+              : { active: false },
+        },
+      },
+    );
+    const login = await browser.send('/auth/oauth/session/harbor-oidc', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const answer = await vaultAnswer(login);
+    const sealed = await openCookie(browser.jar.get(OWN));
+    expect(sealed).toMatchObject({ kind: 'own', dns: HARBOR, userId: 61006, vaultId: 2001 });
+    expect(answer).not.toHaveProperty('sessionId');
+    expect(answer).toMatchObject({ responseStatus: 'SUCCESS', sessionTag: sealed?.tag });
+    const me = await browser.send(ME(HARBOR));
+    expect(await vaultAnswer(me)).toMatchObject({ users: [{ user: { id: 61006 } }] });
+    expect(upstream.at(-1)).toMatchObject({ host: HARBOR, authorization: sealed?.sid });
   });
 
   it('answers who-am-I from the cookies, and forgets them on DELETE', async () => {
