@@ -160,3 +160,48 @@ describe('toRouteHandlers in BFF mode', () => {
     expect(await forgotten.json()).toEqual({ own: null, delegated: null });
   });
 });
+
+describe.each(PROXY_ADAPTERS)('$name: answers that stay streamed in BFF mode', (adapter) => {
+  it('streams a download authorised from the cookie: the first bytes arrive before the rest exist', async () => {
+    let firstArrived = (): void => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      firstArrived = resolve;
+    });
+    const seen: (string | null)[] = [];
+    const proxy = await adapter.start({
+      ...BASE,
+      session: { secrets: [SECRET_A] },
+      fetch: async (request) => {
+        seen.push(request.headers.get('authorization'));
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(new Uint8Array(64 * 1024).fill(1));
+            // A proxy that read the answer whole would never deliver the rest.
+            await arrived;
+            for (let i = 0; i < 8; i++) controller.enqueue(new Uint8Array(1024 * 1024).fill(2));
+            controller.close();
+          },
+        });
+        return new Response(body, { headers: { 'Content-Type': 'application/octet-stream' } });
+      },
+    });
+    const cookie = await createSessionSealer([SECRET_A]).seal({
+      ...SESSION,
+      createdAt: Date.now(),
+      deadline: Date.now() + 3_600_000,
+    });
+    const response = await proxy.send('/vault/promomats.sunrise.example/api/v26.1/x/file', {
+      headers: { Cookie: `__Host-vault-session=${cookie}` },
+    });
+    const reader = response.body?.getReader();
+    let received = 0;
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received >= 64 * 1024) firstArrived();
+    }
+    expect(received).toBe(64 * 1024 + 8 * 1024 * 1024);
+    expect(seen).toEqual([SESSION.sid]);
+  });
+});
