@@ -119,6 +119,7 @@ const PASSWORD_LOGIN = /^\/api\/v[^/]+\/auth$/;
 const DELEGATED_LOGIN = /^\/api\/(v[^/]+)\/delegation\/login$/;
 const END_SESSION = /^\/api\/v[^/]+\/session$/;
 const OAUTH_LOGIN = /^\/auth\/oauth\/session\/[^/]+$/;
+const OPENED_CACHE_SIZE = 1000;
 // A failure small enough to be a session error, from a service older than X-VaultAPI-Status.
 const MAX_UNLABELLED_FAILURE_BYTES = 16 * 1024;
 const encoder = new TextEncoder();
@@ -135,6 +136,19 @@ const decoder = new TextDecoder();
 export function createSessionRules(settings: CheckedSessionOptions): SessionRules {
   const sealer = createSessionSealer(settings.secrets);
   const { now } = settings;
+  // A browser sends the same cookie with every call: what opened once is kept (only what
+  // opened, so made-up values cannot fill it), the oldest first out. The deadline and kind
+  // are checked on every call all the same.
+  const opened = new Map<string, SealedSession>();
+  const openValue = async (value: string): Promise<SealedSession | undefined> => {
+    const known = opened.get(value);
+    if (known !== undefined) return known;
+    const session = await sealer.open(value);
+    if (session === undefined) return undefined;
+    if (opened.size >= OPENED_CACHE_SIZE) opened.delete(opened.keys().next().value as string);
+    opened.set(value, session);
+    return session;
+  };
 
   // A cookie that does not open, or opens to the other kind or past its deadline, is as good
   // as absent, and is cleared.
@@ -144,7 +158,7 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
   ): Promise<{ session: SealedSession | undefined; clear: boolean }> => {
     const value = readCookie(header('cookie'), COOKIE[kind]);
     if (value === undefined) return { session: undefined, clear: false };
-    const session = await sealer.open(value);
+    const session = await openValue(value);
     if (session === undefined || session.kind !== kind || session.deadline <= now()) {
       return { session: undefined, clear: true };
     }
