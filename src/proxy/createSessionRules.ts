@@ -3,7 +3,15 @@ import type { ProxyTarget } from './createProxyRules';
 import { createSessionSealer, type SealedSession } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
 
-/** Which of the two session cookies. */
+/**
+ * Which of the two session cookies: the user's own session, or the one acting on behalf of
+ * another user.
+ *
+ * @example
+ * ```ts
+ * const kind: SessionKind = request.headers.get('x-vault-session') === 'delegated' ? 'delegated' : 'own';
+ * ```
+ */
 export type SessionKind = 'own' | 'delegated';
 
 /**
@@ -103,9 +111,25 @@ export interface SessionRules {
   ): Promise<{ body: Uint8Array<ArrayBuffer>; cookies: readonly string[] }>;
 }
 
-/** Largest answer the proxy reads whole (login answers, failures): the service's are far smaller. */
+/**
+ * Largest answer the proxy reads whole (login answers, failures): the service's are far
+ * smaller, and a bigger one is refused rather than held.
+ *
+ * @example
+ * ```ts
+ * if (length > MAX_READ_ANSWER_BYTES) throw tooLargeToRead;
+ * ```
+ */
 export const MAX_READ_ANSWER_BYTES = 1024 * 1024;
-/** Largest delegated-login form kept to learn the delegator from. */
+
+/**
+ * Largest start of a delegated-login form kept to learn the delegator from.
+ *
+ * @example
+ * ```ts
+ * chunks.push(chunk.slice(0, MAX_KEPT_FORM_BYTES - kept));
+ * ```
+ */
 export const MAX_KEPT_FORM_BYTES = 16 * 1024;
 
 const COOKIE: Record<SessionKind, string> = {
