@@ -1,7 +1,7 @@
 // BFF mode, through each way the proxy is served, in front of the emulator over loopback:
 // the session ID lives in a sealed HttpOnly cookie, the page never sees it, and the proxy
 // adds it only to calls on the session's own vault.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_START_MS } from '../emulator/startEmulator';
 import {
   ATTRIBUTES,
@@ -337,5 +337,27 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     expect(browser.jar.size).toBe(0);
     // Forgetting is the proxy's own: the vault was not called.
     expect(upstream.length).toBe(calls);
+  });
+
+  it('logs its own route as session, and never a session ID or a cookie', async () => {
+    const { browser, events } = await deployBff(adapter);
+    await browser.login();
+    const cookie = browser.jar.get(OWN) ?? '';
+    const sid = (await openCookie(cookie))?.sid ?? '';
+    await (await browser.send(ME(PROMOMATS))).body?.cancel();
+    await (await browser.send('/vault-session')).body?.cancel();
+    await (await browser.send(KEEP_ALIVE, { method: 'POST', kit: false })).body?.cancel();
+    await vi.waitFor(() => expect(events).toHaveLength(4));
+    expect(
+      events.map((event) => `${event.method} ${event.route} ${event.error ?? event.status}`),
+    ).toEqual([
+      'POST vault 200',
+      'GET vault 200',
+      'GET session 200',
+      'POST vault PROXY_CSRF_HEADER_MISSING',
+    ]);
+    const logged = JSON.stringify(events);
+    expect(logged).not.toContain(sid);
+    expect(logged).not.toContain(cookie);
   });
 });
