@@ -79,7 +79,7 @@ export function App(): ReactNode {
         {...(timeouts.keepAlive ? { keepAlive: timeouts.keepAlive } : {})}
         sso={{
           redirectUri: `${window.location.origin}/sso/callback`,
-          load: () => import('../src/oidc/index'),
+          load: () => import('../src/sso/index'),
         }}
       >
         <DemoShell idleWarningMs={timeouts.idleWarningMs} />

@@ -9,8 +9,8 @@ import {
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../emulator';
-import { createFetchStyleListener } from '../node/createFetchStyleListener';
 import { createVaultProxy, type VaultProxyLogEvent } from '../proxy';
+import { createFetchStyleListener } from '../proxy/node/createFetchStyleListener';
 import type { DevOidcProvider } from './devOidcProvider';
 import { loadDevOidcProvider } from './loadDevOidcProvider';
 

@@ -1,5 +1,9 @@
 /// <reference types="node" />
-import { createVaultProxyListener, type NodeVaultProxyOptions, serveVaultProxy } from '../node';
+import {
+  createVaultProxyListener,
+  type NodeVaultProxyOptions,
+  serveVaultProxy,
+} from '../proxy/node';
 
 const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTERN]... [--login-host HOST]
                                    [--port N] [--hostname ADDR] [--origin URL]...

@@ -1,8 +1,8 @@
 /// <reference types="node" />
 import type { AddressInfo } from 'node:net';
 import type { Plugin, ViteDevServer } from 'vite';
-import { createVaultProxyListener, type VaultProxyListener } from '../node';
 import type { VaultProxyLogEvent } from '../proxy';
+import { createVaultProxyListener, type VaultProxyListener } from '../proxy/node';
 import {
   createVaultDevStack,
   describeProxyEvent,

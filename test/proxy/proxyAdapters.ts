@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 import { afterEach, expect } from 'vitest';
 import { serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
-import { type ServedVaultProxy, serveVaultProxy } from '../../src/node';
 import { createVaultProxy, type VaultProxyContext, type VaultProxyOptions } from '../../src/proxy';
+import { type ServedVaultProxy, serveVaultProxy } from '../../src/proxy/node';
 
 export const APP_ORIGIN = 'https://app.sunrise.example';
 

@@ -1,7 +1,6 @@
 // BFF mode's settings, its sealing on its own, and its route for a framework's handlers.
 import { describe, expect, it } from 'vitest';
 import { createVaultEmulator } from '../../src/emulator';
-import { createVaultProxyListener } from '../../src/node';
 import {
   createVaultProxy,
   toRouteHandlers,
@@ -9,6 +8,7 @@ import {
   type VaultProxySessionOptions,
 } from '../../src/proxy';
 import { createSessionSealer, type SealedSession } from '../../src/proxy/createSessionSealer';
+import { createVaultProxyListener } from '../../src/proxy/node';
 import { SECRET_A, SECRET_B } from './bffDeployment';
 import { APP_ORIGIN, echoUpstream, failureType, PROXY_ADAPTERS } from './proxyAdapters';
 

@@ -11,8 +11,8 @@ import {
   DEFAULT_LOGIN_HOST,
   type VaultEmulator,
 } from '../../src/emulator';
-import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
 import { createVaultProxy, type VaultProxyLogEvent } from '../../src/proxy';
+import { createLoopbackUpstream } from '../../src/proxy/node/createLoopbackUpstream';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
 
 const PROMOMATS = 'promomats.sunrise.example';
