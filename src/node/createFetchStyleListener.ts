@@ -51,7 +51,11 @@ async function handle(proxy: VaultProxy, req: IncomingMessage, res: ServerRespon
         : {}),
     } as RequestInit);
     const response = await proxy(request, { clientAddress: req.socket.remoteAddress });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const answerHeaders: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    // Each cookie its own header line: joined, they would read as one.
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) answerHeaders['set-cookie'] = cookies;
+    res.writeHead(response.status, answerHeaders);
     if (!response.body) {
       res.end();
       return;

@@ -7,10 +7,13 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { concatBytes } from '../proxy/concatBytes';
+import { createFormCopy } from '../proxy/createFormCopy';
 import { createIdleTimer } from '../proxy/createIdleTimer';
-import { createProxyRules } from '../proxy/createProxyRules';
+import { createProxyRules, type ProxyTarget } from '../proxy/createProxyRules';
+import { MAX_READ_ANSWER_BYTES, type SessionPlan } from '../proxy/createSessionRules';
 import { createVaultProxy } from '../proxy/createVaultProxy';
-import type { ProxyRefusal } from '../proxy/ProxyRefusal';
+import { ProxyRefusal } from '../proxy/ProxyRefusal';
 import type { VaultProxyOptions } from '../proxy/VaultProxyOptions';
 import { createFetchStyleListener } from './createFetchStyleListener';
 
@@ -84,11 +87,12 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
   const agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const send = secure ? httpsRequest : httpRequest;
   const port = base?.port ? Number(base.port) : secure ? 443 : 80;
+  const { session } = rules;
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const started = Date.now();
     const method = req.method ?? 'GET';
-    let route: 'auth' | 'vault' | 'refused' = 'refused';
+    let route: 'auth' | 'vault' | 'session' | 'refused' = 'refused';
     let host: string | undefined;
     const report = (status: number, refusal?: ProxyRefusal): void =>
       rules.report({
@@ -109,140 +113,278 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       report(answer.status, refusal);
     };
 
-    const headers: OutgoingHttpHeaders = {};
-    let path: string;
+    const header = (name: string): string | undefined => single(req.headers[name]);
+    let target: ProxyTarget;
     try {
-      const target = rules.resolveTarget(method, req.url ?? '/');
+      target = rules.resolveTarget(method, req.url ?? '/');
       route = target.route;
-      host = target.host;
-      rules.checkOrigin(method, (name) => single(req.headers[name]));
-      rules.checkDeclaredLength(req.headers['content-length']);
-      headers.host = target.host;
-      for (const name in req.headers) {
-        if (rules.isForwardedRequestHeader(name)) headers[name] = req.headers[name];
+      rules.checkOrigin(method, header);
+      session?.checkCsrf(method, header);
+      if (target.route !== 'session') {
+        host = target.host;
+        rules.checkDeclaredLength(req.headers['content-length']);
       }
-      path = target.path;
     } catch (error) {
       req.resume();
       refuse(rules.refusalOf(error));
       return;
     }
-    const hasBody =
-      method !== 'GET' &&
-      method !== 'HEAD' &&
-      (req.headers['transfer-encoding'] !== undefined ||
-        (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'));
-    if (hasBody && req.headers['content-length'] !== undefined) {
-      headers['content-length'] = req.headers['content-length'];
-    } else if (!hasBody && method !== 'GET' && method !== 'HEAD') {
-      headers['content-length'] = '0';
+    if (session === undefined) {
+      forward(target, undefined);
+      return;
     }
-
-    let settled = false;
-    let phase: 'upload' | 'wait' | 'download' = 'upload';
-    let upstreamResponse: IncomingMessage | undefined;
-    let headerTimer: ReturnType<typeof setTimeout> | undefined;
-    const outgoing = send({
-      agent,
-      host: base?.hostname ?? host,
-      port,
-      method,
-      path,
-      headers,
-      ...(secure ? { servername: host } : {}),
-    });
-    const end = (refusal?: ProxyRefusal): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(headerTimer);
-      idle.stop();
-      if (refusal) {
-        outgoing.destroy();
-        upstreamResponse?.destroy();
+    if (target.route === 'session') {
+      req.resume();
+      session.whoAmI(method, header).then(
+        (answer) => {
+          res
+            .writeHead(answer.status, withCookies(answer.headers, answer.cookies))
+            .end(answer.body);
+          report(answer.status);
+        },
+        (error: unknown) => refuse(rules.refusalOf(error)),
+      );
+      return;
+    }
+    session.plan(method, target, header).then(
+      (plan) => forward(target, plan),
+      (error: unknown) => {
         req.resume();
-        refuse(refusal);
-      }
-    };
-    const idle = createIdleTimer(rules.bodyIdleTimeoutMs, () =>
-      end(rules.stalled(phase === 'upload')),
+        refuse(rules.refusalOf(error));
+      },
     );
-    const awaitAnswer = (): void => {
-      if (phase !== 'upload') return;
-      phase = 'wait';
-      idle.stop();
-      headerTimer = setTimeout(() => end(rules.notAnswered()), rules.upstreamTimeoutMs);
-    };
 
-    // The response's close before its end means the client went away.
-    res.once('close', () => {
-      if (!res.writableFinished && !settled) {
+    // One forwarded call; `plan` says what BFF mode adds to it (nothing without `session`).
+    function forward(target: ProxyTarget, plan: SessionPlan | undefined): void {
+      const path = target.path;
+      const headers: OutgoingHttpHeaders = {};
+      headers.host = target.host;
+      for (const name in req.headers) {
+        if (rules.isForwardedRequestHeader(name)) headers[name] = req.headers[name];
+      }
+      if (plan?.authorization !== undefined) headers.authorization = plan.authorization;
+      const form = plan?.keepsForm ? createFormCopy() : undefined;
+      const hasBody =
+        method !== 'GET' &&
+        method !== 'HEAD' &&
+        (req.headers['transfer-encoding'] !== undefined ||
+          (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'));
+      if (hasBody && req.headers['content-length'] !== undefined) {
+        headers['content-length'] = req.headers['content-length'];
+      } else if (!hasBody && method !== 'GET' && method !== 'HEAD') {
+        headers['content-length'] = '0';
+      }
+
+      let settled = false;
+      let phase: 'upload' | 'wait' | 'download' = 'upload';
+      let upstreamResponse: IncomingMessage | undefined;
+      let headerTimer: ReturnType<typeof setTimeout> | undefined;
+      const outgoing = send({
+        agent,
+        host: base?.hostname ?? target.host,
+        port,
+        method,
+        path,
+        headers,
+        ...(secure ? { servername: target.host } : {}),
+      });
+      const end = (refusal?: ProxyRefusal): void => {
+        if (settled) return;
         settled = true;
         clearTimeout(headerTimer);
         idle.stop();
-        outgoing.destroy();
-        upstreamResponse?.destroy();
-      }
-    });
-    outgoing.once('error', () => end(rules.refusalOf(undefined)));
-    outgoing.once('response', (incoming: IncomingMessage) => {
-      upstreamResponse = incoming;
-      const status = incoming.statusCode ?? 502;
-      if (status >= 300 && status < 400) {
-        end(rules.redirected());
-        return;
-      }
-      clearTimeout(headerTimer);
-      phase = 'download';
-      res.writeHead(
-        status,
-        incoming.statusMessage,
-        rules.responseHeaders(Object.entries(incoming.headers), false),
+        if (refusal) {
+          outgoing.destroy();
+          upstreamResponse?.destroy();
+          req.resume();
+          refuse(refusal);
+        }
+      };
+      const idle = createIdleTimer(rules.bodyIdleTimeoutMs, () =>
+        end(rules.stalled(phase === 'upload')),
       );
-      report(status);
-      idle.start();
-      incoming.on('data', (chunk: Buffer) => {
-        idle.touch();
-        if (!res.write(chunk)) incoming.pause();
-      });
-      res.on('drain', () => incoming.resume());
-      incoming.once('end', () => {
-        end();
-        res.end();
-      });
-      incoming.once('error', () => undefined);
-      // An upstream that goes away mid-body: the client must not take what came as whole.
-      incoming.once('close', () => {
-        if (incoming.complete) return;
-        end();
-        res.destroy();
-      });
-    });
+      const awaitAnswer = (): void => {
+        if (phase !== 'upload') return;
+        phase = 'wait';
+        idle.stop();
+        headerTimer = setTimeout(() => end(rules.notAnswered()), rules.upstreamTimeoutMs);
+      };
 
-    if (!hasBody) {
-      req.resume();
-      outgoing.end();
-      awaitAnswer();
-      return;
-    }
-    let seen = 0;
-    idle.start();
-    req.on('data', (chunk: Buffer) => {
-      seen += chunk.byteLength;
-      if (seen > rules.maxRequestBytes) {
-        end(rules.tooLarge());
+      // The response's close before its end means the client went away.
+      res.once('close', () => {
+        if (!res.writableFinished && !settled) {
+          settled = true;
+          clearTimeout(headerTimer);
+          idle.stop();
+          outgoing.destroy();
+          upstreamResponse?.destroy();
+        }
+      });
+      outgoing.once('error', () => end(rules.refusalOf(undefined)));
+      outgoing.once('response', (incoming: IncomingMessage) => {
+        upstreamResponse = incoming;
+        const status = incoming.statusCode ?? 502;
+        if (status >= 300 && status < 400) {
+          end(rules.redirected());
+          return;
+        }
+        clearTimeout(headerTimer);
+        phase = 'download';
+        if (
+          plan !== undefined &&
+          session?.readsAnswer(plan, (name) => single(incoming.headers[name]))
+        ) {
+          readAnswer(incoming, status, plan);
+          return;
+        }
+        const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
+          Object.entries(incoming.headers),
+          false,
+        );
+        if (plan !== undefined && plan.cookies.length > 0)
+          answerHeaders['set-cookie'] = [...plan.cookies];
+        res.writeHead(status, incoming.statusMessage, answerHeaders);
+        report(status);
+        idle.start();
+        incoming.on('data', (chunk: Buffer) => {
+          idle.touch();
+          if (!res.write(chunk)) incoming.pause();
+        });
+        res.on('drain', () => incoming.resume());
+        incoming.once('end', () => {
+          end();
+          res.end();
+        });
+        incoming.once('error', () => undefined);
+        // An upstream that goes away mid-body: the client must not take what came as whole.
+        incoming.once('close', () => {
+          if (incoming.complete) return;
+          end();
+          res.destroy();
+        });
+      });
+
+      if (!hasBody) {
+        req.resume();
+        outgoing.end();
+        awaitAnswer();
         return;
       }
-      idle.touch();
-      if (!outgoing.write(chunk)) req.pause();
-    });
-    outgoing.on('drain', () => req.resume());
-    req.once('end', () => {
-      if (settled) return;
-      outgoing.end();
-      awaitAnswer();
-    });
+      let seen = 0;
+      idle.start();
+      req.on('data', (chunk: Buffer) => {
+        seen += chunk.byteLength;
+        if (seen > rules.maxRequestBytes) {
+          end(rules.tooLarge());
+          return;
+        }
+        idle.touch();
+        form?.keep(chunk);
+        if (!outgoing.write(chunk)) req.pause();
+      });
+      outgoing.on('drain', () => req.resume());
+      req.once('end', () => {
+        if (settled) return;
+        outgoing.end();
+        awaitAnswer();
+      });
+
+      // A login answer (or a failure that may end the session) is small: read whole, it can be
+      // rewritten, and its length is that of what is sent.
+      function readAnswer(incoming: IncomingMessage, status: number, plan: SessionPlan): void {
+        const encoding = incoming.headers['content-encoding'];
+        if (encoding !== undefined && encoding !== 'identity') {
+          end(rules.refusalOf(undefined));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let length = 0;
+        idle.start();
+        incoming.on('data', (chunk: Buffer) => {
+          idle.touch();
+          length += chunk.byteLength;
+          if (length > MAX_READ_ANSWER_BYTES) {
+            end(
+              new ProxyRefusal(
+                502,
+                'PROXY_UPSTREAM_UNREACHABLE',
+                `The vault's answer to a session call was over ${MAX_READ_ANSWER_BYTES} bytes.`,
+              ),
+            );
+            return;
+          }
+          chunks.push(chunk);
+        });
+        incoming.once('error', () => undefined);
+        incoming.once('close', () => {
+          if (!incoming.complete) end(rules.refusalOf(undefined));
+        });
+        incoming.once('end', () => {
+          if (settled) return;
+          idle.stop();
+          session
+            ?.answer(plan, concatBytes(chunks, length), form?.bytes(), lookup)
+            .then((read) => {
+              if (settled) return;
+              end();
+              const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
+                Object.entries(incoming.headers),
+                false,
+              );
+              answerHeaders['content-length'] = String(read.body.byteLength);
+              if (read.cookies.length > 0) answerHeaders['set-cookie'] = [...read.cookies];
+              res.writeHead(status, incoming.statusMessage, answerHeaders).end(read.body);
+              report(status);
+            })
+            .catch((error: unknown) => end(rules.refusalOf(error)));
+        });
+      }
+    }
   };
+  // The one call the proxy makes itself (see UpstreamLookup): small, bounded like the rest.
+  const lookup = (lookupHost: string, path: string, authorization: string): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const call = send(
+        {
+          agent,
+          host: base?.hostname ?? lookupHost,
+          port,
+          method: 'GET',
+          path,
+          headers: { host: lookupHost, authorization, accept: 'application/json' },
+          timeout: rules.upstreamTimeoutMs,
+          ...(secure ? { servername: lookupHost } : {}),
+        },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          let length = 0;
+          incoming.on('data', (chunk: Buffer) => {
+            length += chunk.byteLength;
+            if (length > MAX_READ_ANSWER_BYTES) call.destroy(new Error('too large'));
+            else chunks.push(chunk);
+          });
+          incoming.once('error', reject);
+          incoming.once('end', () => {
+            try {
+              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            } catch (error) {
+              reject(error);
+            }
+          });
+        },
+      );
+      call.once('timeout', () => call.destroy(new Error('timeout')));
+      call.once('error', reject);
+      call.end();
+    });
   return Object.assign(listener, { close: () => agent.destroy() });
+}
+
+function withCookies(
+  headers: Record<string, string>,
+  cookies: readonly string[],
+): OutgoingHttpHeaders {
+  return cookies.length === 0 ? headers : { ...headers, 'set-cookie': [...cookies] };
 }
 
 function single(value: string | string[] | undefined): string | undefined {

@@ -22,8 +22,11 @@ export interface VaultProxyContext {
  */
 export interface VaultProxyLogEvent {
   readonly method: string;
-  /** `auth` (login host), `vault` (a vault's API) or `refused` (never forwarded). */
-  readonly route: 'auth' | 'vault' | 'refused';
+  /**
+   * `auth` (login host), `vault` (a vault's API), `session` (the proxy's own who-am-I route
+   * in BFF mode) or `refused` (never forwarded).
+   */
+  readonly route: 'auth' | 'vault' | 'session' | 'refused';
   /** The upstream host, once it was allowed. */
   readonly host: string | undefined;
   readonly status: number;
@@ -49,7 +52,36 @@ export type VaultProxyErrorType =
   | 'PROXY_UPSTREAM_TIMEOUT'
   | 'PROXY_BODY_TIMEOUT'
   | 'PROXY_UPSTREAM_UNREACHABLE'
-  | 'PROXY_UPSTREAM_REDIRECT';
+  | 'PROXY_UPSTREAM_REDIRECT'
+  | 'PROXY_CSRF_HEADER_MISSING';
+
+/**
+ * Backend-for-frontend mode: the proxy keeps the vault session ID in a sealed `HttpOnly`
+ * cookie and adds it to the calls it forwards, so no script on the page can read it.
+ *
+ * @example
+ * ```ts
+ * const session: VaultProxySessionOptions = {
+ *   // The first seals; all open. Put a new secret first to rotate.
+ *   secrets: [process.env.VAULT_SESSION_SECRET_NEW!, process.env.VAULT_SESSION_SECRET_OLD!],
+ * };
+ * ```
+ */
+export interface VaultProxySessionOptions {
+  /**
+   * Secrets of at least 32 characters each (e.g. `openssl rand -base64 32`), no two alike.
+   * The first seals new cookies; every one opens them, so a new secret put first rotates
+   * without signing anyone out, and an old one dropped from the list ends its cookies.
+   */
+  readonly secrets: readonly string[];
+  /**
+   * Where the proxy answers who-am-I (`GET`) and forget-me (`DELETE`), under the proxy's
+   * `basePath`. Default `/vault-session`.
+   */
+  readonly path?: string;
+  /** The clock, in epoch ms, for cookie deadlines. Default `Date.now`; tests pass their own. */
+  readonly now?: () => number;
+}
 
 /**
  * Settings of {@link createVaultProxy}.
@@ -103,6 +135,11 @@ export interface VaultProxyOptions {
    * context. Default `globalThis.fetch`. Dev servers and tests pass the emulator here.
    */
   readonly fetch?: (request: Request, context?: VaultProxyContext) => Promise<Response>;
+  /**
+   * Turns on backend-for-frontend mode; see {@link VaultProxySessionOptions}. Without it, the
+   * proxy passes `Authorization` through and sets no cookie.
+   */
+  readonly session?: VaultProxySessionOptions;
   /** One event per request; see {@link VaultProxyLogEvent}. */
   readonly log?: (event: VaultProxyLogEvent) => void;
   /**

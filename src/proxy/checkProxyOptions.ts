@@ -1,9 +1,27 @@
 import { isPlainHostName } from './isAllowedHost';
-import type { VaultProxyOptions } from './VaultProxyOptions';
+import type { VaultProxyOptions, VaultProxySessionOptions } from './VaultProxyOptions';
 
 const DEFAULT_MAX_REQUEST_BYTES = 100 * 1024 * 1024;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
 const DEFAULT_BODY_IDLE_TIMEOUT_MS = 30_000;
+const DEFAULT_SESSION_PATH = '/vault-session';
+const MIN_SECRET_LENGTH = 32;
+const PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
+
+/**
+ * The backend-for-frontend settings once checked.
+ *
+ * @example
+ * ```ts
+ * const { secrets, path, now }: CheckedSessionOptions = checkProxyOptions(options).session!;
+ * ```
+ */
+export interface CheckedSessionOptions {
+  readonly secrets: readonly string[];
+  /** The who-am-I route's path, `basePath` included. */
+  readonly path: string;
+  readonly now: () => number;
+}
 
 /**
  * The proxy's settings once checked, defaults filled in.
@@ -22,6 +40,7 @@ export interface CheckedProxyOptions {
   readonly maxRequestBytes: number;
   readonly upstreamTimeoutMs: number;
   readonly bodyIdleTimeoutMs: number;
+  readonly session: CheckedSessionOptions | undefined;
 }
 
 /**
@@ -55,7 +74,7 @@ export function checkProxyOptions(options: VaultProxyOptions): CheckedProxyOptio
     }
   }
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  if (basePath !== '' && !/^(?:\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
+  if (basePath !== '' && !PATH.test(basePath)) {
     throw new TypeError(
       `basePath must be a path such as "/vault-proxy", got ${JSON.stringify(options.basePath)}.`,
     );
@@ -85,7 +104,48 @@ export function checkProxyOptions(options: VaultProxyOptions): CheckedProxyOptio
     maxRequestBytes,
     upstreamTimeoutMs,
     bodyIdleTimeoutMs,
+    session: options.session === undefined ? undefined : checkSession(options.session, basePath),
   };
+}
+
+// The secrets themselves never appear in a message: only their position and length.
+function checkSession(session: VaultProxySessionOptions, basePath: string): CheckedSessionOptions {
+  if (typeof session !== 'object' || session === null) {
+    throw new TypeError('session must be { secrets: [...] }.');
+  }
+  const { secrets } = session;
+  if (!Array.isArray(secrets) || secrets.length === 0) {
+    throw new TypeError(
+      'session.secrets must list at least one secret of 32 characters or more (e.g. from `openssl rand -base64 32`); the first seals, all open.',
+    );
+  }
+  secrets.forEach((secret: unknown, index) => {
+    if (typeof secret !== 'string') {
+      throw new TypeError(`session.secrets[${index}] must be a string, got ${typeof secret}.`);
+    }
+    if (secret.length < MIN_SECRET_LENGTH) {
+      throw new TypeError(
+        `session.secrets[${index}] is ${secret.length} characters long; each secret needs at least ${MIN_SECRET_LENGTH} (e.g. from \`openssl rand -base64 32\`).`,
+      );
+    }
+    const earlier = secrets.indexOf(secret);
+    if (earlier !== index) {
+      throw new TypeError(
+        `session.secrets[${index}] repeats session.secrets[${earlier}]; each secret must be different.`,
+      );
+    }
+  });
+  const path = (session.path ?? DEFAULT_SESSION_PATH).replace(/\/+$/, '');
+  if (!PATH.test(path) || /^\/(?:auth|vault)(?:\/|$)/.test(path)) {
+    throw new TypeError(
+      `session.path must be a path such as "/vault-session", outside /auth and /vault, got ${JSON.stringify(session.path)}.`,
+    );
+  }
+  const now = session.now ?? Date.now;
+  if (typeof now !== 'function') {
+    throw new TypeError('session.now must be a function returning epoch milliseconds.');
+  }
+  return { secrets: [...secrets], path: `${basePath}${path}`, now };
 }
 
 function toOrigin(entry: string): string {

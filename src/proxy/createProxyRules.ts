@@ -1,4 +1,5 @@
 import { checkProxyOptions } from './checkProxyOptions';
+import { createSessionRules, type SessionRules } from './createSessionRules';
 import { isAllowedHost } from './isAllowedHost';
 import { isInertContentType } from './isInertContentType';
 import { ProxyRefusal } from './ProxyRefusal';
@@ -29,7 +30,8 @@ const MAX_WARNED_ORIGINS = 100;
  * ```
  */
 export interface ProxyTarget {
-  readonly route: 'auth' | 'vault';
+  /** `session`: the who-am-I route of BFF mode, answered by the proxy itself (no host). */
+  readonly route: 'auth' | 'vault' | 'session';
   readonly host: string;
   readonly path: string;
 }
@@ -49,6 +51,8 @@ export interface ProxyRules {
   readonly maxRequestBytes: number;
   readonly upstreamTimeoutMs: number;
   readonly bodyIdleTimeoutMs: number;
+  /** The rules of backend-for-frontend mode, when `session` is configured. */
+  readonly session: SessionRules | undefined;
   /** Routes a request by its method and its target (a path, or a URL whose path is read). */
   resolveTarget(method: string, target: string): ProxyTarget;
   /** Refuses a state-changing call from an origin the configuration does not allow. */
@@ -100,6 +104,7 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
   const { loginHost, allowHosts, basePath, allowedOrigins, trustForwardedHost } = settings;
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const warned = new Set<string>();
+  const session = settings.session === undefined ? undefined : createSessionRules(settings.session);
   const tooLarge = (): ProxyRefusal =>
     new ProxyRefusal(
       413,
@@ -111,6 +116,7 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
     maxRequestBytes: settings.maxRequestBytes,
     upstreamTimeoutMs: settings.upstreamTimeoutMs,
     bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs,
+    session,
 
     resolveTarget(method, target) {
       if (!METHODS.has(method)) {
@@ -131,6 +137,9 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
           'PROXY_BAD_PATH',
           'The path holds encoded or doubled separators.',
         );
+      }
+      if (session !== undefined && path === session.path) {
+        return { route: 'session', host: '', path };
       }
       if (!path.startsWith(`${basePath}/`))
         throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
@@ -212,6 +221,8 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       let encoded = false;
       for (const [name, value] of upstream) {
         if (value === undefined) continue;
+        // Even shortened, the session ID is for the proxy alone in BFF mode.
+        if (session !== undefined && name === 'x-vaultapi-truncatedsessionid') continue;
         if (name === 'content-encoding') {
           encoded = true;
           if (bodyDecoded) continue;

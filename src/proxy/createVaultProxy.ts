@@ -1,5 +1,8 @@
+import { concatBytes } from './concatBytes';
+import { createFormCopy, type FormCopy } from './createFormCopy';
 import { createIdleTimer, type IdleTimer } from './createIdleTimer';
 import { createProxyRules, type ProxyRules } from './createProxyRules';
+import { MAX_READ_ANSWER_BYTES } from './createSessionRules';
 import { ProxyRefusal } from './ProxyRefusal';
 import type { VaultProxy, VaultProxyErrorType, VaultProxyOptions } from './VaultProxyOptions';
 
@@ -35,7 +38,7 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
 
   return async (request, context) => {
     const started = Date.now();
-    let route: 'auth' | 'vault' | 'refused' = 'refused';
+    let route: 'auth' | 'vault' | 'session' | 'refused' = 'refused';
     let host: string | undefined;
     const finish = (response: Response, error?: VaultProxyErrorType): Response => {
       rules.report({
@@ -76,16 +79,32 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
     try {
       const target = rules.resolveTarget(request.method, request.url);
       route = target.route;
+      const header = (name: string): string | null => request.headers.get(name);
+      rules.checkOrigin(request.method, header);
+      const { session } = rules;
+      session?.checkCsrf(request.method, header);
+      if (target.route === 'session' && session !== undefined) {
+        const answer = await session.whoAmI(request.method, header);
+        return finish(
+          new Response(answer.body, {
+            status: answer.status,
+            headers: withCookies(answer.headers, answer.cookies),
+          }),
+        );
+      }
       host = target.host;
-      rules.checkOrigin(request.method, (name) => request.headers.get(name));
-      const body = requestBody(request, rules, { idle, bodies, fail, awaitAnswer });
+      const plan = session && (await session.plan(request.method, target, header));
+      const form = plan?.keepsForm ? createFormCopy() : undefined;
+      const body = requestBody(request, rules, { idle, bodies, fail, awaitAnswer, form });
+      const headers = forwardedRequestHeaders(request.headers, rules);
+      if (plan?.authorization !== undefined) headers.set('authorization', plan.authorization);
       const signal = AbortSignal.any([request.signal, timeout.signal]);
       let upstream: Response;
       try {
         upstream = await upstreamFetch(
           new Request(`https://${target.host}${target.path}`, {
             method: request.method,
-            headers: forwardedRequestHeaders(request.headers, rules),
+            headers,
             signal,
             redirect: 'manual',
             ...(body ? { body, duplex: 'half' } : {}),
@@ -127,11 +146,37 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
         }),
       );
       request.signal.addEventListener('abort', () => idle.stop(), { once: true });
+      const answerHeaders = rules.responseHeaders(upstream.headers, true);
+      if (plan !== undefined && session?.readsAnswer(plan, (name) => upstream.headers.get(name))) {
+        // A login answer (or a failure that may end the session) is small: read whole, it
+        // can be rewritten, and its length is that of what is sent.
+        const lookup = (lookupHost: string, path: string, authorization: string) =>
+          upstreamFetch(
+            new Request(`https://${lookupHost}${path}`, {
+              headers: { authorization, accept: 'application/json' },
+              signal: AbortSignal.any([
+                request.signal,
+                AbortSignal.timeout(rules.upstreamTimeoutMs),
+              ]),
+              redirect: 'manual',
+            }),
+            context,
+          ).then((answer) => answer.json() as Promise<unknown>);
+        const read = await session.answer(plan, await readWhole(watched), form?.bytes(), lookup);
+        answerHeaders['content-length'] = String(read.body.byteLength);
+        return finish(
+          new Response(read.body, {
+            status: upstream.status,
+            statusText: upstream.statusText,
+            headers: withCookies(answerHeaders, read.cookies),
+          }),
+        );
+      }
       return finish(
         new Response(watched ?? null, {
           status: upstream.status,
           statusText: upstream.statusText,
-          headers: rules.responseHeaders(upstream.headers, true),
+          headers: withCookies(answerHeaders, plan?.cookies ?? []),
         }),
       );
     } catch (error) {
@@ -153,6 +198,7 @@ function requestBody(
     readonly bodies: TransformStreamDefaultController<Uint8Array>[];
     readonly fail: (refusal: ProxyRefusal) => void;
     readonly awaitAnswer: () => void;
+    readonly form: FormCopy | undefined;
   },
 ): ReadableStream<Uint8Array> | undefined {
   if (request.method === 'GET' || request.method === 'HEAD' || !request.body) {
@@ -175,6 +221,7 @@ function requestBody(
           return;
         }
         call.idle.touch();
+        call.form?.keep(chunk);
         controller.enqueue(chunk);
       },
       flush() {
@@ -191,4 +238,31 @@ function forwardedRequestHeaders(incoming: Headers, rules: ProxyRules): Headers 
     if (rules.isForwardedRequestHeader(name)) headers.set(name, value);
   }
   return headers;
+}
+
+function withCookies(headers: Record<string, string>, cookies: readonly string[]): Headers {
+  const all = new Headers(headers);
+  for (const cookie of cookies) all.append('set-cookie', cookie);
+  return all;
+}
+
+async function readWhole(
+  body: ReadableStream<Uint8Array> | undefined,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (body === undefined) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    length += chunk.byteLength;
+    if (length > MAX_READ_ANSWER_BYTES) {
+      await body.cancel().catch(() => undefined);
+      throw new ProxyRefusal(
+        502,
+        'PROXY_UPSTREAM_UNREACHABLE',
+        `The vault's answer to a session call was over ${MAX_READ_ANSWER_BYTES} bytes.`,
+      );
+    }
+    chunks.push(chunk);
+  }
+  return concatBytes(chunks, length);
 }

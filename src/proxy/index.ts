@@ -11,4 +11,5 @@ export type {
   VaultProxyErrorType,
   VaultProxyLogEvent,
   VaultProxyOptions,
+  VaultProxySessionOptions,
 } from './VaultProxyOptions';

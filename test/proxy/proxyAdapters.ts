@@ -126,7 +126,10 @@ export function sendRaw(port: number, path: string, init: SendInit = {}): Promis
         const empty = shaped.method === 'HEAD' || status === 204 || status === 304;
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(incoming.headers)) {
-          if (value !== undefined) responseHeaders.set(name, String(value));
+          if (value === undefined) continue;
+          for (const item of Array.isArray(value) ? value : [value]) {
+            responseHeaders.append(name, item);
+          }
         }
         resolve(
           new Response(empty ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {

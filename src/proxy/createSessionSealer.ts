@@ -1,0 +1,188 @@
+/**
+ * What a session cookie holds once opened: the vault session it stands for, never shown to
+ * the page.
+ *
+ * @example
+ * ```ts
+ * const sealed: SealedSession = {
+ *   v: 1, sid, dns: 'promomats.sunrise.example', kind: 'own', userId: 61603, vaultId: 1001,
+ *   createdAt: now, deadline: now + 48 * 3_600_000, tag,
+ * };
+ * ```
+ */
+export interface SealedSession {
+  readonly v: 1;
+  readonly sid: string;
+  readonly dns: string;
+  readonly kind: 'own' | 'delegated';
+  readonly userId: number;
+  readonly vaultId: number;
+  readonly createdAt: number;
+  readonly deadline: number;
+  readonly tag: string;
+}
+
+/**
+ * Seals sessions into cookie values and opens them again; see {@link createSessionSealer}.
+ *
+ * @example
+ * ```ts
+ * const value = await sealer.seal(session);
+ * (await sealer.open(value))?.sid === session.sid; // true
+ * ```
+ */
+export interface SessionSealer {
+  /** `v1.` + base64url(iv ‖ AES-GCM ciphertext), with the first secret's key. */
+  seal(session: SealedSession): Promise<string>;
+  /** The session, or `undefined` for a value that is malformed, altered or sealed by no known secret. */
+  open(value: string): Promise<SealedSession | undefined>;
+  /** A stable, non-secret name of a session ID: 22 base64url characters of its HMAC. */
+  tag(sid: string): Promise<string>;
+}
+
+interface DerivedKeys {
+  readonly seal: CryptoKey;
+  readonly tag: CryptoKey;
+}
+
+const PREFIX = 'v1.';
+const IV_BYTES = 12;
+const SALT = 'vault-session-kit session cookie';
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Authenticated encryption of session cookies with WebCrypto alone (`crypto.subtle`), so it
+ * runs in Node 20, workerd, Deno and Bun: each secret gives, through HKDF-SHA-256, an AES-GCM
+ * 256 key and an HMAC-SHA-256 key. The first secret seals and names; every secret opens, so a
+ * new secret put first rotates without signing anyone out. Keys are derived once, on first
+ * use.
+ *
+ * @example
+ * ```ts
+ * const sealer = createSessionSealer([process.env.SESSION_SECRET_NEW, process.env.SESSION_SECRET_OLD]);
+ * const cookie = await sealer.seal(session);
+ * ```
+ */
+export function createSessionSealer(secrets: readonly string[]): SessionSealer {
+  let derived: Promise<readonly DerivedKeys[]> | undefined;
+  const keys = (): Promise<readonly DerivedKeys[]> => {
+    derived ??= Promise.all(secrets.map(deriveKeys));
+    return derived;
+  };
+
+  return {
+    async seal(session) {
+      const [first] = await keys();
+      if (first === undefined) throw new TypeError('session.secrets is empty.');
+      const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+      const sealed = new Uint8Array(
+        await crypto.subtle.encrypt(
+          { name: 'AES-GCM', iv },
+          first.seal,
+          encoder.encode(JSON.stringify(session)),
+        ),
+      );
+      const joined = new Uint8Array(IV_BYTES + sealed.byteLength);
+      joined.set(iv);
+      joined.set(sealed, IV_BYTES);
+      return `${PREFIX}${toBase64Url(joined)}`;
+    },
+
+    async open(value) {
+      if (!value.startsWith(PREFIX)) return undefined;
+      const joined = fromBase64Url(value.slice(PREFIX.length));
+      // The IV and the 16-byte authentication tag at the least.
+      if (joined === undefined || joined.byteLength <= IV_BYTES + 16) return undefined;
+      const iv = joined.subarray(0, IV_BYTES);
+      const sealed = joined.subarray(IV_BYTES);
+      for (const key of await keys()) {
+        let plain: ArrayBuffer;
+        try {
+          plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key.seal, sealed);
+        } catch {
+          continue;
+        }
+        return asSealedSession(plain);
+      }
+      return undefined;
+    },
+
+    async tag(sid) {
+      const [first] = await keys();
+      if (first === undefined) throw new TypeError('session.secrets is empty.');
+      const mac = await crypto.subtle.sign('HMAC', first.tag, encoder.encode(sid));
+      return toBase64Url(new Uint8Array(mac)).slice(0, 22);
+    },
+  };
+}
+
+async function deriveKeys(secret: string): Promise<DerivedKeys> {
+  const material = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, [
+    'deriveKey',
+  ]);
+  const hkdf = (info: string) => ({
+    name: 'HKDF',
+    hash: 'SHA-256',
+    salt: encoder.encode(SALT),
+    info: encoder.encode(info),
+  });
+  const [seal, tag] = await Promise.all([
+    crypto.subtle.deriveKey(hkdf('seal v1'), material, { name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+      'decrypt',
+    ]),
+    crypto.subtle.deriveKey(
+      hkdf('tag v1'),
+      material,
+      { name: 'HMAC', hash: 'SHA-256', length: 256 },
+      false,
+      ['sign'],
+    ),
+  ]);
+  return { seal, tag };
+}
+
+// Authenticated, so it was sealed by this proxy; the shape is still checked, so a seal of an
+// older or newer layout is refused rather than half-read.
+function asSealedSession(plain: ArrayBuffer): SealedSession | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(decoder.decode(plain));
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const session = value as Record<string, unknown>;
+  const ok =
+    session.v === 1 &&
+    typeof session.sid === 'string' &&
+    session.sid !== '' &&
+    typeof session.dns === 'string' &&
+    (session.kind === 'own' || session.kind === 'delegated') &&
+    typeof session.userId === 'number' &&
+    typeof session.vaultId === 'number' &&
+    typeof session.createdAt === 'number' &&
+    typeof session.deadline === 'number' &&
+    typeof session.tag === 'string';
+  return ok ? (value as SealedSession) : undefined;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  let binary: string;
+  try {
+    binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

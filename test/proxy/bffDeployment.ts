@@ -1,0 +1,147 @@
+// A proxy in BFF mode in front of the emulator (a manual clock shared by both), each vault
+// reached over loopback HTTP, and a browser's cookie jar for the app's origin.
+import { afterEach, expect } from 'vitest';
+import { type ServedFetch, serveFetch } from '../../server/serveFetch';
+import {
+  createManualClock,
+  createVaultEmulator,
+  DEFAULT_LOGIN_HOST,
+  type ManualClock,
+} from '../../src/emulator';
+import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
+import type { VaultProxySessionOptions } from '../../src/proxy';
+import { createSessionSealer, type SealedSession } from '../../src/proxy/createSessionSealer';
+import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
+import { APP_ORIGIN, type ProxyAdapter, type ProxyUnderTest, type SendInit } from './proxyAdapters';
+
+export const SECRET_A = 'a-first-secret-of-at-least-32-characters';
+export const SECRET_B = 'b-second-secret-of-at-least-32-characters';
+export const PROMOMATS = 'promomats.sunrise.example';
+export const QUALITY = 'quality.sunrise.example';
+export const OWN = '__Host-vault-session';
+export const DELEGATED = '__Host-vault-delegated';
+export const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Strict; Path=/';
+
+const servers: ServedFetch[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** What reached a vault: `host path` and whether it carried `Authorization`. */
+export interface UpstreamCall {
+  readonly host: string;
+  readonly path: string;
+  readonly authorization: string | null;
+}
+
+export interface BffDeployment {
+  readonly clock: ManualClock;
+  readonly upstream: UpstreamCall[];
+  /** Another proxy in front of the same emulator, with its own session settings. */
+  proxyWith(session: VaultProxySessionOptions): Promise<Browser>;
+  readonly browser: Browser;
+}
+
+/** A browser on the app's origin: keeps the proxy's cookies and sends them back. */
+export interface Browser {
+  readonly jar: Map<string, string>;
+  /** Sends with the jar's cookies, the app's Origin and (unless `kit: false`) `X-Vault-Kit: 1`. */
+  send(path: string, init?: SendInit & { kit?: boolean; session?: string }): Promise<Response>;
+  /** Password login at promomats as Olivia; its JSON answer. */
+  login(): Promise<Record<string, unknown>>;
+  proxy: ProxyUnderTest;
+}
+
+export async function deployBff(
+  adapter: ProxyAdapter,
+  session: Partial<VaultProxySessionOptions> = {},
+): Promise<BffDeployment> {
+  const clock = createManualClock(TEST_START_MS);
+  const emulator = createVaultEmulator({ clock, passwordHashIterations: 1_000 });
+  const vault = await serveFetch(emulator.fetch);
+  servers.push(vault);
+  const loopback = createLoopbackUpstream(vault.port);
+  const upstream: UpstreamCall[] = [];
+  const proxyWith = async (settings: VaultProxySessionOptions): Promise<Browser> => {
+    const proxy = await adapter.start({
+      loginHost: DEFAULT_LOGIN_HOST,
+      allowHosts: ['*.sunrise.example', '*.harbor.example'],
+      allowedOrigins: [APP_ORIGIN],
+      session: { now: () => clock.now(), ...settings },
+      warn: () => undefined,
+      fetch: (request) => {
+        const url = new URL(request.url);
+        upstream.push({
+          host: url.host,
+          path: url.pathname,
+          authorization: request.headers.get('authorization'),
+        });
+        return loopback(request);
+      },
+    });
+    return createBrowser(proxy);
+  };
+  const browser = await proxyWith({ secrets: [SECRET_A], ...session });
+  return { clock, upstream, proxyWith, browser };
+}
+
+export function createBrowser(proxy: ProxyUnderTest): Browser {
+  const jar = new Map<string, string>();
+  const send: Browser['send'] = async (path, init = {}) => {
+    const { kit = true, session, headers = {}, ...rest } = init;
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await proxy.send(path, {
+      ...rest,
+      headers: {
+        Origin: APP_ORIGIN,
+        ...(kit ? { 'X-Vault-Kit': '1' } : {}),
+        ...(session ? { 'X-Vault-Session': session } : {}),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...headers,
+      },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const equals = pair.indexOf('=');
+      const name = pair.slice(0, equals);
+      const value = pair.slice(equals + 1);
+      if (/Max-Age=0(?:;|$)/.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  };
+  return {
+    jar,
+    send,
+    proxy,
+    async login() {
+      const response = await send(`/vault/${PROMOMATS}/api/v26.1/auth`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          username: DEMO.olivia[0],
+          password: DEMO.olivia[1],
+        }).toString(),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    },
+  };
+}
+
+/** Opens a cookie value as the proxy would, with the given secrets. */
+export async function openCookie(
+  value: string | undefined,
+  secrets: readonly string[] = [SECRET_A],
+): Promise<SealedSession | undefined> {
+  return value === undefined ? undefined : createSessionSealer(secrets).open(value);
+}
+
+/** The body of a vault answer as JSON (`responseStatus`, `errors`, …). */
+export async function vaultAnswer(response: Response): Promise<{
+  responseStatus: string;
+  errors?: { type: string }[];
+  [field: string]: unknown;
+}> {
+  return (await response.json()) as { responseStatus: string };
+}

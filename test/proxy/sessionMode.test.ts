@@ -1,0 +1,291 @@
+// BFF mode, through each way the proxy is served, in front of the emulator over loopback:
+// the session ID lives in a sealed HttpOnly cookie, the page never sees it, and the proxy
+// adds it only to calls on the session's own vault.
+import { describe, expect, it } from 'vitest';
+import { TEST_START_MS } from '../emulator/startEmulator';
+import {
+  ATTRIBUTES,
+  DELEGATED,
+  deployBff,
+  OWN,
+  openCookie,
+  PROMOMATS,
+  QUALITY,
+  SECRET_A,
+  SECRET_B,
+  vaultAnswer,
+} from './bffDeployment';
+import { PROXY_ADAPTERS } from './proxyAdapters';
+
+const HOURS_48 = 48 * 60 * 60 * 1000;
+const ME = (dns: string) => `/vault/${dns}/api/v26.1/objects/users/me`;
+const KEEP_ALIVE = `/vault/${PROMOMATS}/api/v26.1/keep-alive`;
+
+describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
+  it('seals a password login into the cookie; the page answer holds no session ID', async () => {
+    const { browser, upstream } = await deployBff(adapter);
+    const response = await browser.send(`/vault/${PROMOMATS}/api/v26.1/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'username=olivia%40sunrise.example&password=Sunrise-Demo-1',
+    });
+    const text = await response.text();
+    const sealed = await openCookie(browser.jar.get(OWN));
+    expect(sealed).toMatchObject({
+      v: 1,
+      dns: PROMOMATS,
+      kind: 'own',
+      userId: 61001,
+      vaultId: 1001,
+      createdAt: TEST_START_MS,
+      deadline: TEST_START_MS + HOURS_48,
+    });
+    const sid = sealed?.sid ?? '';
+    expect(sid.length).toBeGreaterThan(10);
+    const answer = JSON.parse(text) as Record<string, unknown>;
+    expect(answer).not.toHaveProperty('sessionId');
+    expect(answer).toMatchObject({
+      responseStatus: 'SUCCESS',
+      userId: 61001,
+      vaultId: 1001,
+      sessionTag: sealed?.tag,
+      sessionDeadline: TEST_START_MS + HOURS_48,
+    });
+    expect(answer.sessionTag).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+    expect(`${text}\n${headers}`).not.toContain(sid);
+    expect(`${text}\n${headers}`).not.toContain(sid.slice(0, 6));
+    expect(response.headers.get('x-vaultapi-truncatedsessionid')).toBeNull();
+    // The answer was rewritten: its declared length is that of what was sent.
+    const length = response.headers.get('content-length');
+    if (length !== null) expect(Number(length)).toBe(new TextEncoder().encode(text).byteLength);
+    expect(upstream.at(-1)).toMatchObject({ host: PROMOMATS, authorization: null });
+  });
+
+  it('sets the cookies with exactly the contract attributes, the delegated one cleared', async () => {
+    const { browser } = await deployBff(adapter);
+    const response = await browser.send(`/vault/${PROMOMATS}/api/v26.1/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'username=olivia%40sunrise.example&password=Sunrise-Demo-1',
+    });
+    await response.body?.cancel();
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    expect(cookies).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${OWN}=v1\\.[A-Za-z0-9_-]+; ${ATTRIBUTES}; Max-Age=172800$`),
+      ),
+    );
+    expect(cookies).toContain(`${DELEGATED}=; ${ATTRIBUTES}; Max-Age=0`);
+  });
+
+  it('authorises calls on the cookie’s vault from the cookie, and no others', async () => {
+    const { browser, upstream } = await deployBff(adapter);
+    await browser.login();
+    const sid = (await openCookie(browser.jar.get(OWN)))?.sid;
+    const me = await vaultAnswer(await browser.send(ME(PROMOMATS)));
+    expect(me).toMatchObject({ responseStatus: 'SUCCESS' });
+    expect(upstream.at(-1)).toEqual({
+      host: PROMOMATS,
+      path: '/api/v26.1/objects/users/me',
+      authorization: sid,
+    });
+    const kept = await vaultAnswer(await browser.send(KEEP_ALIVE, { method: 'POST' }));
+    expect(kept.responseStatus).toBe('SUCCESS');
+
+    const elsewhere = await vaultAnswer(await browser.send(ME(QUALITY)));
+    expect(elsewhere.errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    expect(upstream.at(-1)).toMatchObject({ host: QUALITY, authorization: null });
+    // Not this cookie's vault: the cookie is not to blame, and stays.
+    expect(browser.jar.has(OWN)).toBe(true);
+  });
+
+  it('acts on behalf of another user with the delegated cookie, chosen by X-Vault-Session', async () => {
+    const { browser, upstream } = await deployBff(adapter);
+    await browser.login();
+    const started = await browser.send(`/vault/${PROMOMATS}/api/v26.1/delegation/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'vault_id=1002&delegator_userid=61002',
+    });
+    const answer = await vaultAnswer(started);
+    const delegated = await openCookie(browser.jar.get(DELEGATED));
+    expect(delegated).toMatchObject({
+      kind: 'delegated',
+      dns: QUALITY,
+      userId: 61002,
+      vaultId: 1002,
+    });
+    expect(answer).not.toHaveProperty('delegated_sessionid');
+    expect(answer).toMatchObject({ responseStatus: 'SUCCESS', sessionTag: delegated?.tag });
+    expect(JSON.stringify(answer)).not.toContain(delegated?.sid ?? '-');
+
+    const asMarcus = await browser.send(ME(QUALITY), { session: 'delegated' });
+    expect(await vaultAnswer(asMarcus)).toMatchObject({
+      users: [{ user: { id: 61002 } }],
+    });
+    expect(upstream.at(-1)).toMatchObject({ host: QUALITY, authorization: delegated?.sid });
+    // Without the header the own session is meant, which lives in another vault.
+    const own = await vaultAnswer(await browser.send(ME(QUALITY)));
+    expect(own.errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    // An unknown choice picks no session at all.
+    await (await browser.send(ME(QUALITY), { session: 'someone' })).body?.cancel();
+    expect(upstream.at(-1)).toMatchObject({ host: QUALITY, authorization: null });
+
+    // Stopping acting ends the delegated session only.
+    const stopped = await browser.send(`/vault/${QUALITY}/api/v26.1/session`, {
+      method: 'DELETE',
+      session: 'delegated',
+    });
+    expect((await vaultAnswer(stopped)).responseStatus).toBe('SUCCESS');
+    expect(browser.jar.has(DELEGATED)).toBe(false);
+    expect(browser.jar.has(OWN)).toBe(true);
+    expect((await vaultAnswer(await browser.send(ME(PROMOMATS)))).responseStatus).toBe('SUCCESS');
+  });
+
+  it('signs out: both cookies cleared, and the old cookie replayed is refused by the vault', async () => {
+    const { browser } = await deployBff(adapter);
+    await browser.login();
+    const kept = browser.jar.get(OWN) ?? '';
+    const out = await browser.send(`/vault/${PROMOMATS}/api/v26.1/session`, { method: 'DELETE' });
+    expect((await vaultAnswer(out)).responseStatus).toBe('SUCCESS');
+    expect(out.headers.getSetCookie()).toEqual([
+      `${OWN}=; ${ATTRIBUTES}; Max-Age=0`,
+      `${DELEGATED}=; ${ATTRIBUTES}; Max-Age=0`,
+    ]);
+    expect(browser.jar.size).toBe(0);
+
+    browser.jar.set(OWN, kept);
+    const replayed = await browser.send(KEEP_ALIVE, { method: 'POST' });
+    expect((await vaultAnswer(replayed)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    // The vault said the session is over: the proxy forgets the cookie.
+    expect(replayed.headers.getSetCookie()).toEqual([`${OWN}=; ${ATTRIBUTES}; Max-Age=0`]);
+    expect(browser.jar.has(OWN)).toBe(false);
+  });
+
+  it('treats a tampered cookie, or one of the wrong kind, as absent and clears it', async () => {
+    const { browser, upstream } = await deployBff(adapter);
+    await browser.login();
+    const value = browser.jar.get(OWN) ?? '';
+    const last = value.at(-2) === 'A' ? 'B' : 'A';
+    browser.jar.set(OWN, `${value.slice(0, -2)}${last}${value.at(-1)}`);
+    const tampered = await browser.send(ME(PROMOMATS));
+    expect((await vaultAnswer(tampered)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    expect(upstream.at(-1)?.authorization).toBeNull();
+    expect(tampered.headers.getSetCookie()).toEqual([`${OWN}=; ${ATTRIBUTES}; Max-Age=0`]);
+
+    // An own seal under the delegated name is refused too.
+    browser.jar.set(DELEGATED, value);
+    const swapped = await browser.send(ME(PROMOMATS), { session: 'delegated' });
+    expect((await vaultAnswer(swapped)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    expect(upstream.at(-1)?.authorization).toBeNull();
+    expect(browser.jar.has(DELEGATED)).toBe(false);
+  });
+
+  it('refuses a cookie sealed with a secret it does not know', async () => {
+    const deployment = await deployBff(adapter);
+    await deployment.browser.login();
+    const other = await deployment.proxyWith({ secrets: [SECRET_B] });
+    other.jar.set(OWN, deployment.browser.jar.get(OWN) ?? '');
+    const refused = await other.send(ME(PROMOMATS));
+    expect((await vaultAnswer(refused)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    expect(deployment.upstream.at(-1)?.authorization).toBeNull();
+    expect(other.jar.has(OWN)).toBe(false);
+  });
+
+  it('rotates: a new first secret opens older cookies and seals new ones', async () => {
+    const deployment = await deployBff(adapter);
+    await deployment.browser.login();
+    const rotated = await deployment.proxyWith({ secrets: [SECRET_B, SECRET_A] });
+    rotated.jar.set(OWN, deployment.browser.jar.get(OWN) ?? '');
+    expect((await vaultAnswer(await rotated.send(ME(PROMOMATS)))).responseStatus).toBe('SUCCESS');
+
+    await rotated.login();
+    const fresh = rotated.jar.get(OWN);
+    expect(await openCookie(fresh, [SECRET_B])).toMatchObject({ kind: 'own', dns: PROMOMATS });
+    expect(await openCookie(fresh, [SECRET_A])).toBeUndefined();
+  });
+
+  it('refuses a cookie past its deadline, by the proxy’s clock', async () => {
+    const { browser, clock, upstream } = await deployBff(adapter);
+    await browser.login();
+    clock.advance(HOURS_48);
+    const late = await browser.send(ME(PROMOMATS));
+    expect((await vaultAnswer(late)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    expect(upstream.at(-1)?.authorization).toBeNull();
+    expect(browser.jar.has(OWN)).toBe(false);
+  });
+
+  it('refuses a state-changing call without X-Vault-Kit before it reaches the vault', async () => {
+    const { browser, upstream } = await deployBff(adapter);
+    await browser.login();
+    const calls = upstream.length;
+    for (const [path, method] of [
+      [KEEP_ALIVE, 'POST'],
+      [`/vault/${PROMOMATS}/api/v26.1/session`, 'DELETE'],
+      [`/vault/${PROMOMATS}/api/v26.1/auth`, 'POST'],
+      ['/vault-session', 'DELETE'],
+    ] as const) {
+      const refused = await browser.send(path, { method, kit: false });
+      expect(refused.status).toBe(403);
+      const body = await vaultAnswer(refused);
+      expect(body.errors?.[0]).toMatchObject({
+        type: 'PROXY_CSRF_HEADER_MISSING',
+        message: expect.stringContaining('X-Vault-Kit: 1'),
+      });
+    }
+    expect(upstream.length).toBe(calls);
+    expect(browser.jar.has(OWN)).toBe(true);
+    // Reading needs no header.
+    expect(
+      (await vaultAnswer(await browser.send(ME(PROMOMATS), { kit: false }))).responseStatus,
+    ).toBe('SUCCESS');
+  });
+
+  it('lets a caller that brings its own Authorization through untouched (token mode)', async () => {
+    const { browser, upstream } = await deployBff(adapter);
+    await browser.login();
+    const sid = (await openCookie(browser.jar.get(OWN)))?.sid ?? '';
+    browser.jar.clear();
+    const kept = await browser.send(KEEP_ALIVE, {
+      method: 'POST',
+      kit: false,
+      headers: { Authorization: sid },
+    });
+    expect((await vaultAnswer(kept)).responseStatus).toBe('SUCCESS');
+    expect(upstream.at(-1)?.authorization).toBe(sid);
+  });
+
+  it('answers who-am-I from the cookies, and forgets them on DELETE', async () => {
+    const { browser, upstream } = await deployBff(adapter);
+    const before = await browser.send('/vault-session');
+    expect(before.status).toBe(200);
+    expect(before.headers.get('cache-control')).toBe('no-store');
+    expect(await before.json()).toEqual({ own: null, delegated: null });
+
+    await browser.login();
+    const sealed = await openCookie(browser.jar.get(OWN));
+    const calls = upstream.length;
+    const now = await browser.send('/vault-session');
+    const text = await now.text();
+    expect(JSON.parse(text)).toEqual({
+      own: {
+        sessionTag: sealed?.tag,
+        vaultDns: PROMOMATS,
+        userId: 61001,
+        vaultId: 1001,
+        createdAt: TEST_START_MS,
+        deadline: TEST_START_MS + HOURS_48,
+      },
+      delegated: null,
+    });
+    expect(text).not.toContain(sealed?.sid ?? '-');
+
+    const forgotten = await browser.send('/vault-session', { method: 'DELETE' });
+    expect(await forgotten.json()).toEqual({ own: null, delegated: null });
+    expect(browser.jar.size).toBe(0);
+    // Forgetting is the proxy's own: the vault was not called.
+    expect(upstream.length).toBe(calls);
+  });
+});
