@@ -23,6 +23,8 @@ declare const process: { env: { NODE_ENV?: string } } | undefined;
 // RFC 6750 b64token; IdP access tokens (opaque or JWT) fit it, and it keeps the header safe.
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
 const MAX_ACCESS_TOKEN_LENGTH = 16_384;
+const TOKEN_MODE_BEHIND_BFF =
+  "The kit's proxy runs in BFF mode (session secrets) and keeps the session in a cookie: set credentials: 'proxy' in the client settings (SessionProvider config) to use it.";
 // Ending an unexpected session is best effort and must not hold a failed login for long.
 const CLEANUP_TIMEOUT_MS = 10_000;
 
@@ -167,7 +169,21 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       },
       { timeoutMs, signal: options?.signal },
     );
-    const body = readVaultResponse(received, read, name);
+    let body: T;
+    try {
+      body = readVaultResponse(received, read, name);
+    } catch (error) {
+      // A token-mode app behind a proxy in BFF mode: its sign-in is refused for want of the
+      // header the kit sends in BFF mode, which is a setup error, named as such.
+      if (
+        !proxyMode &&
+        error instanceof VaultProtocolError &&
+        error.proxyError?.type === 'PROXY_CSRF_HEADER_MISSING'
+      ) {
+        throw new VaultConfigError(TOKEN_MODE_BEHIND_BFF);
+      }
+      throw error;
+    }
     if (session !== undefined) confirmSession(session);
     return body;
   }
