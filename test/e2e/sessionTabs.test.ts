@@ -20,7 +20,7 @@ const END_SESSION_PATH = /^\/api\/[^/]+\/session$/;
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
 const STORAGE_KEY = 'vault-session-kit.session';
 
-const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT } });
+const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT, session: false } });
 
 /** Polls from the test process: no page timer is involved, so it works under a page clock. */
 function poll<T>(read: () => Promise<T> | T, timeout = 10_000) {
