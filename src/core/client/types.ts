@@ -388,6 +388,7 @@ export interface ResolvedVaultClientConfig {
   readonly validateDns: boolean;
   readonly vaultDns: string | undefined;
   readonly timeoutMs: number;
+  /** Who holds the session credential: the page (`token`) or the kit's proxy (`proxy`). */
   readonly credentials: 'token' | 'proxy';
   /** The proxy's session route; `undefined` in token mode. */
   readonly proxySessionUrl: string | undefined;
