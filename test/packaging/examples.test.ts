@@ -140,10 +140,13 @@ describe('examples/next-app', () => {
         .getByText('Signed in as sam@harbor.example in Harbor Clinical')
         .waitFor({ timeout: 30_000 });
       // BFF mode: the session is in the route handlers' HttpOnly cookie, out of the page's reach.
+      // (The identity provider's cookies share the host: cookies do not tell ports apart.)
       const cookies = await page.context().cookies(origin);
-      expect(cookies.map((cookie) => [cookie.name, cookie.httpOnly])).toEqual([
-        ['__Host-vault-session', true],
-      ]);
+      expect(
+        cookies
+          .filter((cookie) => cookie.name.startsWith('__Host-vault'))
+          .map((cookie) => [cookie.name, cookie.httpOnly, cookie.secure]),
+      ).toEqual([['__Host-vault-session', true, true]]);
       expect(await page.evaluate(() => document.cookie)).toBe('');
       // The app keeps the session in memory only: after a reload it learns of it from the
       // session route (app/vault-session/route.ts), the user name from the vault.
