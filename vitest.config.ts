@@ -58,13 +58,17 @@ export default defineConfig({
         },
       },
       {
-        // The session, tab, keep-alive and demo browser tests again, in a second engine:
+        // The session, tab, keep-alive, demo and BFF-cookie browser tests again, in a second engine:
         // Debian's Firefox ESR over WebDriver BiDi (test/e2e/support/launchFirefox.ts).
         extends: true,
         test: {
           name: 'e2e-firefox',
           environment: 'node',
-          include: ['test/e2e/sessionTabs.test.ts', 'test/e2e/demo.test.ts'],
+          include: [
+            'test/e2e/sessionTabs.test.ts',
+            'test/e2e/demo.test.ts',
+            'test/e2e/bffSession.test.ts',
+          ],
           env: { E2E_BROWSER: 'firefox' },
           // After the other projects, so the two browsers never compete for the CPU.
           sequence: { groupOrder: 1 },

@@ -108,7 +108,7 @@ function stolenOf(page: Page): Promise<string[]> {
 }
 
 describe('BFF mode: the session ID out of reach of page scripts', () => {
-  it('an injected script finds no session ID anywhere, through sign-in, a joining tab, keep-alive, delegation and sign-out', async () => {
+  it('an injected script finds no session ID anywhere, through sign-in, a joining tab, keep-alive and delegation', async () => {
     const context = await demo.newContext();
     const traffic = recordTraffic(context);
     const page = await context.newPage();
