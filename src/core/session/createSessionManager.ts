@@ -95,6 +95,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   // another tab hands over waits here, and the answer decides.
   let verifying = false;
   let handedOver: SessionRecord | undefined;
+  let staleAnswer = false;
   let storedDetails: SessionRecord | undefined;
   // Delegated sessions this tab opened: if another tab's simultaneous change displaces one,
   // this tab is the one that ends it, so that no tab leaves it open and no tab ends it twice.
@@ -192,26 +193,34 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   function start(): void {
     if (started || destroyed) return;
     started = true;
+    const handleMessage = createTabMessageHandler(
+      client,
+      () => state,
+      ready,
+      now,
+      tabId,
+      dispatch,
+      (record) => {
+        if (verifying) handedOver = record;
+        else adopt(record);
+      },
+      handOff,
+      invalidateDelegations,
+      cancelSignIn,
+      signInStartedAt,
+      openedDelegations,
+    );
     channel = createTabChannel({
       name: options.channelName ?? DEFAULT_CHANNEL_NAME,
       BroadcastChannel: options.BroadcastChannel,
-      onMessage: createTabMessageHandler(
-        client,
-        () => state,
-        ready,
-        now,
-        tabId,
-        dispatch,
-        (record) => {
-          if (verifying) handedOver = record;
-          else adopt(record);
-        },
-        handOff,
-        invalidateDelegations,
-        cancelSignIn,
-        signInStartedAt,
-        openedDelegations,
-      ),
+      onMessage: (message) => {
+        // A session that ends while the proxy is being asked may be in its answer still.
+        if (verifying && (message.type === 'signed-out' || message.type === 'expired')) {
+          staleAnswer = true;
+          handedOver = undefined;
+        }
+        handleMessage(message);
+      },
     });
     if (state.joining && proxyMode) {
       // The other tabs may still hand over the details (user name, vault names).
@@ -233,9 +242,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   async function verifyWithProxy(): Promise<void> {
     verifying = true;
-    // A second question only when a tab handed over a session the first answer did not
-    // know: that sign-in happened while the question was under way.
+    // A second question only when the first answer may be out of date: a tab handed over a
+    // session it did not know, or signed out, while the question was under way.
     for (let attempt = 0; attempt < 2; attempt += 1) {
+      staleAnswer = false;
       let sessions: ProxySessions;
       try {
         sessions = await (client.getProxySessions as NonNullable<typeof client.getProxySessions>)();
@@ -262,7 +272,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       }
       const own = sessions.own;
       const ownHandle = own ? toProxySessionHandle('own', own.sessionTag) : undefined;
-      if (attempt === 0 && handedOver && handedOver.sessionId !== ownHandle) continue;
+      if (attempt === 0 && (staleAnswer || (handedOver && handedOver.sessionId !== ownHandle))) {
+        continue;
+      }
       const candidate = handedOver ?? storedDetails;
       let username: string | undefined;
       if (own && ownHandle && candidate?.sessionId !== ownHandle) {

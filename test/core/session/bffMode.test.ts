@@ -142,6 +142,48 @@ describe('BFF mode (credentials: proxy)', () => {
     expect(storage.items.size).toBe(0);
   });
 
+  it('a tab whose question to the proxy crosses a sign-out elsewhere asks again and stays signed out', async () => {
+    const first = openTab();
+    await settled(first);
+    await first.signIn(OLIVIA);
+    // The second tab's session-route answer is held back until the first tab has signed out.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = 0;
+    const slowClient = createVaultClient({
+      ...backend.client.config,
+      credentials: 'proxy',
+      fetch: async (input, init) => {
+        const response = await backend.fetch(input, init);
+        if (String(input).endsWith('/vault-session') && (init?.method ?? 'GET') === 'GET') {
+          asked += 1;
+          if (asked === 1) await held;
+        }
+        return response;
+      },
+    } as Parameters<typeof createVaultClient>[0]);
+    const second = openTab({ client: slowClient });
+    await vi.waitFor(() => expect(asked).toBe(1), WITHIN_A_SECOND);
+    await first.signOut();
+    release();
+    await settled(second);
+    expect(second.getSnapshot().status).toBe('signed-out');
+    expect(asked).toBe(2);
+  });
+
+  it('refuses a malformed session handle without sending anything', async () => {
+    const before = backend.exchanges.length;
+    await expect(backend.client.request('bad handle', '/objects/users/me')).rejects.toThrow(
+      VaultConfigError,
+    );
+    await expect(
+      backend.client.keepAlive('own:short', { vaultDns: 'promomats.sunrise.example' }),
+    ).rejects.toThrow(/session handle/);
+    expect(backend.exchanges.length).toBe(before);
+  });
+
   it('acts as marcus on the delegated cookie and stops acting through the proxy', async () => {
     const tab = openTab();
     await settled(tab);
