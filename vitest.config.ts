@@ -9,7 +9,20 @@ import { defineConfig } from 'vitest/config';
 // and live-region updates that a loaded 2-core machine can delay past a wait's timeout.
 // A real failure fails twice; a retried pass is still listed in the report.
 const retry = process.env.CI ? 1 : 0;
-const LARGE_TRANSFERS = ['test/proxy/largeDownload.test.ts'];
+
+// A test's folder decides where it runs, never its file extension: React and page tests in
+// jsdom; browser, packaging and large-transfer tests in projects of their own; everything
+// else in Node (server rendering too, in test/ssr, where `window` must not exist).
+// `npx tsx scripts/checkTestProjects.ts` checks that every test file lands in one project.
+const DOM_FOLDERS = ['test/components', 'test/react', 'test/oidc/browser'];
+const OWN_FOLDERS = ['test/e2e', 'test/packaging', 'test/large'];
+const testsIn = (folder: string): string => `${folder}/**/*.test.{ts,tsx}`;
+// The session and demo browser tests run a second time, in Firefox (below).
+const FIREFOX_FILES = [
+  'test/e2e/sessionTabs.test.ts',
+  'test/e2e/demo.test.ts',
+  'test/e2e/bffSession.test.ts',
+];
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -20,8 +33,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/packaging/**', ...LARGE_TRANSFERS],
+          include: [testsIn('test')],
+          exclude: [...DOM_FOLDERS, ...OWN_FOLDERS].map((folder) => `${folder}/**`),
         },
       },
       {
@@ -31,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'large',
           environment: 'node',
-          include: LARGE_TRANSFERS,
+          include: [testsIn('test/large')],
         },
       },
       {
@@ -39,9 +52,11 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/**/*.test.tsx'],
-          exclude: ['test/e2e/**'],
+          include: DOM_FOLDERS.map(testsIn),
           setupFiles: ['test/support/setupDom.ts'],
+          // A whole form walked with axe at each step takes about 3 s alone; on a loaded
+          // 2-core machine twice that.
+          testTimeout: 15_000,
           retry,
         },
       },
@@ -50,7 +65,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
+          include: [testsIn('test/e2e')],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -64,11 +79,7 @@ export default defineConfig({
         test: {
           name: 'e2e-firefox',
           environment: 'node',
-          include: [
-            'test/e2e/sessionTabs.test.ts',
-            'test/e2e/demo.test.ts',
-            'test/e2e/bffSession.test.ts',
-          ],
+          include: FIREFOX_FILES,
           env: { E2E_BROWSER: 'firefox' },
           // After the other projects, so the two browsers never compete for the CPU.
           sequence: { groupOrder: 1 },
@@ -85,7 +96,7 @@ export default defineConfig({
         test: {
           name: 'packaging',
           environment: 'node',
-          include: ['test/packaging/**/*.test.ts'],
+          include: [testsIn('test/packaging')],
           globalSetup: ['test/packaging/support/packTarball.ts'],
           fileParallelism: false,
           testTimeout: 300_000,

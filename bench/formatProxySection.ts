@@ -90,5 +90,67 @@ export function formatProxySection(report: ProxyReport): string {
       ['l', 'r', 'r', 'r', 'r'],
     ),
     '',
+    ...formatSessionCost(report, find),
   ].join('\n');
+}
+
+// BFF mode: the cookie opened on every call, a session sealed at every login.
+function formatSessionCost(
+  report: ProxyReport,
+  find: (path: string, connections: number) => ProxyLoadFigures | undefined,
+): string[] {
+  const { sessionCrypto: crypto } = report;
+  const lines = [
+    "BFF mode (`session: { secrets }`): the same keep-alive call with the session in a sealed cookie and `X-Vault-Kit: 1` instead of `Authorization` (the rows marked BFF above), and the cryptography alone in the bench's process (WebCrypto through Node's `crypto.subtle`, " +
+      `${crypto.rounds} rounds of ${crypto.iterations} sequential operations, medians):`,
+    '',
+    markdownTable(
+      ['operation', 'when', 'time per operation'],
+      [
+        [
+          "a call's session work: cookie read, opened (seen before: kept from its first opening), Authorization chosen",
+          'every call',
+          `${crypto.planMicros.toFixed(1)} µs`,
+        ],
+        [
+          'open a cookie (AES-GCM decrypt, JSON)',
+          "a cookie's first call on a proxy instance",
+          `${crypto.openMicros.toFixed(1)} µs`,
+        ],
+        [
+          'tag and seal a session (HMAC, AES-GCM encrypt)',
+          'every login',
+          `${crypto.sealMicros.toFixed(1)} µs`,
+        ],
+        [
+          "derive a secret's keys (HKDF ×2)",
+          'once per proxy and secret',
+          `${crypto.deriveMicros.toFixed(1)} µs`,
+        ],
+      ],
+      ['l', 'l', 'r'],
+    ),
+    '',
+  ];
+  for (const [plain, bff, name] of [
+    ['kit, node:http', 'kit, node:http, BFF', 'Node adapter'],
+    ['kit, fetch-style', 'kit, fetch-style, BFF', 'fetch-style handler'],
+  ] as const) {
+    for (const connections of [1, 16]) {
+      const token = find(plain, connections);
+      const sealed = find(bff, connections);
+      if (!token || !sealed) continue;
+      const cpu =
+        token.cpuMicrosPerRequest !== undefined && sealed.cpuMicrosPerRequest !== undefined
+          ? `, CPU per request ${token.cpuMicrosPerRequest.toFixed(0)} → ${sealed.cpuMicrosPerRequest.toFixed(0)} µs`
+          : '';
+      lines.push(
+        `- ${name}, ${connections} connection${connections === 1 ? '' : 's'}: ` +
+          `${token.perSecond.toFixed(0)} → ${sealed.perSecond.toFixed(0)} req/s, ` +
+          `p50 ${token.p50Ms.toFixed(2)} → ${sealed.p50Ms.toFixed(2)} ms${cpu} (token mode → BFF mode).`,
+      );
+    }
+  }
+  lines.push('');
+  return lines;
 }

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { residentBytes } from '../server/startProxyProcess';
-import { BENCH_DOCUMENT_BYTES } from './proxyBenchServer';
+import { createSessionRules } from '../src/proxy/createSessionRules';
+import { createSessionSealer, type SealedSession } from '../src/proxy/createSessionSealer';
+import { BENCH_DOCUMENT_BYTES, BENCH_SESSION_SECRET } from './proxyBenchServer';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NGINX = '/usr/sbin/nginx';
@@ -27,6 +29,8 @@ export type ProxyPathName =
   | 'direct'
   | 'kit, node:http'
   | 'kit, fetch-style'
+  | 'kit, node:http, BFF'
+  | 'kit, fetch-style, BFF'
   | 'http-proxy'
   | 'nginx';
 
@@ -67,6 +71,27 @@ export interface ProxyDownloadFigures {
 }
 
 /**
+ * BFF mode's cryptography alone, in this process: medians over rounds, per operation.
+ *
+ * @example
+ * ```ts
+ * const { openMicros }: SessionCryptoFigures = report.sessionCrypto;
+ * ```
+ */
+export interface SessionCryptoFigures {
+  readonly iterations: number;
+  readonly rounds: number;
+  /** Opening a cookie (AES-GCM decrypt, JSON): every call in BFF mode. */
+  readonly openMicros: number;
+  /** Naming (HMAC) and sealing (AES-GCM encrypt) a session: every login. */
+  readonly sealMicros: number;
+  /** Deriving a secret's keys (HKDF, twice): once per proxy and secret. */
+  readonly deriveMicros: number;
+  /** A call's session work (cookie read, opened, `Authorization` chosen), the cookie seen before. */
+  readonly planMicros: number;
+}
+
+/**
  * Results of {@link measureProxy}.
  *
  * @example
@@ -82,12 +107,15 @@ export interface ProxyReport {
   readonly skipped: readonly string[];
   readonly load: readonly ProxyLoadFigures[];
   readonly download: readonly ProxyDownloadFigures[];
+  readonly sessionCrypto: SessionCryptoFigures;
 }
 
 interface Target {
   readonly path: ProxyPathName;
   readonly port: number;
   readonly urlPath: string;
+  /** BFF mode: the session comes in a cookie (and `X-Vault-Kit`), not `Authorization`. */
+  readonly bff?: boolean;
   /** The processes whose CPU time and memory are the proxy's. */
   readonly pids: () => number[];
 }
@@ -131,10 +159,18 @@ export async function measureProxy(
     for (const [path, kind] of [
       ['kit, node:http', 'node'],
       ['kit, fetch-style', 'fetch'],
+      ['kit, node:http, BFF', 'node-bff'],
+      ['kit, fetch-style, BFF', 'fetch-bff'],
       ['http-proxy', 'http-proxy'],
     ] as const) {
       const child = await startChild(children, [kind, String(upstream.port)]);
-      targets.push({ path, port: child.port, urlPath: VAULT_PATH, pids: () => [child.pid] });
+      targets.push({
+        path,
+        port: child.port,
+        urlPath: VAULT_PATH,
+        pids: () => [child.pid],
+        bff: kind.endsWith('-bff'),
+      });
     }
     if (existsSync(NGINX)) {
       targets.push(await startNginx(children, scratch, upstream.port));
@@ -150,16 +186,29 @@ export async function measureProxy(
         'f'.repeat(64) +
         '"\nwrk.headers["Content-Type"] = "application/x-www-form-urlencoded"\n',
     );
+    // The same call in BFF mode: a sealed cookie for the vault called, opened per request.
+    const cookie = await createSessionSealer([BENCH_SESSION_SECRET]).seal(benchSession());
+    const bffScript = join(scratch, 'post-bff.lua');
+    writeFileSync(
+      bffScript,
+      'wrk.method = "POST"\n' +
+        `wrk.headers["Cookie"] = "__Host-vault-session=${cookie}"\n` +
+        'wrk.headers["X-Vault-Kit"] = "1"\n' +
+        'wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"\n',
+    );
+    const scriptOf = (target: Target): string => (target.bff ? bffScript : script);
     const samples = new Map<string, ProxyLoadFigures[]>();
     for (const count of connections) {
       // Warm-up: compilation and connection set-up; its figures (or none) are dropped.
-      for (const target of targets) await load(target, script, count, 2).catch(() => undefined);
+      for (const target of targets) {
+        await load(target, scriptOf(target), count, 2).catch(() => undefined);
+      }
       for (let round = 0; round < rounds; round++) {
         for (const target of targets) {
           const key = `${target.path}|${count}`;
           samples.set(key, [
             ...(samples.get(key) ?? []),
-            await load(target, script, count, secondsPerRun),
+            await load(target, scriptOf(target), count, secondsPerRun),
           ]);
         }
       }
@@ -177,7 +226,11 @@ export async function measureProxy(
       };
     });
     const download: ProxyDownloadFigures[] = [];
-    for (const target of targets) download.push(await downloadThrough(target));
+    // A download in BFF mode streams the same way; the load table shows the cookie's cost.
+    for (const target of targets) {
+      if (!target.bff) download.push(await downloadThrough(target));
+    }
+    const sessionCrypto = await measureSessionCrypto();
     const { stdout } = await run(WRK, ['--version']).catch((error: { stdout?: string }) => ({
       stdout: error.stdout ?? '',
     }));
@@ -192,11 +245,77 @@ export async function measureProxy(
       skipped,
       load: loadFigures,
       download,
+      sessionCrypto,
     };
   } finally {
     for (const child of children) child.kill('SIGKILL');
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+function benchSession(): SealedSession {
+  const now = Date.now();
+  return {
+    v: 1,
+    sid: 'f'.repeat(64),
+    dns: 'promomats.sunrise.example',
+    kind: 'own',
+    userId: 61001,
+    vaultId: 1001,
+    createdAt: now,
+    deadline: now + 48 * 3_600_000,
+    tag: 'A'.repeat(22),
+  };
+}
+
+async function measureSessionCrypto(): Promise<SessionCryptoFigures> {
+  const iterations = 5_000;
+  const rounds = 5;
+  const sealer = createSessionSealer([BENCH_SESSION_SECRET]);
+  const session = benchSession();
+  const cookie = await sealer.seal(session);
+  const perOperation = async (operation: () => Promise<unknown>, count: number) => {
+    const started = performance.now();
+    for (let i = 0; i < count; i++) await operation();
+    return ((performance.now() - started) * 1000) / count;
+  };
+  const open = () => sealer.open(cookie);
+  const seal = async () => {
+    await sealer.tag(session.sid);
+    await sealer.seal(session);
+  };
+  // Each fresh sealer derives its keys on its first use.
+  const derive = () => createSessionSealer([BENCH_SESSION_SECRET]).tag(session.sid);
+  const rules = createSessionRules({
+    secrets: [BENCH_SESSION_SECRET],
+    path: '/vault-session',
+    now: Date.now,
+  });
+  const headers: Record<string, string> = {
+    cookie: `__Host-vault-session=${cookie}`,
+    'x-vault-kit': '1',
+  };
+  const target = { route: 'vault', host: session.dns, path: '/api/v26.1/keep-alive' } as const;
+  const plan = () => rules.plan('POST', target, (name) => headers[name]);
+  const operations = [open, seal, derive, plan];
+  const counts = [iterations, iterations, iterations / 10, iterations];
+  const figures: number[][] = operations.map(() => []);
+  for (let round = -1; round < rounds; round++) {
+    for (const [index, operation] of operations.entries()) {
+      const micros = await perOperation(operation, counts[index] ?? iterations);
+      // Round -1 warms up.
+      if (round >= 0) figures[index]?.push(micros);
+    }
+  }
+  const [opens = [], seals = [], derives = [], plans = []] = figures;
+  return {
+    iterations,
+    rounds,
+    openMicros: median(opens),
+    sealMicros: median(seals),
+    deriveMicros: median(derives),
+    planMicros: median(plans),
+  };
 }
 
 async function load(

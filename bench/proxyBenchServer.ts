@@ -1,7 +1,7 @@
 // One server of the proxy benchmark, in a process of its own so that its CPU time can be
 // read apart from the load generator's and the other servers':
 //   tsx bench/proxyBenchServer.ts upstream
-//   tsx bench/proxyBenchServer.ts node|fetch|http-proxy UPSTREAM_PORT
+//   tsx bench/proxyBenchServer.ts node|fetch|node-bff|fetch-bff|http-proxy UPSTREAM_PORT
 // It prints `listening {port}` once it listens, and runs until killed.
 import { Agent, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,9 @@ import { writeFilledBody } from '../test/support/writeFilledBody';
 export const BENCH_DOCUMENT_BYTES = 200 * 1024 * 1024;
 const KEEP_ALIVE_ANSWER = JSON.stringify({ responseStatus: 'SUCCESS' });
 const PROXY_OPTIONS = { loginHost: 'login.sunrise.example', allowHosts: ['*.sunrise.example'] };
+/** The secret the BFF-mode proxies of the bench seal with; for the bench alone. */
+export const BENCH_SESSION_SECRET = 'a-bench-secret-of-at-least-32-characters';
+const BFF_OPTIONS = { ...PROXY_OPTIONS, session: { secrets: [BENCH_SESSION_SECRET] } };
 
 /**
  * The server of one benchmark part: the trivial upstream (a keep-alive-sized JSON answer,
@@ -41,9 +44,11 @@ export function createBenchServer(kind: string, upstreamPort: number): Server {
           writeFilledBody(res, BENCH_DOCUMENT_BYTES);
           return;
         }
+        // As the service labels its answers (v23.2+): a proxy in BFF mode need not read it.
         res.writeHead(200, {
           'content-type': 'application/json;charset=UTF-8',
           'content-length': String(Buffer.byteLength(KEEP_ALIVE_ANSWER)),
+          'x-vaultapi-status': 'SUCCESS',
         });
         res.end(KEEP_ALIVE_ANSWER);
       });
@@ -53,6 +58,14 @@ export function createBenchServer(kind: string, upstreamPort: number): Server {
       return createServer(
         createFetchStyleListener(
           createVaultProxy({ ...PROXY_OPTIONS, fetch: createLoopbackUpstream(upstreamPort) }),
+        ),
+      );
+    case 'node-bff':
+      return createServer(createVaultProxyListener({ ...BFF_OPTIONS, upstream }));
+    case 'fetch-bff':
+      return createServer(
+        createFetchStyleListener(
+          createVaultProxy({ ...BFF_OPTIONS, fetch: createLoopbackUpstream(upstreamPort) }),
         ),
       );
     case 'http-proxy': {

@@ -1,9 +1,10 @@
 'use client';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { SessionDelegation } from '../core/session/types';
+import { enDelegationMessages } from '../locales/en/enDelegationMessages';
 import { useDelegatedLogin } from '../react/useDelegatedLogin';
 import { useSession } from '../react/useSession';
-import { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
+import type { DelegationMessages } from './i18n/DelegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useDelegationFocus } from './useDelegationFocus';
 

@@ -8,12 +8,13 @@ import {
   type VaultError,
 } from '../core/errors';
 import { isLiveStatus } from '../core/session/sessionReducer';
+import { enDelegationMessages } from '../locales/en/enDelegationMessages';
 import { useDelegatedLogin } from '../react/useDelegatedLogin';
 import { useDelegations } from '../react/useDelegations';
 import { useSession } from '../react/useSession';
 import type { DelegationPickerProps } from './DelegationPickerProps';
 import { HostName } from './HostName';
-import { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
+import type { DelegationMessages } from './i18n/DelegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useDelegationFocus } from './useDelegationFocus';
 import type { VaultDataStates } from './VaultDataStates';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DelegatedVault } from '../core/client/types';
-import type { DelegationMessages } from './i18n/delegationMessages';
+import type { DelegationMessages } from './i18n/DelegationMessages';
 
 /**
  * Props of {@link DelegationPicker}.

@@ -1,7 +1,8 @@
 'use client';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { enSessionMessages } from '../locales/en/enSessionMessages';
 import { formatDuration } from './formatDuration';
-import { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
+import type { SessionMessages } from './i18n/SessionMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useControllableState } from './useControllableState';
 import { useSessionExpiryWarning } from './useSessionExpiryWarning';

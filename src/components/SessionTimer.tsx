@@ -1,10 +1,11 @@
 'use client';
 import type { ReactNode } from 'react';
 import { isLiveStatus } from '../core/session/sessionReducer';
+import { enSessionMessages } from '../locales/en/enSessionMessages';
 import { useKeepAlive } from '../react/useKeepAlive';
 import { useSession } from '../react/useSession';
 import { formatDuration } from './formatDuration';
-import { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
+import type { SessionMessages } from './i18n/SessionMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useThresholdAnnouncement } from './useThresholdAnnouncement';
 

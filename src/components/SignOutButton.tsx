@@ -1,7 +1,8 @@
 'use client';
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { enSessionMessages } from '../locales/en/enSessionMessages';
 import { useLogout } from '../react/useLogout';
-import { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
+import type { SessionMessages } from './i18n/SessionMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 
 /**

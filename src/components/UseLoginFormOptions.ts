@@ -1,4 +1,4 @@
-import type { LoginMessages } from './i18n/loginMessages';
+import type { LoginMessages } from './i18n/LoginMessages';
 import type { LoginVaultOption } from './UseLoginFormResult';
 
 /**

@@ -9,7 +9,7 @@ import type {
 import type { AuthProfile } from '../core/client/types';
 import type { VaultError } from '../core/errors';
 import type { LoginErrorDescription } from './describeLoginError';
-import type { LoginMessages } from './i18n/loginMessages';
+import type { LoginMessages } from './i18n/LoginMessages';
 
 /**
  * What the login form shows: the three steps of a sign-in, the return from single sign-on

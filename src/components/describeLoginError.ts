@@ -7,7 +7,7 @@ import {
   VaultProtocolError,
 } from '../core/errors';
 import { describeSetupError, isSetupError } from './describeSetupError';
-import type { LoginMessages } from './i18n/loginMessages';
+import type { LoginMessages } from './i18n/LoginMessages';
 
 declare const process: { env: { NODE_ENV?: string } } | undefined;
 
@@ -95,9 +95,15 @@ export function describeLoginError(
   }
   if (e instanceof VaultOAuthError) return describeOAuthError(e, messages);
   if (e instanceof VaultProtocolError && isSetupError(e.proxyError)) {
-    const production = typeof process === 'undefined' || process.env.NODE_ENV === 'production';
+    // The explanation is for developers; production builds name the setup error only, and
+    // the nested condition lets bundlers drop the explanation's code with it.
     return {
-      message: production ? messages.setupError : describeSetupError(e.proxyError, options.origin),
+      message:
+        typeof process === 'undefined'
+          ? messages.setupError
+          : process.env.NODE_ENV === 'production'
+            ? messages.setupError
+            : describeSetupError(e.proxyError, options.origin),
       error: e,
     };
   }

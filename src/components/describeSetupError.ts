@@ -61,8 +61,13 @@ export function describeSetupError(entry: VaultErrorEntry, origin: string | unde
  * ```
  */
 export function reportSetupError(error: unknown, origin: string | undefined): void {
-  if (typeof process === 'undefined' || process.env.NODE_ENV === 'production') return;
-  if (error instanceof VaultProtocolError && isSetupError(error.proxyError)) {
+  // Nested, so that bundlers see a dead branch in production builds and drop the texts too.
+  if (typeof process === 'undefined') return;
+  if (
+    process.env.NODE_ENV !== 'production' &&
+    error instanceof VaultProtocolError &&
+    isSetupError(error.proxyError)
+  ) {
     console.error(`[vault-session-kit] ${describeSetupError(error.proxyError, origin)}`);
   }
 }

@@ -1,5 +1,5 @@
 import type { SessionEndReason } from '../core/session/types';
-import type { LoginMessages } from './i18n/loginMessages';
+import type { LoginMessages } from './i18n/LoginMessages';
 
 /**
  * What the login form says on its first step about the session that just ended.

@@ -1,3 +1,7 @@
+export { enDelegationMessages } from '../locales/en/enDelegationMessages';
+export { enLoginMessages } from '../locales/en/enLoginMessages';
+export { enMessages } from '../locales/en/enMessages';
+export { enSessionMessages } from '../locales/en/enSessionMessages';
 export { ActingAsBanner, type ActingAsBannerProps } from './ActingAsBanner';
 export { DelegationPicker, type DelegationPickerProps } from './DelegationPicker';
 export {
@@ -6,11 +10,10 @@ export {
   type LoginErrorDescription,
 } from './describeLoginError';
 export { type FormatDurationOptions, formatDuration } from './formatDuration';
-export { type DelegationMessages, enDelegationMessages } from './i18n/delegationMessages';
-export { enMessages } from './i18n/enMessages';
-export { enLoginMessages, type LoginMessages } from './i18n/loginMessages';
+export type { DelegationMessages } from './i18n/DelegationMessages';
+export type { LoginMessages } from './i18n/LoginMessages';
 export { mergeMessages } from './i18n/mergeMessages';
-export { enSessionMessages, type SessionMessages } from './i18n/sessionMessages';
+export type { SessionMessages } from './i18n/SessionMessages';
 export type { PartialVaultMessages, VaultMessages } from './i18n/VaultMessages';
 export {
   useVaultMessages,

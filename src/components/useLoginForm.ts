@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useLayoutEffect, useReducer, useRef }
 import type { AuthProfile } from '../core/client/types';
 import { isTransientError } from '../core/errors';
 import { isLiveStatus } from '../core/session/sessionReducer';
+import { enLoginMessages } from '../locales/en/enLoginMessages';
 import { useDiscovery } from '../react/useDiscovery';
 import { useLogin } from '../react/useLogin';
 import { useSession } from '../react/useSession';
@@ -12,7 +13,6 @@ import { useVaultSession } from '../react/VaultSessionContext';
 import { describeLoginError } from './describeLoginError';
 import { reportSetupError } from './describeSetupError';
 import { endNotice } from './endNotice';
-import { enLoginMessages } from './i18n/loginMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import {
   type LoginFormFocusTarget,

@@ -65,6 +65,14 @@ export abstract class VaultError extends Error {
 
   protected constructor(kind: VaultErrorKind, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    // A subclass cannot claim another class's kind: code that trusts `kind` reads the
+    // fields of that kind's class.
+    const owner = CLASS_OF_KIND[kind] as (abstract new (...args: never[]) => unknown) | undefined;
+    if (owner === undefined || !(this instanceof owner)) {
+      throw new TypeError(
+        `A VaultError of kind '${String(kind)}' must be a ${owner?.name ?? 'known kind'}.`,
+      );
+    }
     this.kind = kind;
   }
 }
@@ -259,9 +267,9 @@ export class VaultConfigError extends VaultError {
 
 /**
  * Something threw that is neither the network nor the service: a bug in the kit or in the
- * app's own code (a custom keep-alive `send`, a callback). It is not transient, so nothing
- * retries it in a loop and no one is told the connection is unreliable; the original error
- * is the `cause`.
+ * app's own code (a custom `fetch` or keep-alive `send`, a callback), or code the page
+ * cannot load. It is not transient, so nothing retries it in a loop and no one is told the
+ * connection is unreliable; the original error is the `cause`.
  *
  * @example
  * ```ts
@@ -274,6 +282,21 @@ export class VaultUnexpectedError extends VaultError {
     super('unexpected', message, options);
   }
 }
+
+// Read when an error is built, so every class below is defined by then.
+const CLASS_OF_KIND: Readonly<
+  Record<VaultErrorKind, abstract new (...args: never[]) => VaultError>
+> = {
+  api: VaultApiError,
+  network: VaultNetworkError,
+  timeout: VaultTimeoutError,
+  aborted: VaultAbortedError,
+  protocol: VaultProtocolError,
+  'dns-mismatch': VaultDnsMismatchError,
+  oauth: VaultOAuthError,
+  config: VaultConfigError,
+  unexpected: VaultUnexpectedError,
+};
 
 /**
  * Turns anything thrown into a {@link VaultError}, keeping the original as `cause`. Only a

@@ -9,8 +9,8 @@ import {
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../emulator';
+import { createFetchStyleListener } from '../node/createFetchStyleListener';
 import { createVaultProxy, type VaultProxyLogEvent } from '../proxy';
-import { createNodeListener } from './createNodeListener';
 import type { DevOidcProvider } from './devOidcProvider';
 import { loadDevOidcProvider } from './loadDevOidcProvider';
 
@@ -177,23 +177,36 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
           ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
         });
   const warn = log ?? ((line: string) => console.warn(line));
-  const serveApi = createNodeListener(async (request, context) => {
-    if (!proxy) return emulator.fetch(request, context);
-    const response = await proxy(request, context);
-    const from = request.headers.get('origin');
-    // A setup error: said once per call where the developer looks, with the fix.
-    if (response.status === 403 && from !== null && !appOrigins.includes(from)) {
-      warn(
-        `[vault dev] PROXY_ORIGIN_REFUSED: a ${request.method} from ${from} was refused; allowed: ${appOrigins.join(', ')}. Allow it with --app-origin ${from} (npx vault-session-kit dev) or appOrigins (createVaultDevStack).`,
-      );
-    }
-    return response;
-  });
-  const serveEmulator = createNodeListener((request, context) => emulator.fetch(request, context));
+  // With no proxy (single-origin emulator) the emulator answers the app's own origin, and
+  // the links it writes (versions, discovery) name that origin.
+  const serveApi = createFetchStyleListener(
+    async (request, context) => {
+      if (!proxy) return emulator.fetch(request, context);
+      const response = await proxy(request, context);
+      const from = request.headers.get('origin');
+      // A setup error: said once per call where the developer looks, with the fix.
+      if (response.status === 403 && from !== null && !appOrigins.includes(from)) {
+        warn(
+          `[vault dev] PROXY_ORIGIN_REFUSED: a ${request.method} from ${from} was refused; allowed: ${appOrigins.join(', ')}. Allow it with --app-origin ${from} (npx vault-session-kit dev) or appOrigins (createVaultDevStack).`,
+        );
+      }
+      return response;
+    },
+    proxy
+      ? {}
+      : { requestUrl: (req) => `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}` },
+  );
+  // The emulator stands for the service, which tells its vaults apart by name as any
+  // virtual-hosted server does: here alone the name in `Host` makes the URL (as `https`,
+  // the only scheme the service has, and without the port the loopback hop adds).
+  const serveEmulator = createFetchStyleListener(
+    (request, context) => emulator.fetch(request, context),
+    { requestUrl: (req) => `https://${hostNameOf(req)}${req.url ?? '/'}` },
+  );
   const emulatorHosts = new Set(loginHost === undefined ? [] : [loginHost, ...vaultHosts]);
   // The vault's password page (`/vault/{dns}/ui/password`) lives beside the API on each vault
   // host, outside what the proxy passes on: the emulator answers it here as that host.
-  const servePasswordPage = createNodeListener((request, context) => {
+  const servePasswordPage = createFetchStyleListener((request, context) => {
     const dns = new URL(request.url).pathname.split('/')[2] ?? '';
     return emulator.fetch(
       new Request(`https://${dns}${PASSWORD_PAGE_PATH}`, {
@@ -218,8 +231,7 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
     sessionPath,
     middleware(req, res, next) {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-      if (emulatorHosts.has(host)) {
+      if (emulatorHosts.has(hostNameOf(req))) {
         serveEmulator(req, res);
       } else if (isPasswordPage(path)) {
         servePasswordPage(req, res);
@@ -259,4 +271,8 @@ function describeEvent(event: EmulatorEvent): string {
     )
     .join(' ');
   return `[vault emulator] ${type} ${details}`.trimEnd();
+}
+
+function hostNameOf(req: IncomingMessage): string {
+  return (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 }

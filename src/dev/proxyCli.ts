@@ -4,6 +4,7 @@ import { createVaultProxyListener, type NodeVaultProxyOptions, serveVaultProxy }
 const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTERN]... [--login-host HOST]
                                    [--port N] [--hostname ADDR] [--origin URL]...
                                    [--trust-forwarded-host]
+                                   [--session-secret SECRET]... [--session-path PATH]
 
   --allow PATTERN    A vault host the proxy may reach: an exact name or *.suffix
                      (for example '*.veevavault.com'). Required; repeatable.
@@ -16,6 +17,14 @@ const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTE
   --trust-forwarded-host
                      Also allow the origin named by X-Forwarded-Proto and
                      X-Forwarded-Host: only behind a reverse proxy that sets them.
+  --session-secret SECRET
+                     Turn on BFF mode: the vault session is kept in a sealed
+                     HttpOnly cookie, never shown to the page. At least 32
+                     characters; repeatable: the first seals, all open (put a new
+                     one first to rotate). Better from the environment, out of
+                     the process list: VAULT_SESSION_SECRETS=new,old
+  --session-path PATH
+                     Where BFF mode answers who-am-I (default /vault-session)
   --loopback-upstream PORT
                      Send every upstream call over plain HTTP to 127.0.0.1:PORT
                      instead of https://{host}, the host kept in the Host header: for
@@ -40,21 +49,30 @@ export interface ProxyCliArgs {
   readonly hostname: string;
   readonly origins: readonly string[];
   readonly trustForwardedHost: boolean;
+  /** BFF mode's secrets (flags first, then `VAULT_SESSION_SECRETS`); empty: token mode. */
+  readonly sessionSecrets: readonly string[];
+  readonly sessionPath: string | undefined;
   /** Where upstream calls go instead of the vault hosts, for local testing. */
   readonly loopbackUpstreamPort: number | undefined;
   readonly help: boolean;
 }
 
 /**
- * Parses the proxy CLI's arguments; throws an `Error` with a usable message for bad input.
+ * Parses the proxy CLI's arguments (and `VAULT_SESSION_SECRETS` from `env`, comma-separated);
+ * throws an `Error` with a usable message for bad input.
  *
  * @example
  * ```ts
  * parseProxyCliArgs(['--allow', '*.veevavault.com', '--port', '0']).port; // 0
  * ```
  */
-export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
+export function parseProxyCliArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ProxyCliArgs {
   const allowHosts: string[] = [];
+  const sessionSecrets: string[] = [];
+  let sessionPath: string | undefined;
   const origins: string[] = [];
   let loginHost = 'login.veevavault.com';
   let port = 8080;
@@ -76,9 +94,19 @@ export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
     else if (name === '--hostname') hostname = value();
     else if (name === '--origin') origins.push(value());
     else if (name === '--trust-forwarded-host') trustForwardedHost = true;
+    else if (name === '--session-secret') sessionSecrets.push(value());
+    else if (name === '--session-path') sessionPath = value();
     else if (name === '--port') port = parsePort(value(), name, 0);
     else if (name === '--loopback-upstream') loopbackUpstreamPort = parsePort(value(), name, 1);
     else throw new Error(`Unknown argument "${arg}".`);
+  }
+  for (const secret of (env.VAULT_SESSION_SECRETS ?? '').split(',')) {
+    if (secret.trim() !== '') sessionSecrets.push(secret.trim());
+  }
+  if (sessionPath !== undefined && sessionSecrets.length === 0) {
+    throw new Error(
+      '--session-path needs BFF mode: give --session-secret or VAULT_SESSION_SECRETS.',
+    );
   }
   if (!help && allowHosts.length === 0) {
     throw new Error("--allow is required: name the vault hosts, for example '*.veevavault.com'.");
@@ -90,6 +118,8 @@ export function parseProxyCliArgs(argv: readonly string[]): ProxyCliArgs {
     hostname,
     origins,
     trustForwardedHost,
+    sessionSecrets,
+    sessionPath,
     loopbackUpstreamPort,
     help,
   };
@@ -115,7 +145,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
   let args: ProxyCliArgs;
   let proxy: NodeVaultProxyOptions;
   try {
-    args = parseProxyCliArgs(argv);
+    args = parseProxyCliArgs(argv, process.env);
     if (args.help) {
       console.log(USAGE);
       return;
@@ -125,6 +155,14 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
       allowHosts: args.allowHosts,
       allowedOrigins: args.origins,
       trustForwardedHost: args.trustForwardedHost,
+      ...(args.sessionSecrets.length === 0
+        ? {}
+        : {
+            session: {
+              secrets: args.sessionSecrets,
+              ...(args.sessionPath === undefined ? {} : { path: args.sessionPath }),
+            },
+          }),
       ...(args.loopbackUpstreamPort === undefined
         ? {}
         : { upstream: `http://127.0.0.1:${args.loopbackUpstreamPort}` }),
@@ -148,7 +186,12 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // How many secrets, never what they are.
+  const mode =
+    args.sessionSecrets.length === 0
+      ? 'token mode (no session secret)'
+      : `BFF mode, sessions in sealed cookies (${args.sessionSecrets.length} secret${args.sessionSecrets.length === 1 ? '' : 's'}), who-am-I at ${args.sessionPath ?? '/vault-session'}`;
   console.log(
-    `Vault proxy listening on ${served.url}: /auth/* -> https://${args.loginHost}, /vault/{host}/api/* -> ${args.allowHosts.join(', ')}`,
+    `Vault proxy listening on ${served.url}: /auth/* -> https://${args.loginHost}, /vault/{host}/api/* -> ${args.allowHosts.join(', ')}; ${mode}`,
   );
 }

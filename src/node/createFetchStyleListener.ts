@@ -1,19 +1,52 @@
 /// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { VaultProxy } from '../proxy/VaultProxyOptions';
+import type { VaultProxyContext } from '../proxy/VaultProxyOptions';
 
-// The request target alone makes the URL: `Host` is the client's to write, so nothing of
-// it may reach the proxy's routing.
+// The request target alone makes the URL by default: `Host` is the client's to write, so
+// nothing of it may reach the proxy's routing.
 const NO_ORIGIN = 'http://proxy.invalid';
 
 /**
- * A Node request listener around a fetch-style {@link VaultProxy}: each request becomes a
- * `Request` (its URL made from the request target alone, never from `Host`), the caller's
- * address goes along as `clientAddress`, bodies stream both ways, and a client that
- * disconnects aborts the call. The fetch machinery costs several times the CPU of the
- * direct adapter, `createVaultProxyListener`; this is for a proxy whose upstream is itself
- * a fetch handler (an in-process emulator).
+ * A fetch-style handler, as `createVaultProxy` and the emulator are: the second argument
+ * carries the caller's network address, which per-caller limits key on.
+ *
+ * @example
+ * ```ts
+ * const handler: FetchStyleHandler = () => new Response('ok');
+ * ```
+ */
+export type FetchStyleHandler = (
+  request: Request,
+  context?: VaultProxyContext,
+) => Response | Promise<Response>;
+
+/**
+ * Settings of {@link createFetchStyleListener}.
+ *
+ * @example
+ * ```ts
+ * // A handler that stands for one site, whatever the listener's address:
+ * const options: FetchStyleListenerOptions = {
+ *   requestUrl: (req) => `https://quality.sunrise.example${req.url}`,
+ * };
+ * ```
+ */
+export interface FetchStyleListenerOptions {
+  /**
+   * The `Request` URL for an incoming request. By default the request target alone (under
+   * a placeholder origin), never `Host`: right for the proxy, which routes on the target.
+   */
+  readonly requestUrl?: (req: IncomingMessage) => string;
+}
+
+/**
+ * A Node request listener around a fetch-style handler such as the proxy from
+ * `createVaultProxy`: each request becomes a `Request`, the caller's address goes along as
+ * `clientAddress`, bodies stream both ways, several `Set-Cookie` headers stay several, and
+ * a client that disconnects aborts the call. The fetch machinery costs several times the
+ * CPU of the direct adapter, `createVaultProxyListener`; this is for a proxy whose upstream
+ * is itself a fetch handler (an in-process emulator).
  *
  * @example
  * ```ts
@@ -21,14 +54,26 @@ const NO_ORIGIN = 'http://proxy.invalid';
  * ```
  */
 export function createFetchStyleListener(
-  proxy: VaultProxy,
+  handler: FetchStyleHandler,
+  options: FetchStyleListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
+  const requestUrl = options.requestUrl ?? targetUrl;
   return (req, res) => {
-    void handle(proxy, req, res);
+    void handle(handler, requestUrl, req, res);
   };
 }
 
-async function handle(proxy: VaultProxy, req: IncomingMessage, res: ServerResponse): Promise<void> {
+function targetUrl(req: IncomingMessage): string {
+  const target = req.url ?? '/';
+  return target.startsWith('/') ? `${NO_ORIGIN}${target}` : target;
+}
+
+async function handle(
+  handler: FetchStyleHandler,
+  requestUrl: (req: IncomingMessage) => string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const controller = new AbortController();
   // The response's close before its end means the client went away.
   res.once('close', () => {
@@ -37,12 +82,11 @@ async function handle(proxy: VaultProxy, req: IncomingMessage, res: ServerRespon
   try {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
+      if (value === undefined || name.startsWith(':')) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
     }
-    const target = req.url ?? '/';
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(target.startsWith('/') ? `${NO_ORIGIN}${target}` : target, {
+    const request = new Request(requestUrl(req), {
       method: req.method ?? 'GET',
       headers,
       signal: controller.signal,
@@ -50,13 +94,14 @@ async function handle(proxy: VaultProxy, req: IncomingMessage, res: ServerRespon
         ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' }
         : {}),
     } as RequestInit);
-    const response = await proxy(request, { clientAddress: req.socket.remoteAddress });
-    const answerHeaders: Record<string, string | string[]> = Object.fromEntries(response.headers);
-    // Each cookie its own header line: joined, they would read as one.
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) answerHeaders['set-cookie'] = cookies;
-    res.writeHead(response.status, answerHeaders);
-    if (!response.body) {
+    const response = await handler(request, { clientAddress: req.socket.remoteAddress });
+    const outgoing: Record<string, string | string[]> = {};
+    for (const [name, value] of response.headers) {
+      // Several cookies must stay several headers; joined, a browser would read one.
+      outgoing[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
+    }
+    res.writeHead(response.status, outgoing);
+    if (!response.body || req.method === 'HEAD') {
       res.end();
       return;
     }

@@ -1,10 +1,14 @@
 /// <reference types="node" />
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
+import { resolveTo } from './resolveTo';
+
+const LOOPBACK = resolveTo('127.0.0.1');
 
 /**
  * A `fetch` for the proxy's upstream calls that sends each `https://{host}/…` request over
- * plain HTTP to a loopback port instead, with `{host}` kept in the `Host` header: how the
+ * plain HTTP to a loopback port instead, with `{host}` kept in the `Host` header (and the
+ * port): how the
  * proxy reaches a local emulator that tells its vaults apart by host, with no DNS entry and
  * no /etc/hosts edit. Bodies stream both ways, and aborting the request's signal aborts
  * the call. Node's own fetch cannot do this: it always sends the host it connects to.
@@ -31,11 +35,12 @@ export function createLoopbackUpstream(port: number): (request: Request) => Prom
       const url = new URL(request.url);
       const headers: Record<string, string> = {};
       for (const [name, value] of request.headers) headers[name] = value;
-      headers.host = url.host;
       const outgoing = httpRequest(
         {
-          host: '127.0.0.1',
+          // The vault's own name, so Node writes it in `Host`; only the address is loopback.
+          host: url.hostname,
           port,
+          lookup: LOOPBACK,
           method: request.method,
           path: `${url.pathname}${url.search}`,
           headers,

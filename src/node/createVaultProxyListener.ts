@@ -1,4 +1,5 @@
 /// <reference types="node" />
+
 import {
   Agent as HttpAgent,
   request as httpRequest,
@@ -16,6 +17,7 @@ import { createVaultProxy } from '../proxy/createVaultProxy';
 import { ProxyRefusal } from '../proxy/ProxyRefusal';
 import type { VaultProxyOptions } from '../proxy/VaultProxyOptions';
 import { createFetchStyleListener } from './createFetchStyleListener';
+import { resolveTo } from './resolveTo';
 
 /**
  * Settings of the Node adapter: those of `createVaultProxy`, and where upstream calls go.
@@ -32,7 +34,7 @@ import { createFetchStyleListener } from './createFetchStyleListener';
 export interface NodeVaultProxyOptions extends VaultProxyOptions {
   /**
    * An `http://` or `https://` origin every upstream call is sent to instead of
-   * `https://{host}`, with `{host}` kept in the `Host` header: a local emulator or test
+   * `https://{host}`, with `{host}` kept in the `Host` header (with this origin's port): a local emulator or test
    * server that tells the vaults apart by host. Never for production. With `fetch` set
    * instead, calls go through that function (the fetch-style path, slower).
    */
@@ -87,6 +89,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
   const agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const send = secure ? httpsRequest : httpRequest;
   const port = base?.port ? Number(base.port) : secure ? 443 : 80;
+  const toUpstream = base === undefined ? undefined : resolveTo(base.hostname);
   const { session } = rules;
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
@@ -158,7 +161,6 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
     function forward(target: ProxyTarget, plan: SessionPlan | undefined): void {
       const path = target.path;
       const headers: OutgoingHttpHeaders = {};
-      headers.host = target.host;
       for (const name in req.headers) {
         if (rules.isForwardedRequestHeader(name)) headers[name] = req.headers[name];
       }
@@ -179,10 +181,13 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       let phase: 'upload' | 'wait' | 'download' = 'upload';
       let upstreamResponse: IncomingMessage | undefined;
       let headerTimer: ReturnType<typeof setTimeout> | undefined;
+      // Node writes `Host` from the name asked for; with an upstream origin set, the name
+      // stays the vault's and only the address it resolves to changes.
       const outgoing = send({
         agent,
-        host: base?.hostname ?? target.host,
+        host: target.host,
         port,
+        ...(toUpstream ? { lookup: toUpstream } : {}),
         method,
         path,
         headers,
@@ -347,11 +352,12 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       const call = send(
         {
           agent,
-          host: base?.hostname ?? lookupHost,
+          host: lookupHost,
           port,
+          ...(toUpstream ? { lookup: toUpstream } : {}),
           method: 'GET',
           path,
-          headers: { host: lookupHost, authorization, accept: 'application/json' },
+          headers: { authorization, accept: 'application/json' },
           timeout: rules.upstreamTimeoutMs,
           ...(secure ? { servername: lookupHost } : {}),
         },

@@ -1,4 +1,8 @@
-export { createFetchStyleListener } from './createFetchStyleListener';
+export {
+  createFetchStyleListener,
+  type FetchStyleHandler,
+  type FetchStyleListenerOptions,
+} from './createFetchStyleListener';
 export { createLoopbackUpstream } from './createLoopbackUpstream';
 export {
   createVaultProxyListener,

@@ -3,7 +3,15 @@ import type { ProxyTarget } from './createProxyRules';
 import { createSessionSealer, type SealedSession } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
 
-/** Which of the two session cookies. */
+/**
+ * Which of the two session cookies: the user's own session, or the one acting on behalf of
+ * another user.
+ *
+ * @example
+ * ```ts
+ * const kind: SessionKind = request.headers.get('x-vault-session') === 'delegated' ? 'delegated' : 'own';
+ * ```
+ */
 export type SessionKind = 'own' | 'delegated';
 
 /**
@@ -103,9 +111,25 @@ export interface SessionRules {
   ): Promise<{ body: Uint8Array<ArrayBuffer>; cookies: readonly string[] }>;
 }
 
-/** Largest answer the proxy reads whole (login answers, failures): the service's are far smaller. */
+/**
+ * Largest answer the proxy reads whole (login answers, failures): the service's are far
+ * smaller, and a bigger one is refused rather than held.
+ *
+ * @example
+ * ```ts
+ * if (length > MAX_READ_ANSWER_BYTES) throw tooLargeToRead;
+ * ```
+ */
 export const MAX_READ_ANSWER_BYTES = 1024 * 1024;
-/** Largest delegated-login form kept to learn the delegator from. */
+
+/**
+ * Largest start of a delegated-login form kept to learn the delegator from.
+ *
+ * @example
+ * ```ts
+ * chunks.push(chunk.slice(0, MAX_KEPT_FORM_BYTES - kept));
+ * ```
+ */
 export const MAX_KEPT_FORM_BYTES = 16 * 1024;
 
 const COOKIE: Record<SessionKind, string> = {
@@ -119,6 +143,7 @@ const PASSWORD_LOGIN = /^\/api\/v[^/]+\/auth$/;
 const DELEGATED_LOGIN = /^\/api\/(v[^/]+)\/delegation\/login$/;
 const END_SESSION = /^\/api\/v[^/]+\/session$/;
 const OAUTH_LOGIN = /^\/auth\/oauth\/session\/[^/]+$/;
+const OPENED_CACHE_SIZE = 1000;
 // A failure small enough to be a session error, from a service older than X-VaultAPI-Status.
 const MAX_UNLABELLED_FAILURE_BYTES = 16 * 1024;
 const encoder = new TextEncoder();
@@ -135,6 +160,19 @@ const decoder = new TextDecoder();
 export function createSessionRules(settings: CheckedSessionOptions): SessionRules {
   const sealer = createSessionSealer(settings.secrets);
   const { now } = settings;
+  // A browser sends the same cookie with every call: what opened once is kept (only what
+  // opened, so made-up values cannot fill it), the oldest first out. The deadline and kind
+  // are checked on every call all the same.
+  const opened = new Map<string, SealedSession>();
+  const openValue = async (value: string): Promise<SealedSession | undefined> => {
+    const known = opened.get(value);
+    if (known !== undefined) return known;
+    const session = await sealer.open(value);
+    if (session === undefined) return undefined;
+    if (opened.size >= OPENED_CACHE_SIZE) opened.delete(opened.keys().next().value as string);
+    opened.set(value, session);
+    return session;
+  };
 
   // A cookie that does not open, or opens to the other kind or past its deadline, is as good
   // as absent, and is cleared.
@@ -144,7 +182,7 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
   ): Promise<{ session: SealedSession | undefined; clear: boolean }> => {
     const value = readCookie(header('cookie'), COOKIE[kind]);
     if (value === undefined) return { session: undefined, clear: false };
-    const session = await sealer.open(value);
+    const session = await openValue(value);
     if (session === undefined || session.kind !== kind || session.deadline <= now()) {
       return { session: undefined, clear: true };
     }

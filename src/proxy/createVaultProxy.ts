@@ -12,14 +12,16 @@ import type { VaultProxy, VaultProxyErrorType, VaultProxyOptions } from './Vault
  * that vault, and nothing else anywhere. Routing reads the request's path alone, never
  * `Host`. Hosts must be on the allow list (no IP literals, ports, user info or encodings,
  * so the proxy cannot be turned against the network it runs in); only the headers the API
- * needs pass, in either direction, and never cookies; every answer is `nosniff`, and one a
+ * needs pass, in either direction, and never the client's or the vault's cookies; every answer is `nosniff`, and one a
  * browser would render as a document is sandboxed and sent as an attachment; bodies stream
  * both ways; request size, the wait for the upstream's answer and a stalled body are
  * bounded; state-changing calls are accepted only from configured origins; a client that
  * goes away aborts the upstream call. Everything it refuses gets the service's failure
  * shape with a `PROXY_*` type. Isomorphic: it runs wherever `fetch`, `Request` and streams
  * exist (Node, Deno, Bun, edge runtimes); on Node, `vault-session-kit/proxy/node` applies
- * the same rules without the fetch machinery.
+ * the same rules without the fetch machinery. With `session` set (BFF mode) it keeps the
+ * vault session in a sealed `HttpOnly` cookie of its own and adds `Authorization` itself,
+ * so page scripts never hold the credential.
  *
  * @example
  * ```ts

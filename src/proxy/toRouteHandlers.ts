@@ -43,6 +43,9 @@ export interface VaultRouteHandlers {
  * import { proxy } from '@/lib/vaultProxy';
  *
  * export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toRouteHandlers(proxy);
+ *
+ * // BFF mode (`session` set): app/vault-session/route.ts, the who-am-I route
+ * export const { GET, DELETE } = toRouteHandlers(proxy);
  * ```
  */
 export function toRouteHandlers(proxy: VaultProxy): VaultRouteHandlers {

@@ -1,5 +1,5 @@
 import { expect, userEvent, within } from 'storybook/test';
-import type { LoginMessages } from '../../src/components/i18n/loginMessages';
+import type { LoginMessages } from '../../src/components/i18n/LoginMessages';
 
 /**
  * What a person does with the login form, for `play` functions: each step acts through

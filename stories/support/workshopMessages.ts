@@ -1,7 +1,7 @@
-import { enMessages } from '../../src/components/i18n/enMessages';
 import type { VaultMessages } from '../../src/components/i18n/VaultMessages';
 import { arMessages } from '../../src/locales/ar';
 import { deMessages } from '../../src/locales/de';
+import { enMessages } from '../../src/locales/en/enMessages';
 import { esMessages } from '../../src/locales/es';
 import { frMessages } from '../../src/locales/fr';
 import { jaMessages } from '../../src/locales/ja';

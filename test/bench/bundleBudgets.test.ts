@@ -1,5 +1,6 @@
 // The size budgets that hold today, checked from esbuild's metafile: bytes are
 // deterministic, so these are tests, while the kB figures live in `npm run bench`.
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
   buildBundle,
@@ -7,6 +8,7 @@ import {
   initialChunks,
   lazyChunks,
   packageCodePrefixes,
+  REPO_ROOT,
 } from '../../bench/buildBundle';
 import {
   CLIENT_ALONE_IMPORT,
@@ -118,11 +120,13 @@ describe('the core entry', () => {
 const LOCALES = ['de', 'fr', 'es', 'ja', 'ar'] as const;
 
 describe('message catalogues', () => {
-  it('the react + components entry carries none of the locale catalogues', async () => {
+  it('the react + components entry carries none of the locale catalogues but English', async () => {
     const entry = await buildBundle({ entry: 'src/index.ts', external: WITH_OIDC_PEER });
+    const others = LOCALES.map((locale) => `src/locales/${locale}/`);
 
-    expect(bytesFrom(initialChunks(entry), ['src/locales/'])).toBe(0);
-    expect(bytesFrom(lazyChunks(entry), ['src/locales/'])).toBe(0);
+    expect(bytesFrom(initialChunks(entry), ['src/locales/en/'])).toBeGreaterThan(1_000);
+    expect(bytesFrom(initialChunks(entry), others)).toBe(0);
+    expect(bytesFrom(lazyChunks(entry), others)).toBe(0);
   });
 
   it.each(LOCALES)(
@@ -153,12 +157,46 @@ describe('message catalogues', () => {
     const bundle = await buildBundle({ contents: TYPICAL_APP_IMPORT, external: WITH_OIDC_PEER });
     const chunks = initialChunks(bundle);
 
-    expect(bytesFrom(chunks, ['src/components/i18n/loginMessages'])).toBeGreaterThan(1_000);
+    expect(bytesFrom(chunks, ['src/locales/en/enLoginMessages'])).toBeGreaterThan(1_000);
     expect(
       bytesFrom(chunks, [
-        'src/components/i18n/sessionMessages',
-        'src/components/i18n/delegationMessages',
+        'src/locales/en/enSessionMessages',
+        'src/locales/en/enDelegationMessages',
       ]),
     ).toBe(0);
+  });
+});
+
+describe('explanations for developers', () => {
+  // The login page's text as an app's bundler writes it for NODE_ENV, in one file.
+  async function loginPageText(nodeEnv: 'production' | 'development'): Promise<string> {
+    const result = await build({
+      absWorkingDir: REPO_ROOT,
+      stdin: { contents: TYPICAL_APP_IMPORT, resolveDir: REPO_ROOT, loader: 'ts' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      external: WITH_OIDC_PEER,
+      define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
+      logLevel: 'silent',
+    });
+    return result.outputFiles.map((file) => file.text).join('\n');
+  }
+
+  it("a production login page says a proxy's refusal is a setup error without the explanation", async () => {
+    const production = await loginPageText('production');
+    // Booleans rather than the texts: a failure should not print a whole bundle.
+    // The refusal is still recognised, and told with the catalogue's setupError.
+    expect(production.includes('PROXY_ORIGIN_REFUSED'), 'recognises the refusal').toBe(true);
+    expect(production.includes('allowedOrigins'), 'names the setting').toBe(false);
+    expect(production.includes('Setup error ('), 'carries the explanation').toBe(false);
+  });
+
+  it('a development login page explains the setting to change', async () => {
+    const development = await loginPageText('development');
+    expect(development.includes('allowedOrigins'), 'names the setting').toBe(true);
+    expect(development.includes('Setup error ('), 'carries the explanation').toBe(true);
   });
 });

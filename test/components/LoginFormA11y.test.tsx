@@ -2,9 +2,9 @@ import { configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import { LoginForm, type LoginFormProps } from '../../src/components/LoginForm';
 import { demoDirectory } from '../../src/emulator/index';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 import {
   OLIVIA,
   type RenderWithSessionOptions,

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { describeLoginError } from '../../src/components/describeLoginError';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import {
   VaultAbortedError,
   VaultApiError,
@@ -12,6 +11,7 @@ import {
   VaultTimeoutError,
 } from '../../src/core/errors';
 import { deLoginMessages } from '../../src/locales/de';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 
 function apiError(type: string, retryAfterSeconds?: number): VaultApiError {
   return new VaultApiError({

@@ -2,9 +2,9 @@ import { act, configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormHTMLAttributes, RefObject } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import { LoginForm, type LoginFormSignedIn } from '../../src/components/LoginForm';
 import { useLoginForm } from '../../src/components/useLoginForm';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 import { OLIVIA, renderHookWithSession, renderWithSession } from '../support/renderWithSession';
 
 // The emulator runs on loopback in this process; leave slack for a busy machine.

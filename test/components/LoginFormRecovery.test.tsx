@@ -1,8 +1,8 @@
 import { configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import { LoginForm } from '../../src/components/LoginForm';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 import {
   OLIVIA,
   type RenderWithSessionOptions,

@@ -7,9 +7,9 @@ import { configure, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import { LoginForm } from '../../src/components/LoginForm';
 import { createVaultDevStack, type VaultDevStack } from '../../src/dev/createVaultDevStack';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 import { SessionProvider } from '../../src/react/SessionProvider';
 
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,9 +1,9 @@
 import { act, configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
 import { LoginForm, type LoginFormProps } from '../../src/components/LoginForm';
 import { demoDirectory } from '../../src/emulator/index';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 import type { SsoLoginInput } from '../../src/react/useSsoLogin';
 import { type RenderWithSessionOptions, renderWithSession } from '../support/renderWithSession';
 

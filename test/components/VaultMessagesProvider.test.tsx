@@ -1,8 +1,6 @@
 import { configure, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages } from '../../src/components/i18n/loginMessages';
-import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
 import type { PartialVaultMessages } from '../../src/components/i18n/VaultMessages';
 import {
   useVaultMessages,
@@ -11,6 +9,8 @@ import {
 import { LoginForm } from '../../src/components/LoginForm';
 import { SignOutButton } from '../../src/components/SignOutButton';
 import { deMessages } from '../../src/locales/de';
+import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
+import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import { renderWithSession } from '../support/renderWithSession';
 
 configure({ asyncUtilTimeout: 5_000 });

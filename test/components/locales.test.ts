@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enDelegationMessages } from '../../src/components/i18n/delegationMessages';
-import { enMessages } from '../../src/components/i18n/enMessages';
-import { enLoginMessages } from '../../src/components/i18n/loginMessages';
 import { mergeMessages } from '../../src/components/i18n/mergeMessages';
-import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
 import type { VaultMessages } from '../../src/components/i18n/VaultMessages';
 import {
   arDelegationMessages,
@@ -17,6 +13,10 @@ import {
   deMessages,
   deSessionMessages,
 } from '../../src/locales/de';
+import { enDelegationMessages } from '../../src/locales/en/enDelegationMessages';
+import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
+import { enMessages } from '../../src/locales/en/enMessages';
+import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import {
   esDelegationMessages,
   esLoginMessages,

@@ -73,3 +73,31 @@ describe('every kind has one class, and the class says the kind', () => {
     expect(error.name).toBe(error.constructor.name);
   });
 });
+
+describe('no error can claim a kind its class does not have', () => {
+  it('refuses a subclass that calls itself another kind, so `kind` never lies', () => {
+    class Impostor extends VaultError {
+      constructor() {
+        super('protocol', 'A protocol error without a status.');
+      }
+    }
+    expect(() => new Impostor()).toThrow(TypeError);
+    expect(() => new Impostor()).toThrow(/VaultProtocolError/);
+  });
+
+  it('refuses a kind that does not exist', () => {
+    class Unknown extends VaultError {
+      constructor() {
+        super('banana' as 'api', 'No such kind.');
+      }
+    }
+    expect(() => new Unknown()).toThrow(TypeError);
+  });
+
+  it('lets a subclass of a kind keep that kind', () => {
+    class OfflineError extends VaultNetworkError {}
+    const error = new OfflineError('Offline.');
+    expect(error.kind).toBe('network');
+    expect(isTransientError(error)).toBe(true);
+  });
+});

@@ -14,10 +14,15 @@ afterEach(() => {
 });
 
 /** Runs `npx vault-session-kit {command}` from the sources, through tsx's loader in one process. */
-function runCommand(command: 'dev' | 'proxy', args: string[]): ChildProcess {
+function runCommand(
+  command: 'dev' | 'proxy',
+  args: string[],
+  env: Record<string, string> = {},
+): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/dev/bin.ts', command, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   children.push(child);
   return child;
@@ -194,6 +199,45 @@ describe('npx vault-session-kit dev', () => {
     });
     expect((await discovery.json()).data.auth_type).toBe('password');
     await Promise.all([stop(proxy), stop(dev)]);
+  }, 30_000);
+
+  it('keeps sessions in sealed cookies with VAULT_SESSION_SECRETS, and never prints a secret', async () => {
+    const secret = 'a-cli-secret-of-at-least-32-characters';
+    const dev = runCli(['--port', '0']);
+    const devUrl = /listening on (\S+)$/.exec(await firstLine(dev))?.[1] ?? '';
+    const proxy = runCommand(
+      'proxy',
+      [
+        ...['--allow', '*.sunrise.example', '--login-host', 'login.vault.example'],
+        ...['--port', '0', '--origin', 'http://127.0.0.1:5199'],
+        ...['--loopback-upstream', new URL(devUrl).port],
+      ],
+      { VAULT_SESSION_SECRETS: secret },
+    );
+    const stdout = collect(proxy.stdout);
+    const line = await firstLine(proxy);
+    expect(line).toContain('BFF mode');
+    const proxyUrl = /listening on (http:\/\/[^:]+:\d+)/.exec(line)?.[1] ?? '';
+    const login = await fetch(`${proxyUrl}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+      method: 'POST',
+      headers: { Origin: 'http://127.0.0.1:5199', 'X-Vault-Kit': '1' },
+      body: new URLSearchParams({ username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' }),
+    });
+    const body = await login.json();
+    expect(body).toMatchObject({ responseStatus: 'SUCCESS', sessionTag: expect.any(String) });
+    expect(body).not.toHaveProperty('sessionId');
+    expect(login.headers.getSetCookie()[0]).toMatch(/^__Host-vault-session=v1\./);
+    await Promise.all([stop(proxy), stop(dev)]);
+    expect(`${line}\n${stdout.text()}`).not.toContain(secret);
+
+    const short = runCommand('proxy', ['--allow', '*.sunrise.example'], {
+      VAULT_SESSION_SECRETS: 'short-secret',
+    });
+    const stderr = collect(short.stderr);
+    const [code] = await once(short, 'exit');
+    expect(code).toBe(2);
+    expect(stderr.text()).toContain('session.secrets[0] is 12 characters long');
+    expect(stderr.text()).not.toContain('short-secret');
   }, 30_000);
 
   it('rejects a bad port with a clear message and exit code 2', async () => {

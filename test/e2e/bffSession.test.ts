@@ -9,8 +9,8 @@
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages } from '../../src/components/i18n/loginMessages';
-import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
+import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
+import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import { sealedSessionIds } from './support/sealedSessionIds';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 

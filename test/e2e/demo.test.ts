@@ -5,8 +5,8 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages } from '../../src/components/i18n/loginMessages';
-import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
+import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
+import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import { axeViolations } from './support/axeViolations';
 import { BROWSER_ENGINE } from './support/browserEngine';
 import { keepAliveAnswer } from './support/keepAliveAnswer';
@@ -533,7 +533,10 @@ describe('the demo on the page clock', () => {
         KEEP_ALIVE_PATH.test(apiPath(new URL(response.url()).pathname)),
       );
       await stay.click();
-      expect(await (await sent).json()).toEqual({ responseStatus: 'SUCCESS' });
+      // The body is not read back through the browser: Chromium may drop a finished
+      // answer's body from its buffer, and the session still being open below is what
+      // proves the keep-alive succeeded (a refused one would end it).
+      expect((await sent).status()).toBe(200);
       await poll(() => dialog.count()).toBe(0);
       expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(1);
       expect(await documentsHeading(page).isVisible()).toBe(true);

@@ -3,7 +3,7 @@
 // heading focused, and the acting-as banner shows the focus it takes after "Act as".
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');

@@ -5,8 +5,8 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
-import { enSessionMessages } from '../../src/components/i18n/sessionMessages';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
+import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import { axeViolations } from './support/axeViolations';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages as en } from '../../src/components/i18n/loginMessages';
+import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 import { axeViolations } from './support/axeViolations';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages } from '../../src/components/i18n/loginMessages';
+import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');

@@ -5,7 +5,6 @@
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_ENGINE } from './support/browserEngine';
 import { keepAliveAnswer } from './support/keepAliveAnswer';
 import { type RequestLog, recordRequests } from './support/recordRequests';
 import { keepAliveOf, settleTabs } from './support/sessionAppTabs';
@@ -284,44 +283,41 @@ describe('the session across tabs of one browser', () => {
   });
 
   // Firefox keeps a module whose fetch failed in its module map and answers every later
-  // import() of that URL with the same failure, without a request: the retry this case
-  // proves cannot reach the network there until the page is loaded again.
-  it.skipIf(BROWSER_ENGINE === 'firefox')(
-    'keeps the session when the keep-alive code cannot be fetched, retries, and keeps it alive once it can',
-    async () => {
-      const target = await app.newContext();
-      await target.clock.install();
-      const log = recordRequests(target);
-      // The scheduler comes as a module of its own, fetched when the provider mounts; here the
-      // network drops that one fetch until the test lets it through.
-      let blocked = 0;
-      await target.route(/createKeepAliveRun/, async (route) => {
-        blocked += 1;
-        await route.abort('internetdisconnected');
-      });
-      const [tab] = await openSignedInTabs(target, 1);
-      if (!tab) throw new Error('One tab.');
+  // import() of that URL with the same failure, without a request; the retries here must
+  // reach the network in it all the same (they import the URL it named, with a query).
+  it('keeps the session when the keep-alive code cannot be fetched, retries, and keeps it alive once it can', async () => {
+    const target = await app.newContext();
+    await target.clock.install();
+    const log = recordRequests(target);
+    // The scheduler comes as a module of its own, fetched when the provider mounts; here the
+    // network drops that one fetch until the test lets it through.
+    let blocked = 0;
+    await target.route(/createKeepAliveRun/, async (route) => {
+      blocked += 1;
+      await route.abort('internetdisconnected');
+    });
+    const [tab] = await openSignedInTabs(target, 1);
+    if (!tab) throw new Error('One tab.');
 
-      await poll(async () => (await keepAliveOf(tab)).status).toBe('backoff');
-      expect(blocked).toBeGreaterThan(0);
-      expect(await statusOf(tab)).toBe('active');
+    await poll(async () => (await keepAliveOf(tab)).status).toBe('backoff');
+    expect(blocked).toBeGreaterThan(0);
+    expect(await statusOf(tab)).toBe('active');
 
-      // Still cut off at the first retry (5 s): backoff again, and the session stays.
-      const beforeRetry = blocked;
-      await target.clock.fastForward(5_000);
-      await poll(() => blocked).toBeGreaterThan(beforeRetry);
-      expect((await keepAliveOf(tab)).status).toBe('backoff');
-      expect(await statusOf(tab)).toBe('active');
+    // Still cut off at the first retry (5 s): backoff again, and the session stays.
+    const beforeRetry = blocked;
+    await target.clock.fastForward(5_000);
+    await poll(() => blocked).toBeGreaterThan(beforeRetry);
+    expect((await keepAliveOf(tab)).status).toBe('backoff');
+    expect(await statusOf(tab)).toBe('active');
 
-      // Back online: the next retry (10 s later) loads it, and an active user is kept alive.
-      await target.unroute(/createKeepAliveRun/);
-      await target.clock.fastForward(10_000);
-      await poll(async () => (await keepAliveOf(tab)).status).toBe('scheduled');
-      await tab.keyboard.press('Shift');
-      await target.clock.fastForward(INTERVAL_MS);
-      await poll(() => log.count('POST', KEEP_ALIVE_PATH)).toBe(1);
-      await poll(async () => (await keepAliveOf(tab)).lastSent).not.toBe('');
-      expect(await statusOf(tab)).toBe('active');
-    },
-  );
+    // Back online: the next retry (10 s later) loads it, and an active user is kept alive.
+    await target.unroute(/createKeepAliveRun/);
+    await target.clock.fastForward(10_000);
+    await poll(async () => (await keepAliveOf(tab)).status).toBe('scheduled');
+    await tab.keyboard.press('Shift');
+    await target.clock.fastForward(INTERVAL_MS);
+    await poll(() => log.count('POST', KEEP_ALIVE_PATH)).toBe(1);
+    await poll(async () => (await keepAliveOf(tab)).lastSent).not.toBe('');
+    expect(await statusOf(tab)).toBe('active');
+  });
 });

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { enLoginMessages } from '../../src/components/i18n/loginMessages';
+import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
 import { type RequestLog, recordRequests } from './support/recordRequests';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 

@@ -7,9 +7,10 @@ import {
   createVaultEmulator,
   DEFAULT_LOGIN_HOST,
   type ManualClock,
+  type VaultEmulatorOptions,
 } from '../../src/emulator';
 import { createLoopbackUpstream } from '../../src/node/createLoopbackUpstream';
-import type { VaultProxySessionOptions } from '../../src/proxy';
+import type { VaultProxyLogEvent, VaultProxySessionOptions } from '../../src/proxy';
 import { createSessionSealer, type SealedSession } from '../../src/proxy/createSessionSealer';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
 import { APP_ORIGIN, type ProxyAdapter, type ProxyUnderTest, type SendInit } from './proxyAdapters';
@@ -37,6 +38,8 @@ export interface UpstreamCall {
 export interface BffDeployment {
   readonly clock: ManualClock;
   readonly upstream: UpstreamCall[];
+  /** Every event the proxies logged. */
+  readonly events: VaultProxyLogEvent[];
   /** Another proxy in front of the same emulator, with its own session settings. */
   proxyWith(session: VaultProxySessionOptions): Promise<Browser>;
   readonly browser: Browser;
@@ -55,13 +58,19 @@ export interface Browser {
 export async function deployBff(
   adapter: ProxyAdapter,
   session: Partial<VaultProxySessionOptions> = {},
+  emulatorOptions: VaultEmulatorOptions = {},
 ): Promise<BffDeployment> {
   const clock = createManualClock(TEST_START_MS);
-  const emulator = createVaultEmulator({ clock, passwordHashIterations: 1_000 });
+  const emulator = createVaultEmulator({
+    clock,
+    passwordHashIterations: 1_000,
+    ...emulatorOptions,
+  });
   const vault = await serveFetch(emulator.fetch);
   servers.push(vault);
   const loopback = createLoopbackUpstream(vault.port);
   const upstream: UpstreamCall[] = [];
+  const events: VaultProxyLogEvent[] = [];
   const proxyWith = async (settings: VaultProxySessionOptions): Promise<Browser> => {
     const proxy = await adapter.start({
       loginHost: DEFAULT_LOGIN_HOST,
@@ -69,6 +78,7 @@ export async function deployBff(
       allowedOrigins: [APP_ORIGIN],
       session: { now: () => clock.now(), ...settings },
       warn: () => undefined,
+      log: (event) => events.push(event),
       fetch: (request) => {
         const url = new URL(request.url);
         upstream.push({
@@ -82,7 +92,7 @@ export async function deployBff(
     return createBrowser(proxy);
   };
   const browser = await proxyWith({ secrets: [SECRET_A], ...session });
-  return { clock, upstream, proxyWith, browser };
+  return { clock, upstream, events, proxyWith, browser };
 }
 
 export function createBrowser(proxy: ProxyUnderTest): Browser {

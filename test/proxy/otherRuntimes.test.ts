@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driveKitClient } from './proxyAdapters';
-import { RUNTIME_APP_ORIGIN } from './runtimes/createProxiedEmulator';
+import { RUNTIME_APP_ORIGIN, RUNTIME_BFF_BASE } from './runtimes/createProxiedEmulator';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'proxy-runtimes-'));
@@ -89,6 +89,30 @@ describe.each(RUNTIMES)('the fetch-style proxy under $name', (runtime) => {
     const allowed = await login(RUNTIME_APP_ORIGIN);
     expect(await allowed.json()).toMatchObject({ responseStatus: 'SUCCESS' });
     expect(allowed.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps the session in a sealed cookie in BFF mode (WebCrypto), and calls with it', async () => {
+    const base = `${url}${RUNTIME_BFF_BASE}`;
+    const login = await fetch(`${base}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+      method: 'POST',
+      headers: {
+        Origin: RUNTIME_APP_ORIGIN,
+        'X-Vault-Kit': '1',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'username=olivia%40sunrise.example&password=Sunrise-Demo-1',
+    });
+    const answer = await login.json();
+    expect(answer).toMatchObject({ responseStatus: 'SUCCESS', sessionTag: expect.any(String) });
+    expect(answer).not.toHaveProperty('sessionId');
+    const cookies = login.headers.getSetCookie().map((line) => line.split(';')[0]);
+    expect(cookies[0]).toMatch(/^__Host-vault-session=v1\./);
+    const me = await fetch(`${base}/vault/promomats.sunrise.example/api/v26.1/objects/users/me`, {
+      headers: { Cookie: cookies.join('; ') },
+    });
+    expect(await me.json()).toMatchObject({ users: [{ user: { id: 61001 } }] });
+    const who = await fetch(`${base}/vault-session`, { headers: { Cookie: cookies.join('; ') } });
+    expect(await who.json()).toMatchObject({ own: { sessionTag: answer.sessionTag } });
   });
 });
 

@@ -70,7 +70,9 @@ export const PROXY_ADAPTERS: readonly ProxyAdapter[] = [
           if (!FRAMING.has(name)) headers.append(name, value);
         }
         return upstreamFetch(
-          new Request(`https://${url.host}${url.pathname}${url.search}`, {
+          // `Host` names the vault and the upstream's port, as any server behind a
+          // non-default port sees it; the vault is the name.
+          new Request(`https://${url.hostname}${url.pathname}${url.search}`, {
             method: request.method,
             headers,
             signal: request.signal,

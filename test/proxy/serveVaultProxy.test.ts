@@ -132,8 +132,18 @@ describe('npm run proxy: its arguments', () => {
       hostname: '127.0.0.1',
       origins: ['https://app.example.com'],
       trustForwardedHost: false,
+      sessionSecrets: [],
       help: false,
     });
+    // BFF mode's secrets: flags first, then the environment's, comma-separated.
+    expect(
+      parseProxyCliArgs(
+        ['--allow', 'a.example', '--session-secret', 'first', '--session-path=/me'],
+        {
+          VAULT_SESSION_SECRETS: 'second, third',
+        },
+      ),
+    ).toMatchObject({ sessionSecrets: ['first', 'second', 'third'], sessionPath: '/me' });
     expect(
       parseProxyCliArgs(['--allow', 'a.example', '--trust-forwarded-host']).trustForwardedHost,
     ).toBe(true);
@@ -142,6 +152,8 @@ describe('npm run proxy: its arguments', () => {
       ['--allow'],
       ['--allow', 'a.example', '--port', 'x'],
       ['--allow', 'a.example', '--loopback-upstream', '0'],
+      ['--allow', 'a.example', '--session-path', '/me'],
+      ['--allow', 'a.example', '--session-secret'],
       ['--bogus'],
     ]) {
       expect(() => parseProxyCliArgs(bad)).toThrow();

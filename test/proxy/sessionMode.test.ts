@@ -1,7 +1,7 @@
 // BFF mode, through each way the proxy is served, in front of the emulator over loopback:
 // the session ID lives in a sealed HttpOnly cookie, the page never sees it, and the proxy
 // adds it only to calls on the session's own vault.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_START_MS } from '../emulator/startEmulator';
 import {
   ATTRIBUTES,
@@ -19,6 +19,7 @@ import { PROXY_ADAPTERS } from './proxyAdapters';
 
 const HOURS_48 = 48 * 60 * 60 * 1000;
 const ME = (dns: string) => `/vault/${dns}/api/v26.1/objects/users/me`;
+const HARBOR = 'clinical.harbor.example';
 const KEEP_ALIVE = `/vault/${PROMOMATS}/api/v26.1/keep-alive`;
 
 describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
@@ -168,6 +169,8 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     const { browser, upstream } = await deployBff(adapter);
     await browser.login();
     const value = browser.jar.get(OWN) ?? '';
+    // Opened once (and kept by the proxy): its kind is still checked below.
+    expect((await vaultAnswer(await browser.send(ME(PROMOMATS)))).responseStatus).toBe('SUCCESS');
     const last = value.at(-2) === 'A' ? 'B' : 'A';
     browser.jar.set(OWN, `${value.slice(0, -2)}${last}${value.at(-1)}`);
     const tampered = await browser.send(ME(PROMOMATS));
@@ -208,9 +211,14 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
   });
 
   it('refuses a cookie past its deadline, by the proxy’s clock', async () => {
-    const { browser, clock, upstream } = await deployBff(adapter);
+    // The proxy's clock alone moves: the vault would still take the session.
+    let proxyNow = TEST_START_MS;
+    const { browser, upstream } = await deployBff(adapter, { now: () => proxyNow });
     await browser.login();
-    clock.advance(HOURS_48);
+    // Opened (and kept by the proxy) while alive: the deadline is checked on every call.
+    proxyNow += HOURS_48 - 1000;
+    expect((await vaultAnswer(await browser.send(ME(PROMOMATS)))).responseStatus).toBe('SUCCESS');
+    proxyNow += 1000;
     const late = await browser.send(ME(PROMOMATS));
     expect((await vaultAnswer(late)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
     expect(upstream.at(-1)?.authorization).toBeNull();
@@ -257,6 +265,48 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     expect(upstream.at(-1)?.authorization).toBe(sid);
   });
 
+  it('seals an OAuth login into the cookie of the vault the answer names', async () => {
+    const token = 'opaque-access-token-4f1c9e';
+    const issuer = 'https://idp.harbor.example';
+    const { browser, upstream } = await deployBff(
+      adapter,
+      {},
+      {
+        oidc: {
+          issuer,
+          authorizationEndpoint: `${issuer}/authorize`,
+          tokenEndpoint: `${issuer}/token`,
+          allowedClientIds: ['harbor-portal'],
+          introspect: async (presented) =>
+            presented === token
+              ? {
+                  active: true,
+                  client_id: 'harbor-portal',
+                  iss: issuer,
+                  sub: 'sam',
+                  exp: Math.floor(TEST_START_MS / 1000) + 300,
+                  iat: Math.floor(TEST_START_MS / 1000),
+                  token_type: 'Bearer',
+                  scope: 'openid',
+                }
+              : { active: false },
+        },
+      },
+    );
+    const login = await browser.send('/auth/oauth/session/harbor-oidc', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const answer = await vaultAnswer(login);
+    const sealed = await openCookie(browser.jar.get(OWN));
+    expect(sealed).toMatchObject({ kind: 'own', dns: HARBOR, userId: 61006, vaultId: 2001 });
+    expect(answer).not.toHaveProperty('sessionId');
+    expect(answer).toMatchObject({ responseStatus: 'SUCCESS', sessionTag: sealed?.tag });
+    const me = await browser.send(ME(HARBOR));
+    expect(await vaultAnswer(me)).toMatchObject({ users: [{ user: { id: 61006 } }] });
+    expect(upstream.at(-1)).toMatchObject({ host: HARBOR, authorization: sealed?.sid });
+  });
+
   it('answers who-am-I from the cookies, and forgets them on DELETE', async () => {
     const { browser, upstream } = await deployBff(adapter);
     const before = await browser.send('/vault-session');
@@ -287,5 +337,27 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     expect(browser.jar.size).toBe(0);
     // Forgetting is the proxy's own: the vault was not called.
     expect(upstream.length).toBe(calls);
+  });
+
+  it('logs its own route as session, and never a session ID or a cookie', async () => {
+    const { browser, events } = await deployBff(adapter);
+    await browser.login();
+    const cookie = browser.jar.get(OWN) ?? '';
+    const sid = (await openCookie(cookie))?.sid ?? '';
+    await (await browser.send(ME(PROMOMATS))).body?.cancel();
+    await (await browser.send('/vault-session')).body?.cancel();
+    await (await browser.send(KEEP_ALIVE, { method: 'POST', kit: false })).body?.cancel();
+    await vi.waitFor(() => expect(events).toHaveLength(4));
+    expect(
+      events.map((event) => `${event.method} ${event.route} ${event.error ?? event.status}`),
+    ).toEqual([
+      'POST vault 200',
+      'GET vault 200',
+      'GET session 200',
+      'POST vault PROXY_CSRF_HEADER_MISSING',
+    ]);
+    const logged = JSON.stringify(events);
+    expect(logged).not.toContain(sid);
+    expect(logged).not.toContain(cookie);
   });
 });

@@ -1,6 +1,6 @@
-import type { DelegationMessages } from './delegationMessages';
-import type { LoginMessages } from './loginMessages';
-import type { SessionMessages } from './sessionMessages';
+import type { DelegationMessages } from './DelegationMessages';
+import type { LoginMessages } from './LoginMessages';
+import type { SessionMessages } from './SessionMessages';
 
 /**
  * Every user-facing string of the components, by area. Values are plain strings or, where

@@ -3,7 +3,9 @@ import {
   VaultNetworkError,
   VaultProtocolError,
   VaultTimeoutError,
+  VaultUnexpectedError,
 } from '../errors';
+import { isNetworkFailure } from './isNetworkFailure';
 
 /** Largest body the kit reads; the auth calls answer in a few kilobytes. */
 const MAX_BODY_BYTES = 1_048_576;
@@ -30,7 +32,9 @@ export interface ReceivedResponse {
  * same-origin proxy's in BFF mode), no cache, no redirects, a timeout that also covers reading the body, the caller's
  * `AbortSignal`, a size cap, and the content type checked before a byte is parsed.
  * Failures become {@link VaultNetworkError}, {@link VaultTimeoutError},
- * {@link VaultAbortedError} or {@link VaultProtocolError}.
+ * {@link VaultAbortedError} or {@link VaultProtocolError}; a custom `fetch` that throws
+ * something other than a network failure (a bug) gives a {@link VaultUnexpectedError},
+ * which nothing retries, with the original as `cause`.
  *
  * @example
  * ```ts
@@ -72,9 +76,9 @@ export async function sendRequest(
   };
 
   try {
-    let response: Response;
+    let answer: Promise<Response>;
     try {
-      response = await fetchFn(url, {
+      answer = fetchFn(url, {
         method: init.method,
         headers: init.headers,
         ...(init.body === undefined ? {} : { body: init.body }),
@@ -84,7 +88,24 @@ export async function sendRequest(
         signal,
       });
     } catch (error) {
-      throw failure(error);
+      // The platform's fetch never throws, it rejects: a throw is a bug in a custom one.
+      throw new VaultUnexpectedError('The fetch function threw instead of answering.', {
+        cause: error,
+      });
+    }
+    let response: Response;
+    try {
+      response = await answer;
+    } catch (error) {
+      if (callerSignal?.aborted || timedOut || isNetworkFailure(error, isPlatformFetch(fetchFn))) {
+        throw failure(error);
+      }
+      throw new VaultUnexpectedError('The fetch function failed with an error of its own.', {
+        cause: error,
+      });
+    }
+    if (!isResponse(response)) {
+      throw new VaultUnexpectedError('The fetch function did not answer with a Response.');
     }
 
     const contentType = response.headers.get('content-type');
@@ -136,6 +157,20 @@ export function isJsonContentType(contentType: string | null): boolean {
   return (
     mediaType === 'application/json' ||
     /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.-]+\+json$/.test(mediaType)
+  );
+}
+
+// The platform's fetch only rejects for the network; a fetch of the app's own may have bugs.
+function isPlatformFetch(fetchFn: typeof fetch): boolean {
+  return fetchFn === globalThis.fetch;
+}
+
+function isResponse(value: unknown): value is Response {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Response).status === 'number' &&
+    typeof (value as Response).headers?.get === 'function'
   );
 }
 

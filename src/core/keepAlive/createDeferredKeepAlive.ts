@@ -1,9 +1,21 @@
-import { VaultAbortedError, VaultNetworkError } from '../errors';
+import {
+  VaultAbortedError,
+  type VaultError,
+  VaultNetworkError,
+  VaultUnexpectedError,
+} from '../errors';
 import type { createKeepAliveRun } from './createKeepAliveRun';
 import { createKeepAliveStore } from './createKeepAliveStore';
 import { type KeepAlive, STOPPED_KEEP_ALIVE } from './KeepAlive';
 import { type KeepAliveOptions, resolveKeepAliveOptions } from './KeepAliveOptions';
 import type { KeepAliveRun } from './KeepAliveRun';
+import { reportUncaught } from './reportUncaught';
+import type { NavigatorLike } from './resolveKeepAliveEnvironment';
+
+// Failed fetches of the code (about two and a half minutes of back-off) after which an
+// online page stops calling it a connection fault: the chunk is missing (a deploy removed
+// it) or the engine will not load it, and only a reload helps.
+const FAILURES_BEFORE_ASKING_FOR_A_RELOAD = 5;
 
 /**
  * Where a keep-alive gets its scheduler: the function itself once it is at hand, else a
@@ -26,7 +38,11 @@ export type KeepAliveRunLoader = () =>
  * run as soon as the code is there, with the start time of the call, and activity,
  * confirmations and `extend()` in between are handed on to it. A loader that fails does not
  * end anything: the keep-alive shows `backoff` with the error, and tries again after a
- * back-off that doubles up to the interval, until it loads or is stopped.
+ * back-off that doubles up to the interval, until it loads or is stopped. The error is a
+ * transient {@link VaultNetworkError} for the first few failures; from the fifth on, while
+ * the browser says it is online, a {@link VaultUnexpectedError} asking for a reload,
+ * reported once to the console, so the page stops saying the connection is unreliable (and
+ * the idle sign-out works again) when the code will not come.
  *
  * @example
  * ```ts
@@ -55,6 +71,8 @@ export function createDeferredKeepAlive(
   let loading: PromiseLike<unknown> | undefined;
   let retry: unknown;
   let failures = 0;
+  // The advice to reload is reported once per keep-alive, however often it is restarted.
+  let reported = false;
 
   function begin(factory: typeof createKeepAliveRun): void {
     const request = wanted;
@@ -95,7 +113,7 @@ export function createDeferredKeepAlive(
           retry = undefined;
           load()?.then(undefined, ignore);
         }, delay);
-        const error = new VaultNetworkError('The keep-alive could not be loaded.', { cause });
+        const error = loadError(cause);
         publish({
           status: 'backoff',
           nextDueAt: now() + delay,
@@ -110,6 +128,27 @@ export function createDeferredKeepAlive(
     );
     loading = current;
     return current;
+  }
+
+  function loadError(cause: unknown): VaultError {
+    if (failures < FAILURES_BEFORE_ASKING_FOR_A_RELOAD || isOffline()) {
+      return new VaultNetworkError('The keep-alive could not be loaded.', { cause });
+    }
+    const error = new VaultUnexpectedError(
+      `The keep-alive code could not be loaded in ${failures} tries; reload the page to keep the session alive.`,
+      { cause },
+    );
+    if (!reported) reportUncaught(error);
+    reported = true;
+    return error;
+  }
+
+  function isOffline(): boolean {
+    const navigator =
+      environment?.navigator === undefined
+        ? (globalThis as { navigator?: NavigatorLike }).navigator
+        : environment.navigator;
+    return navigator?.onLine === false;
   }
 
   function stop(): void {

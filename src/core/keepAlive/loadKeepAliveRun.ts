@@ -1,30 +1,30 @@
+import { createChunkLoader } from './createChunkLoader';
 import type { createKeepAliveRun } from './createKeepAliveRun';
 
-let loaded: typeof createKeepAliveRun | undefined;
-let loading: Promise<typeof createKeepAliveRun> | undefined;
+type KeepAliveRunFactory = typeof createKeepAliveRun;
+
+const load = createChunkLoader<KeepAliveRunFactory>(
+  () => import('./createKeepAliveRun'),
+  // A URL the engine named, fetched as it is: bundlers must leave this import alone.
+  (url) => import(/* @vite-ignore */ /* webpackIgnore: true */ url),
+  (module) => {
+    const factory = (module as { createKeepAliveRun?: unknown } | null)?.createKeepAliveRun;
+    return typeof factory === 'function' ? (factory as KeepAliveRunFactory) : undefined;
+  },
+);
 
 /**
  * The keep-alive scheduler's code, from a chunk of its own: a page that only signs users
  * in does not wait for it, and it is fetched (once per page) when a session connects, so it
  * is normally there before anyone has signed in. Answers with the function itself once it
- * has arrived. A failed fetch is forgotten, so the next call tries again.
+ * has arrived. A failed fetch is forgotten, so the next call tries again, with a new
+ * request even in Firefox, which keeps failed imports (see `createChunkLoader`).
  *
  * @example
  * ```ts
  * const keepAlive = createDeferredKeepAlive(options, loadKeepAliveRun);
  * ```
  */
-export function loadKeepAliveRun(): typeof createKeepAliveRun | Promise<typeof createKeepAliveRun> {
-  if (loaded) return loaded;
-  loading ??= import('./createKeepAliveRun').then(
-    (module) => {
-      loaded = module.createKeepAliveRun;
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+export function loadKeepAliveRun(): KeepAliveRunFactory | Promise<KeepAliveRunFactory> {
+  return load();
 }

@@ -1,4 +1,4 @@
-import type { LoginMessages } from '../../components/i18n/loginMessages';
+import type { LoginMessages } from '../../components/i18n/LoginMessages';
 import { isolate } from './isolate';
 
 // Arabic has six plural categories, and the word (and whether the number is written at

@@ -1,4 +1,4 @@
-import type { LoginMessages } from '../../components/i18n/loginMessages';
+import type { LoginMessages } from '../../components/i18n/LoginMessages';
 
 /**
  * The German strings of `LoginForm`. Lives outside the main entry, so that only an

@@ -1,4 +1,4 @@
-import type { LoginMessages } from '../../components/i18n/loginMessages';
+import type { LoginMessages } from '../../components/i18n/LoginMessages';
 
 function seconds(count: number): string {
   return `${count} ${new Intl.PluralRules('es').select(count) === 'one' ? 'segundo' : 'segundos'}`;

@@ -1,4 +1,4 @@
-import type { DelegationMessages } from '../../components/i18n/delegationMessages';
+import type { DelegationMessages } from '../../components/i18n/DelegationMessages';
 
 /**
  * The French strings of `DelegationPicker` and `ActingAsBanner`. Lives outside the main

@@ -1,4 +1,4 @@
-import type { LoginMessages } from '../../components/i18n/loginMessages';
+import type { LoginMessages } from '../../components/i18n/LoginMessages';
 
 // French puts 0 and 1 in the singular ("0 seconde"), so the plural rule decides, not `=== 1`.
 function seconds(count: number): string {

@@ -1,4 +1,4 @@
-import type { LoginMessages } from '../../components/i18n/loginMessages';
+import type { LoginMessages } from '../../components/i18n/LoginMessages';
 
 /**
  * The Japanese strings of `LoginForm`. Japanese has no plural forms, so counts need no

@@ -1,4 +1,4 @@
-import type { SessionMessages } from '../../components/i18n/sessionMessages';
+import type { SessionMessages } from '../../components/i18n/SessionMessages';
 
 /**
  * The Japanese strings of `SessionTimer`, `SessionExpiryDialog` and `SignOutButton`;

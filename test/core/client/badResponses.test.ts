@@ -224,10 +224,17 @@ describe('B4, B6: no answer', () => {
   });
 
   it("the caller's AbortSignal cancels a call with VaultAbortedError, not a timeout", async () => {
-    server.setHandler(() => new Promise<Response>(() => undefined));
+    let arrived = (): void => {};
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    server.setHandler(() => {
+      arrived();
+      return new Promise<Response>(() => undefined);
+    });
     const controller = new AbortController();
     const pending = rejection(login({ signal: controller.signal, timeoutMs: 60_000 }));
-    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await reached;
     controller.abort();
     expect(await pending).toBeInstanceOf(VaultAbortedError);
   });

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VaultAbortedError, VaultNetworkError } from '../../../src/core/errors';
+import {
+  isTransientError,
+  VaultAbortedError,
+  VaultNetworkError,
+  VaultUnexpectedError,
+} from '../../../src/core/errors';
 import {
   createDeferredKeepAlive,
   type KeepAliveRunLoader,
@@ -36,11 +41,14 @@ const cleanups: (() => void)[] = [];
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: T0 });
   service = createFakeService();
+  // A give-up is reported through the platform; the tests that care read it.
+  vi.stubGlobal('reportError', () => undefined);
 });
 
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 function tabWith(load: KeepAliveRunLoader) {
@@ -224,6 +232,56 @@ describe('createDeferredKeepAlive: the code cannot be fetched', () => {
       last = Date.now();
     }
     expect(gaps).toEqual([5, 10, 20, 40, 80, 160, 300, 300, 300].map((s) => s * SECOND));
+  });
+
+  it('after five failures online, asks for a reload instead of blaming the connection, and still tries', async () => {
+    const reported: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
+    const loader = manualLoader();
+    const tab = tabWith(loader.load);
+    tab.keepAlive.start();
+    const kinds: (string | undefined)[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      loader.fail();
+      const calls = loader.calls.length;
+      await vi.advanceTimersByTimeAsync(0);
+      kinds.push(tab.keepAlive.getSnapshot().lastError?.kind);
+      while (loader.calls.length === calls) await vi.advanceTimersByTimeAsync(SECOND);
+    }
+    expect(kinds).toEqual(['network', 'network', 'network', 'network', 'unexpected', 'unexpected']);
+    const { lastError, status } = tab.keepAlive.getSnapshot();
+    expect(status).toBe('backoff');
+    expect(lastError).toBeInstanceOf(VaultUnexpectedError);
+    expect(lastError?.message).toMatch(/reload the page/);
+    expect(lastError?.cause).toBeInstanceOf(TypeError);
+    // The expiry dialog calls only transient faults an unreliable connection.
+    expect(isTransientError(lastError)).toBe(false);
+    // Told once, not at every try.
+    expect(reported).toEqual([expect.any(VaultUnexpectedError)]);
+
+    // It keeps trying: the code may still come.
+    loader.arrive();
+    await vi.advanceTimersByTimeAsync(0);
+    // Past its first due time with no activity since, the run waits for the user.
+    expect(tab.keepAlive.getSnapshot()).toMatchObject({
+      status: 'idle',
+      consecutiveFailures: 0,
+      lastError: undefined,
+    });
+  });
+
+  it('offline, a failed fetch stays a network error however often it fails', async () => {
+    const loader = manualLoader();
+    const tab = tabWith(loader.load);
+    tab.navigator.onLine = false;
+    tab.keepAlive.start();
+    for (let attempt = 0; attempt < 6; attempt++) {
+      loader.fail();
+      const calls = loader.calls.length;
+      await vi.advanceTimersByTimeAsync(0);
+      while (loader.calls.length === calls) await vi.advanceTimersByTimeAsync(SECOND);
+    }
+    expect(tab.keepAlive.getSnapshot().lastError).toBeInstanceOf(VaultNetworkError);
   });
 
   it('a restart whose fetch fails shows backoff, and stopping it shows stopped again', async () => {

@@ -34,16 +34,33 @@ class RecordingChannel extends BroadcastChannel {
   }
 }
 
-/** A channel whose notices arrive 50 ms late. */
-class SlowChannel extends RecordingChannel {
+/**
+ * Notices posted while `heldNotices` is set wait there until the test sends them on with
+ * `deliverHeldNotices()`: two tabs' changes can then cross, as between busy tabs, without
+ * a clock deciding the order.
+ */
+let heldNotices: (() => void)[] | undefined;
+
+class HoldingChannel extends RecordingChannel {
   override postMessage(message: unknown): void {
-    setTimeout(() => {
+    if (heldNotices === undefined) {
+      super.postMessage(message);
+      return;
+    }
+    posted.push(structuredClone(message));
+    heldNotices.push(() => {
       // The tab may have closed its channel by then; a real late notice would be lost too.
       try {
-        super.postMessage(message);
+        BroadcastChannel.prototype.postMessage.call(this, message);
       } catch {}
-    }, 50);
+    });
   }
+}
+
+function deliverHeldNotices(): void {
+  const notices = heldNotices ?? [];
+  heldNotices = undefined;
+  for (const deliver of notices) deliver();
 }
 
 function openTab(options: Partial<SessionManagerOptions> = {}): SessionManager {
@@ -122,6 +139,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  heldNotices = undefined;
   for (const tab of tabs.splice(0)) tab.destroy();
   for (const channel of rawChannels.splice(0)) channel.close();
   await backend.close();
@@ -367,12 +385,10 @@ describe('cross-tab session sync over BroadcastChannel', () => {
   });
 
   it('settles a stop in one tab and a new delegation in another on the new delegation', async () => {
-    // Notices between these tabs take 50 ms, as between busy tabs, so each tab applies its
-    // own change before it hears of the other's.
-    const a = openTab({ BroadcastChannel: SlowChannel as BroadcastChannelConstructor });
+    const a = openTab({ BroadcastChannel: HoldingChannel as BroadcastChannelConstructor });
     await joined(a);
     await a.signIn(OLIVIA);
-    const b = openTab({ BroadcastChannel: SlowChannel as BroadcastChannelConstructor });
+    const b = openTab({ BroadcastChannel: HoldingChannel as BroadcastChannelConstructor });
     await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     const target = { vaultId: 1002, delegatorUserId: String(MARCUS_ID), vaultName: 'Q', dns: 'q' };
     await a.startDelegation(target);
@@ -388,6 +404,9 @@ describe('cross-tab session sync over BroadcastChannel', () => {
       await loginHeld;
       return answer;
     });
+    // From here the tabs' notices cross: each tab applies its own change before it hears of
+    // the other's.
+    heldNotices = [];
     const starting = b.startDelegation(target);
     await vi.waitFor(() => expect(backend.emulator.sessionCount()).toBe(3), WITHIN_A_SECOND);
     // Tab b has its new delegated session but has not applied it yet; tab a stops meanwhile.
@@ -396,6 +415,8 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await Promise.all([starting, stopping]);
     expect(a.getSnapshot().status).toBe('active');
     expect(b.getSnapshot().status).toBe('delegated');
+    expect(heldNotices.length).toBeGreaterThan(0);
+    deliverHeldNotices();
 
     await vi.waitFor(() => {
       expect(a.getSnapshot().status).toBe('delegated');

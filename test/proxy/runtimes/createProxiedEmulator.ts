@@ -1,24 +1,34 @@
 // What each runtime serves: the kit's fetch-style proxy in front of the emulator, both in
 // the runtime under test, built on the first request (workerd allows no timers or random
-// numbers while a module loads).
+// numbers while a module loads). Under /bff, the same proxy in BFF mode.
 import { createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../../src/emulator';
-import { createVaultProxy } from '../../../src/proxy';
+import { createVaultProxy, type VaultProxy } from '../../../src/proxy';
 
 export const RUNTIME_APP_ORIGIN = 'https://app.sunrise.example';
+export const RUNTIME_BFF_BASE = '/bff';
 
 export function createProxiedEmulator(): (request: Request) => Promise<Response> {
-  let proxy: ((request: Request) => Promise<Response>) | undefined;
+  let proxies: { plain: VaultProxy; bff: VaultProxy } | undefined;
   return (request) => {
-    if (proxy === undefined) {
+    if (proxies === undefined) {
       const emulator = createVaultEmulator({ passwordHashIterations: 1_000 });
-      proxy = createVaultProxy({
+      const options = {
         loginHost: DEFAULT_LOGIN_HOST,
         allowHosts: ['*.sunrise.example'],
         allowedOrigins: [RUNTIME_APP_ORIGIN],
-        fetch: async (upstream) => emulator.fetch(upstream),
+        fetch: async (upstream: Request) => emulator.fetch(upstream),
         warn: () => undefined,
-      });
+      };
+      proxies = {
+        plain: createVaultProxy(options),
+        bff: createVaultProxy({
+          ...options,
+          basePath: RUNTIME_BFF_BASE,
+          session: { secrets: ['a-runtime-secret-of-at-least-32-characters'] },
+        }),
+      };
     }
-    return proxy(request);
+    const bff = new URL(request.url).pathname.startsWith(`${RUNTIME_BFF_BASE}/`);
+    return (bff ? proxies.bff : proxies.plain)(request);
   };
 }

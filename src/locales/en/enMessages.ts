@@ -1,7 +1,7 @@
-import { enDelegationMessages } from './delegationMessages';
-import { enLoginMessages } from './loginMessages';
-import { enSessionMessages } from './sessionMessages';
-import type { VaultMessages } from './VaultMessages';
+import type { VaultMessages } from '../../components/i18n/VaultMessages';
+import { enDelegationMessages } from './enDelegationMessages';
+import { enLoginMessages } from './enLoginMessages';
+import { enSessionMessages } from './enSessionMessages';
 
 /**
  * Every English string of the components, all three areas. The components do not read it:

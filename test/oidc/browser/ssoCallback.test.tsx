@@ -1,24 +1,24 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthProfile } from '../../src/core/client/types';
-import { VaultAbortedError, VaultOAuthError } from '../../src/core/errors';
-import { loginWithDiscovery } from '../../src/core/flows/loginWithDiscovery';
-import { createVaultSession } from '../../src/core/session/createVaultSession';
-import type { VaultSession } from '../../src/core/session/VaultSession';
-import { createSsoRedirectAcquirer } from '../../src/oidc/createSsoRedirectAcquirer';
-import { getSsoAttempt } from '../../src/oidc/getSsoAttempt';
-import { handleSsoCallback } from '../../src/oidc/handleSsoCallback';
-import { startSsoRedirect } from '../../src/oidc/startSsoRedirect';
-import { SessionProvider } from '../../src/react/SessionProvider';
-import { useSession } from '../../src/react/useSession';
-import { useSsoCallback } from '../../src/react/useSsoCallback';
-import { createProviderBrowser } from './support/createProviderBrowser';
+import type { AuthProfile } from '../../../src/core/client/types';
+import { VaultAbortedError, VaultOAuthError } from '../../../src/core/errors';
+import { loginWithDiscovery } from '../../../src/core/flows/loginWithDiscovery';
+import { createVaultSession } from '../../../src/core/session/createVaultSession';
+import type { VaultSession } from '../../../src/core/session/VaultSession';
+import { createSsoRedirectAcquirer } from '../../../src/oidc/createSsoRedirectAcquirer';
+import { getSsoAttempt } from '../../../src/oidc/getSsoAttempt';
+import { handleSsoCallback } from '../../../src/oidc/handleSsoCallback';
+import { startSsoRedirect } from '../../../src/oidc/startSsoRedirect';
+import { SessionProvider } from '../../../src/react/SessionProvider';
+import { useSession } from '../../../src/react/useSession';
+import { useSsoCallback } from '../../../src/react/useSsoCallback';
+import { createProviderBrowser } from '../support/createProviderBrowser';
 import {
   type DevProviderProcess,
   startDevProviderProcess,
-} from './support/startDevProviderProcess';
-import { emulatorOidcFor, type SsoVault, startSsoVault } from './support/startSsoVault';
+} from '../support/startDevProviderProcess';
+import { emulatorOidcFor, type SsoVault, startSsoVault } from '../support/startSsoVault';
 
 // The callback half of the browser sign-in, in jsdom (origin http://localhost:3000), against
 // the real development provider (in a child process: its JOSE code cannot run in jsdom's
@@ -58,7 +58,7 @@ function newSession(sso?: { handleCallback?: boolean }): VaultSession {
     client: vault.client,
     BroadcastChannel: null,
     keepAlive: false,
-    sso: { load: () => import('../../src/oidc/index'), ...sso },
+    sso: { load: () => import('../../../src/oidc/index'), ...sso },
   });
   sessions.push(session);
   return session;
@@ -337,7 +337,7 @@ describe('handleSsoCallback', () => {
     await expect(handleSsoCallback(session, { url: back.href })).resolves.toEqual(first);
 
     vi.resetModules();
-    const reloaded = await import('../../src/oidc/handleSsoCallback');
+    const reloaded = await import('../../../src/oidc/handleSsoCallback');
     const replay = reloaded.handleSsoCallback(newSession(), { url: back.href });
     await expect(replay).rejects.toMatchObject({ kind: 'oauth', error: 'sso_state_mismatch' });
     expect(getSsoAttempt(await replay.catch((reason: unknown) => reason))).toBeUndefined();

@@ -1,13 +1,13 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVaultClient } from '../../src/core/client/createVaultClient';
-import { VaultConfigError } from '../../src/core/errors';
-import { createVaultSession } from '../../src/core/session/createVaultSession';
-import type { VaultSession } from '../../src/core/session/VaultSession';
-import { SessionProvider } from '../../src/react/SessionProvider';
-import { useSsoLogin } from '../../src/react/useSsoLogin';
-import { HARBOR_SSO_PROFILE } from './support/harborSsoProfile';
+import { createVaultClient } from '../../../src/core/client/createVaultClient';
+import { VaultConfigError } from '../../../src/core/errors';
+import { createVaultSession } from '../../../src/core/session/createVaultSession';
+import type { VaultSession } from '../../../src/core/session/VaultSession';
+import { SessionProvider } from '../../../src/react/SessionProvider';
+import { useSsoLogin } from '../../../src/react/useSsoLogin';
+import { HARBOR_SSO_PROFILE } from '../support/harborSsoProfile';
 
 const profile = HARBOR_SSO_PROFILE;
 
@@ -28,7 +28,7 @@ function wrapperFor(clientId: string | undefined, options: { ssoSupport?: boolea
     keepAlive: false,
     ...(options.ssoSupport === false
       ? {}
-      : { sso: { load: () => import('../../src/oidc/index') } }),
+      : { sso: { load: () => import('../../../src/oidc/index') } }),
   });
   sessions.push(session);
   return ({ children }: { children?: ReactNode }) => (

@@ -1,0 +1,53 @@
+import type { SessionMessages } from '../../components/i18n/SessionMessages';
+
+/**
+ * English session strings (the default).
+ *
+ * @example
+ * ```tsx
+ * <SessionExpiryDialog messages={{ ...enSessionMessages, signInAgain: 'Log in again' }} />
+ * ```
+ */
+export const enSessionMessages: SessionMessages = {
+  locale: 'en',
+
+  signOut: 'Sign out',
+  signingOut: 'Signing out…',
+
+  timerIdle: ({ time }) => `Inactivity sign-out in ${time}`,
+  timerCap: ({ time }) => `Session ends in ${time}`,
+  timerIdleAnnouncement: ({ time }) => `You will be signed out for inactivity in ${time}.`,
+  timerCapAnnouncement: ({ time }) => `Your session ends in ${time}. It cannot be extended.`,
+
+  idleTitle: 'Are you still there?',
+  idleBody: ({ time }) =>
+    `For your security, you will be signed out in ${time} because there has been no activity. Do you want to stay signed in?`,
+  staySignedIn: 'Stay signed in',
+  extending: 'Staying signed in…',
+  extendFailed: 'The server could not be reached. Your session is still active; please try again.',
+  idleAnnouncement: ({ time }) => `You will be signed out in ${time}.`,
+
+  unreliableTitle: 'The connection is unreliable',
+  unreliableBody:
+    'The vault service cannot be reached to keep your session alive. You stay signed in and nothing is lost; the connection is retried in the background.',
+  retryConnection: 'Try again now',
+  retryingConnection: 'Trying…',
+
+  capTitle: 'Your session is about to end',
+  capBody: ({ time, limit }) =>
+    `Sessions last at most ${limit} and cannot be extended. Yours ends in ${time}. Save your work; you will need to sign in again.`,
+  continueSession: 'Continue until then',
+  signOutNow: 'Sign out now',
+  capAnnouncement: ({ time }) => `Your session ends in ${time}.`,
+
+  expiredTitle: 'Your session has ended',
+  expiredBody: ({ limit }) =>
+    `For your security, every session ends after ${limit}. Sign in again to continue.`,
+  invalidTitle: 'Your session has ended',
+  invalidBody:
+    'The server no longer accepts your session, for example after a long period without activity or a sign-out elsewhere. Sign in again to continue.',
+  idleEndedTitle: 'You have been signed out',
+  idleEndedBody:
+    'You were signed out automatically because there was no activity for a while. Sign in again to continue.',
+  signInAgain: 'Sign in again',
+};
