@@ -18,7 +18,11 @@ const DOM_FOLDERS = ['test/components', 'test/react', 'test/sso/browser'];
 const OWN_FOLDERS = ['test/e2e', 'test/packaging', 'test/large'];
 const testsIn = (folder: string): string => `${folder}/**/*.test.{ts,tsx}`;
 // The session and demo browser tests run a second time, in Firefox (below).
-const FIREFOX_FILES = ['test/e2e/sessionTabs.test.ts', 'test/e2e/demo.test.ts'];
+const FIREFOX_FILES = [
+  'test/e2e/sessionTabs.test.ts',
+  'test/e2e/demo.test.ts',
+  'test/e2e/bffSession.test.ts',
+];
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -69,7 +73,7 @@ export default defineConfig({
         },
       },
       {
-        // The session, tab, keep-alive and demo browser tests again, in a second engine:
+        // The session, tab, keep-alive, demo and BFF-cookie browser tests again, in a second engine:
         // Debian's Firefox ESR over WebDriver BiDi (test/e2e/support/launchFirefox.ts).
         extends: true,
         test: {

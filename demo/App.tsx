@@ -53,8 +53,8 @@ function createDemoQueryClient(): QueryClient {
 }
 
 /**
- * The whole demo: the session (kept in sessionStorage so a reload keeps it, with single
- * sign-on completing at `/sso/callback`), the expiry dialog that outlives the session, and
+ * The whole demo: the session in BFF mode (the proxy holds the credential in a cookie; the
+ * details kept in sessionStorage, with single sign-on completing at `/sso/callback`), the expiry dialog that outlives the session, and
  * either the sign-in page or the workspace.
  *
  * @example
@@ -68,7 +68,10 @@ export function App(): ReactNode {
   const [timeouts] = useState(() => demoTimeouts(window.location.search));
   return (
     <QueryClientProvider client={queryClient}>
+      {/* BFF mode: the dev server's proxy keeps the session ID in an HttpOnly cookie, and
+          no script on this page can read it. */}
       <SessionProvider
+        credentials="proxy"
         config={{
           baseUrl: `/vault/${DEMO_VAULT_DNS}`,
           authUrl: '',

@@ -70,6 +70,8 @@ export type {
   KeepAliveOptions,
   KeepAliveSnapshot,
   KeepAliveStatus,
+  ProxySessionInfo,
+  ProxySessions,
   RequestOptions,
   ResolvedVaultClientConfig,
   SessionDelegation,

@@ -1,6 +1,12 @@
 export { createVaultClient } from './client/createVaultClient';
 export { isValidSessionId } from './client/isValidSessionId';
 export { parseRetryAfter } from './client/parseRetryAfter';
+export {
+  isSessionTag,
+  type ProxySessionKind,
+  parseProxySessionHandle,
+  toProxySessionHandle,
+} from './client/proxySessionHandle';
 export type {
   ApiVersions,
   AuthProfile,
@@ -9,6 +15,8 @@ export type {
   DelegatedSession,
   DelegatedVault,
   DiscoveryResult,
+  ProxySessionInfo,
+  ProxySessions,
   RequestOptions,
   ResolvedVaultClientConfig,
   VaultClient,

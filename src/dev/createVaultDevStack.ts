@@ -45,6 +45,32 @@ export interface VaultDevStackOptions {
    * registered too), for a stack served on its own port, apart from the app.
    */
   readonly appOrigins?: readonly string[];
+  /**
+   * Backend-for-frontend mode of the stack's proxy: it keeps each session ID in a sealed
+   * `HttpOnly` cookie, hands the page a session tag instead, and answers its session route
+   * (`/vault-session`). Default: on, with a random secret made for this process (sessions
+   * do not outlive a restart of the dev server, which the emulator's do not either).
+   * `{ secrets }` gives the secrets yourself; `false` turns it off for apps in token mode
+   * (the page gets and sends the session ID). Ignored with `singleOrigin`, which has no proxy.
+   */
+  readonly session?: { readonly secrets: readonly string[] } | false;
+}
+
+/**
+ * A random secret for the proxy's session cookies: 32 random bytes, base64url (43
+ * characters), made once per dev process.
+ *
+ * @example
+ * ```ts
+ * const session = { secrets: [randomDevSecret()] };
+ * ```
+ */
+export function randomDevSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
@@ -64,6 +90,11 @@ export interface VaultDevStack {
    * peer `oidc-provider` is not installed (single sign-on is off, passwords still work).
    */
   readonly oidc: DevOidcProvider | undefined;
+  /**
+   * The path of the proxy's session route when it runs in BFF mode (`/vault-session`),
+   * else `undefined`.
+   */
+  readonly sessionPath: string | undefined;
   /**
    * Serves `/auth/*` and `/vault/*` (the proxy in front of the emulator; `/api/*` and
    * `/auth/*` straight to it with `singleOrigin`), `/oidc/*` (provider), and any request
@@ -129,6 +160,11 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   // it, and it tells the vaults apart by the host the proxy forwards to.
   const { loginHost } = emulator;
   const vaultHosts = (options.emulator?.data ?? demoDirectory).vaults.map((vault) => vault.dns);
+  const session =
+    loginHost === undefined || options.session === false
+      ? undefined
+      : { secrets: [...(options.session?.secrets ?? [randomDevSecret()])] };
+  const sessionPath = session ? '/vault-session' : undefined;
   const proxy =
     loginHost === undefined
       ? undefined
@@ -136,6 +172,7 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
           loginHost,
           allowHosts: vaultHosts,
           allowedOrigins: appOrigins,
+          ...(session ? { session } : {}),
           fetch: (request, context) => emulator.fetch(request, context),
           ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
         });
@@ -185,12 +222,13 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   const isApiPath = (path: string): boolean =>
     proxy === undefined
       ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')
-      : path.startsWith('/vault/') || path.startsWith('/auth/');
+      : path.startsWith('/vault/') || path.startsWith('/auth/') || path === sessionPath;
 
   return {
     origin,
     emulator,
     oidc,
+    sessionPath,
     middleware(req, res, next) {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (emulatorHosts.has(hostNameOf(req))) {

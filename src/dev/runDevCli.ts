@@ -175,6 +175,10 @@ export async function runDevCli(argv: readonly string[]): Promise<void> {
     origin: url,
     appOrigins: args.appOrigins,
     singleOrigin: args.singleOrigin,
+    // Apps reach this stack from other origins (their own dev servers, or their own proxy
+    // in front of it), where its cookies could not be used: its proxy stays in token mode,
+    // and an app in BFF mode runs the kit's proxy with session secrets itself.
+    session: false,
     ...(args.logEvents ? { log: (line: string) => console.error(line) } : {}),
   });
   stack = running;

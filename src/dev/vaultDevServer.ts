@@ -6,6 +6,7 @@ import { createVaultProxyListener, type VaultProxyListener } from '../proxy/node
 import {
   createVaultDevStack,
   describeProxyEvent,
+  randomDevSecret,
   type VaultDevStack,
   type VaultDevStackOptions,
 } from './createVaultDevStack';
@@ -42,6 +43,12 @@ export interface VaultDevServerOptions {
    * always allowed.
    */
   readonly appOrigins?: readonly string[] | undefined;
+  /**
+   * Backend-for-frontend mode of the proxy (see `VaultDevStackOptions.session`): on by
+   * default with a random secret per dev process; `{ secrets }` to give them; `false` for
+   * an app in token mode.
+   */
+  readonly session?: VaultDevStackOptions['session'];
 }
 
 const DEFAULT_LOGIN_HOST = 'login.veevavault.com';
@@ -76,9 +83,14 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
     configureServer(server) {
       const log = logEvents ? (line: string) => server.config.logger.info(line) : undefined;
       if (vaultHosts && vaultHosts.length > 0) {
+        const session =
+          options.session === false
+            ? undefined
+            : { secrets: [...(options.session?.secrets ?? [randomDevSecret()])] };
         const settings = {
           loginHost,
           allowHosts: vaultHosts,
+          ...(session ? { session } : {}),
           ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
         };
         // Throws at start-up, with the reason, for a login host or pattern that cannot work.
@@ -87,7 +99,11 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
         let proxy: VaultProxyListener | undefined;
         server.middlewares.use((req, res, next) => {
           const path = (req.url ?? '/').split('?')[0] ?? '/';
-          if (path.startsWith('/auth/') || path.startsWith('/vault/')) {
+          if (
+            path.startsWith('/auth/') ||
+            path.startsWith('/vault/') ||
+            (session !== undefined && path === '/vault-session')
+          ) {
             const origin = canonicalOrigin(server);
             proxy ??= createVaultProxyListener({
               ...settings,
@@ -111,6 +127,7 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
           origin: canonicalOrigin(server),
           ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
           ...(options.emulator ? { emulator: options.emulator } : {}),
+          ...(options.session === undefined ? {} : { session: options.session }),
           ...(log ? { log } : {}),
         });
         return stack;

@@ -58,6 +58,21 @@ export type SessionProviderProps = {
  *   </RequireSession>
  * </SessionProvider>
  * ```
+ *
+ * @example
+ * BFF mode: the kit's proxy (with `session: { secrets }`) keeps the session in an
+ * `HttpOnly` cookie, and no script on the page can read it.
+ * ```tsx
+ * <SessionProvider
+ *   credentials="proxy"
+ *   config={{ authUrl: '', vaultUrl: '/vault/{dns}', clientId: 'sunrise-portal' }}
+ *   storage={sessionStorageAdapter()}
+ * >
+ *   <RequireSession fallback={<LoginForm />}>
+ *     <App />
+ *   </RequireSession>
+ * </SessionProvider>
+ * ```
  */
 export function SessionProvider(props: SessionProviderProps): ReactNode {
   const outerQueryClient = useContext(QueryClientContext);
@@ -125,7 +140,12 @@ function sessionOptions(props: SessionProviderProps): VaultSessionOptions {
   const { children: _children, queryClient: _queryClient, session: _session, ...rest } = props;
   if ('client' in rest && rest.client) return rest as VaultSessionOptions;
   const { config, ...settings } = rest as { config: VaultClientConfig } & SessionProviderSettings;
-  return { ...settings, client: createVaultClient(config) };
+  // `credentials` may be set on the provider or in `config`; the client gets it either way.
+  const credentials = config.credentials ?? settings.credentials;
+  return {
+    ...settings,
+    client: createVaultClient(credentials === undefined ? config : { ...config, credentials }),
+  };
 }
 
 function createQueryClient(): QueryClient {

@@ -11,6 +11,7 @@ import { axeViolations } from './support/axeViolations';
 import { BROWSER_ENGINE } from './support/browserEngine';
 import { keepAliveAnswer } from './support/keepAliveAnswer';
 import { apiPath, type RequestLog, recordRequests } from './support/recordRequests';
+import { sealedSessionIds } from './support/sealedSessionIds';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
@@ -301,14 +302,18 @@ describe('the demo, signed in', () => {
     expect(log.count('GET', DELEGATIONS_PATH)).toBe(2);
     expect(log.count('POST', /^\/api\/[^/]+\/auth$/)).toBe(1);
 
-    // The session ID travels in the Authorization header only: never in a URL, never in
-    // localStorage (SES-09).
-    const [sessionId] = log.sessionIds();
-    if (sessionId === undefined) throw new Error('No session ID was captured.');
+    // The session ID stays in the proxy's HttpOnly cookie: the page sends no Authorization,
+    // and the ID is never in a URL or in web storage (SES-09).
+    expect(log.sessionIds()).toEqual([]);
+    const { own: sessionId } = await sealedSessionIds(page.context(), demo.dev);
+    if (sessionId === undefined) throw new Error('No session cookie was set.');
     expect(log.entries.filter((entry) => entry.url.includes(sessionId)).length).toBe(0);
     expect(page.url().includes(sessionId)).toBe(false);
     expect(
-      await page.evaluate((id) => JSON.stringify({ ...localStorage }).includes(id), sessionId),
+      await page.evaluate(
+        (id) => JSON.stringify({ ...localStorage, ...sessionStorage }).includes(id),
+        sessionId,
+      ),
     ).toBe(false);
   });
 
@@ -437,11 +442,11 @@ describe('the demo, signed in', () => {
   });
 
   it('signs out: back to the login form with the user name kept, the session ended on the server (SES-07)', async () => {
-    const { page, log } = await openDemo();
+    const { page } = await openDemo();
     await signIn(page);
     await documentNumbers(page);
-    const [sessionId] = log.sessionIds();
-    if (sessionId === undefined) throw new Error('No session ID was captured.');
+    const { own: sessionId } = await sealedSessionIds(page.context(), demo.dev);
+    if (sessionId === undefined) throw new Error('No session cookie was set.');
     expect(await keepAliveAnswer(demo.dev.client, sessionId)).toBe('SUCCESS');
 
     await page.getByRole('button', { name: enSessionMessages.signOut }).click();
@@ -571,8 +576,9 @@ describe('the demo on the page clock', () => {
       expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
       await page.clock.fastForward(60 * SECOND);
       await page.getByRole('alertdialog', { name: enSessionMessages.idleEndedTitle }).waitFor();
-      // The session was ended on the service too, not only forgotten by the page.
-      expect(log.count('DELETE', /^\/api\/[^/]+\/session$/)).toBe(1);
+      // The session was ended on the service too, not only forgotten by the page (through the
+      // proxy, once its session route has confirmed the cookie still holds that session).
+      await poll(() => log.count('DELETE', /^\/api\/[^/]+\/session$/)).toBe(1);
     },
   );
 

@@ -19,7 +19,9 @@ const END_SESSION_PATH = /^\/api\/[^/]+\/session$/;
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
 const STORAGE_KEY = 'vault-session-kit.session';
 
-const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT } });
+// The fixture app runs in token mode (it holds the session ID), so the proxy runs without
+// session secrets.
+const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT, session: false } });
 
 /** Polls from the test process: no page timer is involved, so it works under a page clock. */
 function poll<T>(read: () => Promise<T> | T, timeout = 10_000) {

@@ -16,7 +16,9 @@ const TOKEN = /^\/oidc\/token$/;
 const OAUTH_SESSION = /^\/auth\/oauth\/session\//;
 const GENERIC_FAILURE = 'Sign-in could not be completed. Please start again.';
 
-const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT } });
+// The fixture app runs in token mode (it holds the session ID), so the proxy runs without
+// session secrets.
+const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT, session: false } });
 
 async function openApp(path = '/'): Promise<{ page: Page; log: RequestLog }> {
   const context = await app.newContext();

@@ -89,11 +89,17 @@ describe('examples/vite-spa', () => {
   });
 });
 
+// The example's proxy runs in BFF mode: it needs its session secret when built and served.
+const SESSION_SECRETS = 'example-secret-of-the-packaging-test-0123456789';
+
 describe('examples/next-app', () => {
   let app: string;
   beforeAll(() => {
     app = install('next-app');
-    run('npx', ['next', 'build'], app, { NEXT_TELEMETRY_DISABLED: '1' });
+    run('npx', ['next', 'build'], app, {
+      NEXT_TELEMETRY_DISABLED: '1',
+      VAULT_SESSION_SECRETS: SESSION_SECRETS,
+    });
   });
 
   it('signs in with single sign-on through its route handlers and the dev command', async () => {
@@ -106,6 +112,7 @@ describe('examples/next-app', () => {
       VAULT_LOGIN_HOST: 'login.vault.example',
       VAULT_HOSTS: '*.sunrise.example,*.harbor.example',
       VAULT_DEV_PORT: String(vault.port),
+      VAULT_SESSION_SECRETS: SESSION_SECRETS,
     });
     const page = await browser.newPage();
     try {
@@ -132,6 +139,19 @@ describe('examples/next-app', () => {
       await page
         .getByText('Signed in as sam@harbor.example in Harbor Clinical')
         .waitFor({ timeout: 30_000 });
+      // BFF mode: the session is in the route handlers' HttpOnly cookie, out of the page's reach.
+      // (The identity provider's cookies share the host: cookies do not tell ports apart.)
+      const cookies = await page.context().cookies(origin);
+      expect(
+        cookies
+          .filter((cookie) => cookie.name.startsWith('__Host-vault'))
+          .map((cookie) => [cookie.name, cookie.httpOnly, cookie.secure]),
+      ).toEqual([['__Host-vault-session', true, true]]);
+      expect(await page.evaluate(() => document.cookie)).toBe('');
+      // The app keeps the session in memory only: after a reload it learns of it from the
+      // session route (app/vault-session/route.ts), the user name from the vault.
+      await page.reload();
+      await page.getByText('Signed in as sam@harbor.example in').waitFor({ timeout: 30_000 });
     } catch (error) {
       throw new Error(
         `${String(error)}\n--- next:\n${next.output()}\n--- dev command:\n${vault.output()}`,

@@ -10,6 +10,8 @@ import {
 export function SignIn() {
   return (
     <SessionProvider
+      // BFF mode: the route handlers keep the session ID in an HttpOnly cookie.
+      credentials="proxy"
       config={{
         authUrl: '', // the route handlers at /auth/* on this origin
         vaultUrl: '/vault/{dns}', // and at /vault/{dns}/api/*

@@ -13,6 +13,10 @@ export const proxy = createVaultProxy({
   // The exact origins your pages are served from, as browsers see them (behind a reverse
   // proxy, the public one). The proxy never takes the accepted origin from the request.
   allowedOrigins: list(process.env.APP_ORIGINS, 'http://localhost:3000'),
+  // BFF mode: the session ID stays on the server, sealed into an HttpOnly cookie. Give one
+  // or more secrets of at least 32 characters (the first seals, all open: put a new one
+  // first to rotate), e.g. `openssl rand -base64 32`.
+  session: { secrets: list(process.env.VAULT_SESSION_SECRETS, '') },
   // Development only: send the upstream calls to `npx vault-session-kit dev` on this port.
   ...(process.env.VAULT_DEV_PORT
     ? { fetch: createLoopbackUpstream(Number(process.env.VAULT_DEV_PORT)) }

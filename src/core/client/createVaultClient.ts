@@ -1,13 +1,20 @@
 import { createEmitter } from '../createEmitter';
-import { VaultConfigError, VaultDnsMismatchError } from '../errors';
+import { VaultConfigError, VaultDnsMismatchError, VaultProtocolError } from '../errors';
 import { checkSessionId } from './checkSessionId';
-import type { ReadShape } from './readShape';
+import { parseProxySessionHandle, toProxySessionHandle } from './proxySessionHandle';
+import { type ReadShape, readShape, ShapeMismatch } from './readShape';
 import { readVaultResponse } from './readVaultResponse';
 import { resolveApiPath } from './resolveApiPath';
 import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
 import { responseReaders } from './responseReaders';
 import { sendRequest } from './sendRequest';
-import type { AuthResult, RequestOptions, VaultClient, VaultClientConfig } from './types';
+import type {
+  AuthResult,
+  ProxySessions,
+  RequestOptions,
+  VaultClient,
+  VaultClientConfig,
+} from './types';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
@@ -16,6 +23,8 @@ declare const process: { env: { NODE_ENV?: string } } | undefined;
 // RFC 6750 b64token; IdP access tokens (opaque or JWT) fit it, and it keeps the header safe.
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
 const MAX_ACCESS_TOKEN_LENGTH = 16_384;
+const TOKEN_MODE_BEHIND_BFF =
+  "The kit's proxy runs in BFF mode (session secrets) and keeps the session in a cookie: set credentials: 'proxy' in the client settings (SessionProvider config) to use it.";
 // Ending an unexpected session is best effort and must not hold a failed login for long.
 const CLEANUP_TIMEOUT_MS = 10_000;
 
@@ -25,6 +34,15 @@ const CLEANUP_TIMEOUT_MS = 10_000;
  * {@link VaultConfigError} at once. The client is stateless: every call that needs a
  * session takes its ID as an argument, sends it only as the `Authorization` header, and
  * refuses a malformed one without sending anything.
+ *
+ * With `credentials: 'proxy'` (backend-for-frontend mode) the kit's proxy holds the session
+ * IDs in `HttpOnly` cookies: the client never sends `Authorization` for a session, sends
+ * `X-Vault-Kit: 1` on every call and `X-Vault-Session: delegated` for a delegated
+ * session's calls, and takes a session handle (`own:<sessionTag>`,
+ * `delegated:<sessionTag>`) wherever a session ID goes. A login answer that still carries
+ * the session ID (the proxy is not in BFF mode) ends that session and throws
+ * {@link VaultConfigError} naming `session.secrets`; in token mode an answer with a
+ * `sessionTag` and no ID throws {@link VaultConfigError} naming `credentials: 'proxy'`.
  *
  * Every call rejects with a {@link VaultError}: `VaultApiError` when the service answered
  * `FAILURE`/`EXCEPTION`, `VaultProtocolError` for a non-200, non-JSON or malformed answer,
@@ -52,11 +70,17 @@ const CLEANUP_TIMEOUT_MS = 10_000;
  * });
  * await client.keepAlive(sessionId);
  * await client.endSession(sessionId);
+ *
+ * // BFF mode, behind the kit's proxy with `session: { secrets }`:
+ * const browser = createVaultClient({ authUrl: '', vaultUrl: '/vault/{dns}', credentials: 'proxy' });
+ * const signedIn = await browser.login({ username: 'olivia@sunrise.example', password, vaultDns: 'promomats.sunrise.example' });
+ * signedIn.sessionId; // 'own:q0VbGZ3rUj5pXn9M2a7LkQ', a handle, not a credential
  * ```
  */
 export function createVaultClient(config: VaultClientConfig): VaultClient {
   const resolved = resolveClientConfig(config);
   const customFetch = config.fetch;
+  const proxyMode = resolved.credentials === 'proxy';
 
   // Where a call goes: the named vault through `vaultUrl`, else the one `baseUrl`.
   function apiRoot(vaultDns: string | undefined, name: string): string {
@@ -74,20 +98,22 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   const versionRoot = (vaultDns: string | undefined, name: string): string =>
     `${apiRoot(vaultDns, name)}/${resolved.apiVersion}`;
 
-  // Positional, since it is called once per endpoint: named fields would repeat in the bundle.
-  async function call<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    read: ReadShape<T>,
-    name: string,
-    options: RequestOptions | undefined,
-    authorization?: string,
-    form?: URLSearchParams,
-  ): Promise<T> {
-    const timeoutMs =
-      options?.timeoutMs === undefined
-        ? resolved.timeoutMs
-        : checkTimeout(options.timeoutMs, 'timeoutMs');
+  // The headers that name the session of a call: its ID in token mode; in BFF mode the
+  // proxy's cookie the handle names (the own one needs no header).
+  function sessionHeaders(session: string): Record<string, string> {
+    if (!proxyMode) return { Authorization: checkSessionId(session) };
+    const handle = parseProxySessionHandle(session);
+    if (!handle) {
+      throw new VaultConfigError(
+        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+          ? 'The session handle is malformed; nothing was sent.'
+          : 'The session handle is malformed (expected own:<sessionTag> or delegated:<sessionTag>, as the kit hands out with credentials: "proxy"); nothing was sent.',
+      );
+    }
+    return handle.kind === 'delegated' ? { 'X-Vault-Session': 'delegated' } : {};
+  }
+
+  function fetchFunction(): typeof fetch {
     // Looked up per call so that a fetch installed after start-up (a test server, a
     // service worker shim) is used.
     const fetchFn = customFetch ?? globalThis.fetch;
@@ -98,18 +124,174 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
           : 'No fetch is available: pass one as config.fetch.',
       );
     }
+    return fetchFn;
+  }
+
+  function baseHeaders(): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (resolved.clientId !== undefined) headers['X-VaultAPI-ClientID'] = resolved.clientId;
-    if (authorization !== undefined) headers.Authorization = authorization;
+    // The proxy's CSRF check: a header no cross-site form or plain link can send.
+    if (proxyMode) headers['X-Vault-Kit'] = '1';
+    return headers;
+  }
+
+  // Positional, since it is called once per endpoint: named fields would repeat in the bundle.
+  // `session` is the ID (token mode) or handle (BFF mode) the call is made with; `extra`
+  // carries headers of its own (the OAuth login's bearer token).
+  async function call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    read: ReadShape<T>,
+    name: string,
+    options: RequestOptions | undefined,
+    session?: string,
+    form?: URLSearchParams,
+    extra?: Record<string, string>,
+  ): Promise<T> {
+    const timeoutMs =
+      options?.timeoutMs === undefined
+        ? resolved.timeoutMs
+        : checkTimeout(options.timeoutMs, 'timeoutMs');
+    const fetchFn = fetchFunction();
+    const headers = {
+      ...baseHeaders(),
+      ...(session === undefined ? {} : sessionHeaders(session)),
+      ...extra,
+    };
     const received = await sendRequest(
       fetchFn,
       url,
-      { method, headers, ...(form === undefined ? {} : { body: form }) },
+      {
+        method,
+        headers,
+        ...(form === undefined ? {} : { body: form }),
+        ...(proxyMode ? { credentials: 'same-origin' as const } : {}),
+      },
       { timeoutMs, signal: options?.signal },
     );
-    const body = readVaultResponse(received, read, name);
-    if (authorization !== undefined) confirmSession(authorization);
+    let body: T;
+    try {
+      body = readVaultResponse(received, read, name);
+    } catch (error) {
+      // A token-mode app behind a proxy in BFF mode: its sign-in is refused for want of the
+      // header the kit sends in BFF mode, which is a setup error, named as such.
+      if (
+        !proxyMode &&
+        error instanceof VaultProtocolError &&
+        error.proxyError?.type === 'PROXY_CSRF_HEADER_MISSING'
+      ) {
+        throw new VaultConfigError(TOKEN_MODE_BEHIND_BFF);
+      }
+      throw error;
+    }
+    if (session !== undefined) confirmSession(session);
     return body;
+  }
+
+  // The proxy's session route answers plain JSON of its own, not the service's envelope.
+  async function proxySessionCall(
+    method: 'GET' | 'DELETE',
+    options: RequestOptions | undefined,
+  ): Promise<ProxySessions> {
+    const url = resolved.proxySessionUrl;
+    if (url === undefined) {
+      throw new VaultConfigError(
+        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+          ? 'The proxy session route needs credentials: "proxy".'
+          : 'The proxy\'s session route is used only with credentials: "proxy" (BFF mode); nothing was sent.',
+      );
+    }
+    const timeoutMs =
+      options?.timeoutMs === undefined
+        ? resolved.timeoutMs
+        : checkTimeout(options.timeoutMs, 'timeoutMs');
+    const received = await sendRequest(
+      fetchFunction(),
+      url,
+      { method, headers: baseHeaders(), credentials: 'same-origin' },
+      { timeoutMs, signal: options?.signal },
+    );
+    const { status, contentType, bodyText } = received;
+    if (status === 404) {
+      throw new VaultConfigError(
+        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+          ? 'The proxy has no session route.'
+          : `Nothing answers at ${url || '/'}: the kit's proxy serves its session route only in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, the route handlers); or set proxySessionUrl to its session.path.`,
+      );
+    }
+    if (status !== 200 || bodyText === undefined) {
+      // A refusal of the proxy (PROXY_*) is described the service's way.
+      return readVaultResponse(received, responseReaders.proxySessions, 'session route');
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(bodyText);
+    } catch (error) {
+      throw new VaultProtocolError('The session route answered invalid JSON.', {
+        status,
+        contentType,
+        cause: error,
+      });
+    }
+    const parsed = readShape(responseReaders.proxySessions, body);
+    if (parsed instanceof ShapeMismatch) {
+      throw new VaultProtocolError(`The session route answer is ${parsed.message}.`, {
+        status,
+        contentType,
+      });
+    }
+    return parsed;
+  }
+
+  // A proxy that is not in BFF mode handed the session ID to the page: that session is
+  // ended (with its ID, which that proxy forwards as given) and refused.
+  async function refuseExposedSession(
+    sessionId: string,
+    vaultDns: string | undefined,
+  ): Promise<never> {
+    await call(
+      'DELETE',
+      `${versionRoot(vaultDns, 'end session')}/session`,
+      responseReaders.generic,
+      'end session',
+      { timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS) },
+      undefined,
+      undefined,
+      { Authorization: sessionId },
+    ).catch(() => undefined);
+    throw new VaultConfigError(
+      "The login answer carries the session ID although the client is set to credentials: 'proxy': the kit's proxy is not in BFF mode. Give it session: { secrets: [a random secret of at least 32 characters] } (createVaultProxy, serveVaultProxy, the route handlers). The session was ended.",
+    );
+  }
+
+  async function authCall(
+    url: string,
+    name: string,
+    options: RequestOptions | undefined,
+    form: URLSearchParams,
+    vaultDns: string | undefined,
+    extra?: Record<string, string>,
+  ): Promise<AuthResult> {
+    if (!proxyMode) {
+      return call('POST', url, responseReaders.tokenAuth, name, options, undefined, form, extra);
+    }
+    const { sessionId, sessionTag, sessionDeadline, ...rest } = await call(
+      'POST',
+      url,
+      responseReaders.proxyAuth,
+      name,
+      options,
+      undefined,
+      form,
+      extra,
+    );
+    if (sessionId !== undefined)
+      return refuseExposedSession(sessionId, rest.vault?.dns ?? vaultDns);
+    return {
+      ...rest,
+      sessionId: toProxySessionHandle('own', sessionTag as string),
+      ...(sessionDeadline === undefined ? {} : { sessionDeadline }),
+    };
   }
 
   const confirmed = createEmitter<[sessionId: string]>(() => {
@@ -118,13 +300,20 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   const confirmSession = confirmed.emit;
 
   async function endSessionCall(sessionId: string, options?: RequestOptions): Promise<void> {
+    const handle = proxyMode ? parseProxySessionHandle(sessionId) : undefined;
+    if (handle) {
+      // The proxy ends whichever session its cookie holds now; a handle whose session was
+      // since replaced (a newer sign-in or delegation) must not end the new one.
+      const held = await proxySessionCall('GET', options).catch(() => undefined);
+      if (held && held[handle.kind]?.sessionTag !== handle.sessionTag) return;
+    }
     await call(
       'DELETE',
       `${versionRoot(options?.vaultDns, 'end session')}/session`,
       responseReaders.generic,
       'end session',
       options,
-      checkSessionId(sessionId),
+      sessionId,
     );
   }
 
@@ -168,14 +357,12 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       form.set('username', username);
       form.set('password', password);
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
-      const result = await call(
-        'POST',
+      const result = await authCall(
         `${versionRoot(vaultDns, 'login')}/auth`,
-        responseReaders.auth,
         'login',
         options,
-        undefined,
         form,
+        vaultDns,
       );
       return checkDns(result, vaultDns);
     },
@@ -204,14 +391,14 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const form = new URLSearchParams();
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
-      const result = await call(
-        'POST',
+      // The identity provider's access token, not a vault session: sent in both modes.
+      const result = await authCall(
         `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
-        responseReaders.auth,
         'OAuth login',
         options,
-        `Bearer ${accessToken}`,
         form,
+        vaultDns,
+        { Authorization: `Bearer ${accessToken}` },
       );
       return checkDns(result, vaultDns);
     },
@@ -238,7 +425,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         responseReaders.generic,
         'keep-alive',
         options,
-        checkSessionId(sessionId),
+        sessionId,
       );
     },
 
@@ -249,12 +436,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         responseReaders.delegations,
         'delegations',
         options,
-        checkSessionId(sessionId),
+        sessionId,
       );
     },
 
     async loginDelegated(sessionId, input, options) {
-      const authorization = checkSessionId(sessionId);
+      // Checked before anything is sent.
+      sessionHeaders(sessionId);
       if (!Number.isSafeInteger(input.vaultId) || input.vaultId < 0) {
         throw new VaultConfigError(
           typeof process === 'undefined' || process.env.NODE_ENV === 'production'
@@ -272,23 +460,49 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const form = new URLSearchParams();
       form.set('vault_id', String(input.vaultId));
       form.set('delegator_userid', delegatorUserId);
-      return call(
+      const url = `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`;
+      if (!proxyMode) {
+        return call(
+          'POST',
+          url,
+          responseReaders.tokenDelegatedSession,
+          'delegated login',
+          options,
+          sessionId,
+          form,
+        );
+      }
+      const answer = await call(
         'POST',
-        `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`,
-        responseReaders.delegatedSession,
+        url,
+        responseReaders.proxyDelegatedSession,
         'delegated login',
         options,
-        authorization,
+        sessionId,
         form,
       );
+      // The delegated session lives in the delegated vault, which the answer does not name.
+      if (answer.sessionId !== undefined) return refuseExposedSession(answer.sessionId, undefined);
+      return {
+        delegatedSessionId: toProxySessionHandle('delegated', answer.sessionTag as string),
+        ...(answer.sessionDeadline === undefined
+          ? {}
+          : { sessionDeadline: answer.sessionDeadline }),
+      };
     },
 
     endSession: endSessionCall,
 
     onSessionConfirmed: confirmed.on,
 
+    getProxySessions: (options) => proxySessionCall('GET', options),
+
+    async clearProxySessions(options) {
+      await proxySessionCall('DELETE', options);
+    },
+
     async request(sessionId, path, init = {}, options) {
-      const authorization = checkSessionId(sessionId);
+      sessionHeaders(sessionId);
       const query = new URLSearchParams(init.query).toString();
       const root = versionRoot(options?.vaultDns, 'request');
       const target = `${resolveApiPath(root, path)}${query === '' ? '' : `?${query}`}`;
@@ -301,7 +515,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         responseReaders.body,
         `${method} ${path}`,
         options,
-        authorization,
+        sessionId,
         form,
       );
       return body as never;

@@ -142,6 +142,28 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
     );
   }
 
+  const credentials = config.credentials ?? 'token';
+  if (credentials !== 'token' && credentials !== 'proxy') {
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? 'credentials is not valid.'
+        : 'credentials must be "token" (the page holds the session ID) or "proxy" (the kit\'s proxy holds it in a cookie).',
+    );
+  }
+  if (config.proxySessionUrl !== undefined && credentials !== 'proxy') {
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? 'proxySessionUrl is not valid.'
+        : 'proxySessionUrl is used only with credentials: "proxy".',
+    );
+  }
+  const proxySessionUrl =
+    credentials === 'proxy'
+      ? config.proxySessionUrl === undefined
+        ? `${authUrl}/vault-session`
+        : parseServiceUrl(config.proxySessionUrl, 'proxySessionUrl')
+      : undefined;
+
   return Object.freeze({
     baseUrl,
     authUrl,
@@ -153,6 +175,8 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
     validateDns,
     vaultDns,
     timeoutMs,
+    credentials,
+    proxySessionUrl,
   });
 }
 

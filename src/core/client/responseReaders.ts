@@ -1,4 +1,6 @@
+import { VaultConfigError } from '../errors';
 import { isValidSessionId } from './isValidSessionId';
+import { isSessionTag } from './proxySessionHandle';
 import { check, fields, isObjectLike, list, map, maybe, type ReadShape } from './readShape';
 import { DNS_NAME_PATTERN } from './resolveClientConfig';
 import type {
@@ -8,6 +10,8 @@ import type {
   DelegatedSession,
   DelegatedVault,
   DiscoveryResult,
+  ProxySessionInfo,
+  ProxySessions,
   VaultInfo,
 } from './types';
 
@@ -211,6 +215,89 @@ const delegatedSession = map(
   (raw): DelegatedSession => ({ delegatedSessionId: raw.delegated_sessionid }),
 );
 
+// A token-mode client behind a proxy in BFF mode gets a tag where it needs an ID: a setup
+// error, named as such rather than as a malformed answer.
+const tokenModeGuard =
+  <T>(read: ReadShape<T>, idField: string): ReadShape<T> =>
+  (value, path) => {
+    if (isObjectLike(value) && value[idField] == null && isSessionTag(value.sessionTag)) {
+      throw new VaultConfigError(
+        "The answer carries a sessionTag instead of a session ID: the kit's proxy keeps the session in a cookie (BFF mode). Set credentials: 'proxy' in the client settings (SessionProvider config) to use it.",
+      );
+    }
+    return read(value, path);
+  };
+
+const isEpochMs = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0;
+const epochMs = check(isEpochMs, 'epoch milliseconds');
+
+/**
+ * A login answer as the kit's proxy in BFF mode hands it on: `sessionTag` (and the
+ * proxy's `sessionDeadline`) instead of the session ID. `sessionId` is read too, so that a
+ * proxy not in BFF mode is caught and its session ended.
+ */
+interface ProxyLoginFields {
+  readonly sessionId: string | undefined;
+  readonly sessionTag: string | undefined;
+  readonly sessionDeadline: number | undefined;
+}
+
+const proxyFields = <K extends string>(idField: K) =>
+  fields({
+    [idField]: maybe(isValidSessionId, 'a well-formed session ID'),
+    sessionTag: maybe(isSessionTag, 'a session tag'),
+    sessionDeadline: maybe(isEpochMs, 'epoch milliseconds'),
+  } as Record<K | 'sessionTag' | 'sessionDeadline', ReadShape<unknown>>);
+
+function proxyLogin<K extends string>(idField: K): ReadShape<ProxyLoginFields> {
+  const read = proxyFields(idField);
+  return (value, path) => {
+    const raw = read(value, path) as Record<string, unknown>;
+    const sessionId = raw[idField] as string | undefined;
+    const sessionTag = raw.sessionTag as string | undefined;
+    if (sessionId === undefined && sessionTag === undefined) {
+      // Names the field the proxy should have added.
+      check(isSessionTag, 'a session tag')(undefined, path ? `${path}.sessionTag` : 'sessionTag');
+    }
+    return { sessionId, sessionTag, sessionDeadline: raw.sessionDeadline as number | undefined };
+  };
+}
+
+const authFields = fields({ userId: userIdString, vaultId: integerId, vaultIds: list(vaultInfo) });
+
+const proxyAuth: ReadShape<Omit<AuthResult, 'sessionId'> & ProxyLoginFields> = (value, path) => {
+  const tagged = proxyLogin('sessionId')(value, path);
+  const raw = authFields(value, path);
+  return {
+    ...tagged,
+    userId: raw.userId,
+    vaultId: raw.vaultId,
+    vaults: raw.vaultIds,
+    vault: raw.vaultIds.find((vault) => vault.id === raw.vaultId),
+  };
+};
+
+const proxySessionInfo = fields({
+  sessionTag: check(isSessionTag, 'a session tag'),
+  vaultDns: check(
+    (value): value is string => isString(value) && DNS_NAME_PATTERN.test(value),
+    'a DNS name',
+  ),
+  userId: userIdString,
+  vaultId: integerId,
+  createdAt: epochMs,
+  deadline: epochMs,
+});
+
+const nullableInfo: ReadShape<ProxySessionInfo | null> = (value, path) =>
+  value == null ? null : proxySessionInfo(value, path);
+
+const proxySessions: ReadShape<ProxySessions> = fields({
+  own: nullableInfo,
+  delegated: nullableInfo,
+});
+
 const generic = map(objectLike, (): undefined => undefined);
 
 const body = map(objectLike, ownFields);
@@ -235,7 +322,30 @@ export const responseReaders: {
   readonly delegatedSession: ReadShape<DelegatedSession>;
   readonly generic: ReadShape<undefined>;
   readonly body: ReadShape<Record<string, unknown>>;
-} = { apiVersions, auth, discovery, delegations, delegatedSession, generic, body };
+  /** `auth` for a token-mode client: a tag without an ID is a setup error. */
+  readonly tokenAuth: ReadShape<AuthResult>;
+  /** `delegatedSession` for a token-mode client: a tag without an ID is a setup error. */
+  readonly tokenDelegatedSession: ReadShape<DelegatedSession>;
+  /** A login answer through the proxy in BFF mode. */
+  readonly proxyAuth: ReadShape<Omit<AuthResult, 'sessionId'> & ProxyLoginFields>;
+  /** A delegated login answer through the proxy in BFF mode. */
+  readonly proxyDelegatedSession: ReadShape<ProxyLoginFields>;
+  /** The proxy's session route. */
+  readonly proxySessions: ReadShape<ProxySessions>;
+} = {
+  apiVersions,
+  auth,
+  discovery,
+  delegations,
+  delegatedSession,
+  generic,
+  body,
+  tokenAuth: tokenModeGuard(auth, 'sessionId'),
+  tokenDelegatedSession: tokenModeGuard(delegatedSession, 'delegated_sessionid'),
+  proxyAuth,
+  proxyDelegatedSession: proxyLogin('delegated_sessionid'),
+  proxySessions,
+};
 
 function compareVersions(a: string, b: string): number {
   const [, aMajor = '0', aMinor = '0'] = VERSION_PATTERN.exec(a) ?? [];

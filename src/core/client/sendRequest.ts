@@ -28,8 +28,8 @@ export interface ReceivedResponse {
 }
 
 /**
- * One HTTP exchange with the safety rails every call of the kit needs: no cookies, no
- * cache, no redirects, a timeout that also covers reading the body, the caller's
+ * One HTTP exchange with the safety rails every call of the kit needs: no cookies (but the
+ * same-origin proxy's in BFF mode), no cache, no redirects, a timeout that also covers reading the body, the caller's
  * `AbortSignal`, a size cap, and the content type checked before a byte is parsed.
  * Failures become {@link VaultNetworkError}, {@link VaultTimeoutError},
  * {@link VaultAbortedError} or {@link VaultProtocolError}; a custom `fetch` that throws
@@ -47,7 +47,13 @@ export interface ReceivedResponse {
 export async function sendRequest(
   fetchFn: typeof fetch,
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: URLSearchParams },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: URLSearchParams;
+    /** Default `omit`; `same-origin` only for the kit's proxy in BFF mode (its cookies). */
+    credentials?: 'omit' | 'same-origin';
+  },
   options: { timeoutMs: number; signal?: AbortSignal | undefined },
 ): Promise<ReceivedResponse> {
   const callerSignal = options.signal;
@@ -77,7 +83,7 @@ export async function sendRequest(
         headers: init.headers,
         ...(init.body === undefined ? {} : { body: init.body }),
         redirect: 'error',
-        credentials: 'omit',
+        credentials: init.credentials ?? 'omit',
         cache: 'no-store',
         signal,
       });

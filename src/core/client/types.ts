@@ -63,6 +63,27 @@ export interface VaultClientConfig {
   timeoutMs?: number;
   /** The `fetch` to use. Default `globalThis.fetch`, looked up at call time. */
   fetch?: typeof fetch;
+  /**
+   * Who holds the session credential. `'token'` (default): the page holds the session ID
+   * and sends it as `Authorization`. `'proxy'` (backend-for-frontend mode): the kit's proxy
+   * keeps the session ID in an `HttpOnly` cookie and the page never sees it; the client
+   * sends no `Authorization` of its own, sends `X-Vault-Kit: 1` on every call (the proxy's
+   * CSRF check) and `X-Vault-Session: delegated` for calls of a delegated session, and
+   * sends cookies (same origin). Wherever the kit's API says "session ID", it then holds
+   * a session handle, `own:<sessionTag>` or `delegated:<sessionTag>`, which is no
+   * credential. Needs the proxy with `session: { secrets }`.
+   *
+   * @example
+   * ```ts
+   * const client = createVaultClient({ authUrl: '', vaultUrl: '/vault/{dns}', credentials: 'proxy' });
+   * ```
+   */
+  credentials?: 'token' | 'proxy';
+  /**
+   * With `credentials: 'proxy'`: the proxy's session route (who-am-I). Default
+   * `{authUrl}/vault-session`, the proxy's default `session.path`.
+   */
+  proxySessionUrl?: string;
 }
 
 /**
@@ -109,7 +130,13 @@ export interface VaultInfo {
  * ```
  */
 export interface AuthResult {
+  /**
+   * The session ID; with `credentials: 'proxy'`, the session handle `own:<sessionTag>`
+   * (the proxy keeps the ID).
+   */
   readonly sessionId: string;
+  /** With `credentials: 'proxy'`: the proxy's 48-hour deadline of the session (epoch ms). */
+  readonly sessionDeadline?: number | undefined;
   readonly userId: string;
   readonly vaultId: number;
   readonly vaults: readonly VaultInfo[];
@@ -206,7 +233,47 @@ export interface DelegatedVault {
  * ```
  */
 export interface DelegatedSession {
+  /** The ID; with `credentials: 'proxy'`, the session handle `delegated:<sessionTag>`. */
   readonly delegatedSessionId: string;
+  /** With `credentials: 'proxy'`: the proxy's 48-hour deadline of the session (epoch ms). */
+  readonly sessionDeadline?: number | undefined;
+}
+
+/**
+ * One session the kit's proxy holds in a cookie, as its session route describes it: never
+ * the session ID.
+ *
+ * @example
+ * ```ts
+ * const info: ProxySessionInfo = {
+ *   sessionTag: 'q0VbGZ3rUj5pXn9M2a7LkQ', vaultDns: 'promomats.sunrise.example',
+ *   userId: '61001', vaultId: 1001, createdAt: 0, deadline: 172_800_000,
+ * };
+ * ```
+ */
+export interface ProxySessionInfo {
+  readonly sessionTag: string;
+  readonly vaultDns: string;
+  readonly userId: string;
+  readonly vaultId: number;
+  /** Epoch ms (the proxy's clock) at which the session was sealed. */
+  readonly createdAt: number;
+  /** Epoch ms (the proxy's clock) of the 48-hour cap. */
+  readonly deadline: number;
+}
+
+/**
+ * What the proxy's session route (`GET /vault-session`) says this browser holds.
+ *
+ * @example
+ * ```ts
+ * const { own, delegated } = await client.getProxySessions();
+ * if (own) console.log(`signed in until ${new Date(own.deadline).toISOString()}`);
+ * ```
+ */
+export interface ProxySessions {
+  readonly own: ProxySessionInfo | null;
+  readonly delegated: ProxySessionInfo | null;
 }
 
 /**
@@ -270,6 +337,18 @@ export interface VaultClient {
    * only the keep-alive call fails.
    */
   onSessionConfirmed(listener: (sessionId: string) => void): () => void;
+  /**
+   * With `credentials: 'proxy'`: `GET` the proxy's session route, which says which
+   * sessions this browser holds (own, delegated) without revealing their IDs. Throws
+   * {@link VaultConfigError} in token mode.
+   */
+  getProxySessions(options?: RequestOptions): Promise<ProxySessions>;
+  /**
+   * With `credentials: 'proxy'`: `DELETE` the proxy's session route, which clears both
+   * cookies without calling the vault (the fallback when ending the session at the vault
+   * failed or was pointless). Throws {@link VaultConfigError} in token mode.
+   */
+  clearProxySessions(options?: RequestOptions): Promise<void>;
 }
 
 /**
@@ -309,4 +388,8 @@ export interface ResolvedVaultClientConfig {
   readonly validateDns: boolean;
   readonly vaultDns: string | undefined;
   readonly timeoutMs: number;
+  /** Who holds the session credential: the page (`token`) or the kit's proxy (`proxy`). */
+  readonly credentials: 'token' | 'proxy';
+  /** The proxy's session route; `undefined` in token mode. */
+  readonly proxySessionUrl: string | undefined;
 }

@@ -44,6 +44,21 @@ export interface SessionManagerOptions {
   now?: () => number;
   /** Default: the global `setTimeout`/`clearTimeout`, looked up at call time. */
   timers?: SessionTimers;
+  /**
+   * Who holds the session credential; default: the client's `config.credentials`
+   * (`'token'` when it has none). With `'proxy'` (backend-for-frontend mode) the kit's
+   * proxy keeps the session IDs in `HttpOnly` cookies: the manager identifies sessions by
+   * the proxy's session tags, stores and broadcasts no credential, learns at start whether
+   * the browser holds a session by asking the proxy's session route (who-am-I), and takes
+   * the 48-hour deadline from the proxy. Must agree with the client's setting.
+   *
+   * @example
+   * ```ts
+   * const client = createVaultClient({ authUrl: '', vaultUrl: '/vault/{dns}', credentials: 'proxy' });
+   * const manager = createSessionManager({ client, credentials: 'proxy', storage: sessionStorageAdapter() });
+   * ```
+   */
+  credentials?: 'token' | 'proxy';
 }
 
 /**

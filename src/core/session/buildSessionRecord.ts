@@ -1,8 +1,12 @@
+import { parseProxySessionHandle } from '../client/proxySessionHandle';
 import type { AuthResult } from '../client/types';
 import { VaultProtocolError } from '../errors';
 import { parseSessionRecord } from './parseSessionRecord';
 import { randomTag } from './randomTag';
 import type { SessionRecord } from './types';
+
+/** The session lifetime the proxy seals (its deadline is the session's start plus this). */
+export const PROXY_SESSION_MS = 48 * 60 * 60 * 1000;
 
 /**
  * The session record of a login answer, started at `startedAt` (the local time the login
@@ -20,9 +24,15 @@ export function buildSessionRecord(
   startedAt: number,
   maxSessionMs: number,
 ): SessionRecord {
+  // Behind the proxy in BFF mode the session is named by its tag, in every tab alike, and
+  // its clock is the proxy's: every tab (and a tab that learns of it from the proxy alone)
+  // then agrees on when it began, which also names its keep-alive channel.
+  const handle = parseProxySessionHandle(result.sessionId);
+  const proxyDeadline = handle ? result.sessionDeadline : undefined;
+  const begun = proxyDeadline === undefined ? startedAt : proxyDeadline - PROXY_SESSION_MS;
   const record = parseSessionRecord({
     v: 1,
-    key: randomTag(),
+    key: handle?.sessionTag ?? randomTag(),
     sessionId: result.sessionId,
     userId: String(result.userId),
     username,
@@ -31,8 +41,8 @@ export function buildSessionRecord(
     // the one asked for; its calls must go there.
     ...(result.vault?.dns ? { dns: result.vault.dns } : {}),
     vaults: result.vaults.map(({ id, name, url, dns }) => ({ id, name, url, dns })),
-    startedAt,
-    deadline: startedAt + maxSessionMs,
+    startedAt: begun,
+    deadline: Math.min(begun + maxSessionMs, proxyDeadline ?? Number.POSITIVE_INFINITY),
   });
   if (!record) {
     throw new VaultProtocolError('The login answer cannot be kept as a session.', {

@@ -1,7 +1,8 @@
-import { isValidSessionId } from '../client/isValidSessionId';
+import { parseProxySessionHandle } from '../client/proxySessionHandle';
 import { normalizeError, VaultAbortedError, VaultConfigError } from '../errors';
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
+import { isSessionReference } from './isSessionReference';
 import type { SessionManager } from './SessionManager';
 import { isLiveStatus, type SessionState } from './sessionReducer';
 import type { DelegationRecord, SessionClient, SessionRecord } from './types';
@@ -77,6 +78,15 @@ export function createDelegationFlow(
           dns ??= entry?.dns ?? '';
           if (!isCurrent()) throw new VaultAbortedError();
         }
+        // The proxy holds one delegated session per browser and a new one replaces its
+        // cookie, which is then the only way to end the old one: so it is ended first.
+        const held = getState().record?.delegation;
+        if (held && parseProxySessionHandle(held.sessionId)) {
+          change(undefined, record);
+          opened.delete(held.sessionId);
+          await endSessionQuietly(client, held.sessionId, dnsOf(held));
+          if (!isCurrent()) throw new VaultAbortedError();
+        }
         // Asked of the actor's own vault; the delegated session then lives in `dns`.
         ({ delegatedSessionId } = await client.loginDelegated(
           record.sessionId,
@@ -88,10 +98,10 @@ export function createDelegationFlow(
         reportError(failure, { sessionId: record.sessionId });
         throw failure;
       }
-      if (!isCurrent() || !isValidSessionId(delegatedSessionId)) {
+      if (!isCurrent() || !isSessionReference(delegatedSessionId)) {
         void endSessionQuietly(
           client,
-          isValidSessionId(delegatedSessionId) ? delegatedSessionId : undefined,
+          isSessionReference(delegatedSessionId) ? delegatedSessionId : undefined,
           dns || undefined,
         );
         throw new VaultAbortedError();

@@ -1,3 +1,5 @@
+import { parseProxySessionHandle, toProxySessionHandle } from '../client/proxySessionHandle';
+import type { ProxySessions } from '../client/types';
 import { createEmitter } from '../createEmitter';
 import { isSessionInvalidError, VaultAbortedError, VaultConfigError } from '../errors';
 import { buildSessionRecord } from './buildSessionRecord';
@@ -14,6 +16,8 @@ import {
 import { createTabMessageHandler } from './createTabMessageHandler';
 import { endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
+import { readSessionUsername } from './readSessionUsername';
+import { recordFromProxySessions } from './recordFromProxySessions';
 import { resolveSessionManagerOptions } from './resolveSessionManagerOptions';
 import type { SessionManager, SessionManagerOptions } from './SessionManager';
 import {
@@ -62,7 +66,7 @@ const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
  * ```
  */
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
-  const { client, now, timers, warnBeforeMs, maxSessionMs, joinTimeoutMs } =
+  const { client, now, timers, warnBeforeMs, maxSessionMs, joinTimeoutMs, proxyMode } =
     resolveSessionManagerOptions(options);
   const persistence = createSessionPersistence(
     options.storage,
@@ -87,6 +91,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (state === before) armDeadlineTimer();
   });
   let joinTimer: unknown;
+  // BFF mode: while the proxy is being asked which sessions the browser holds, a session
+  // another tab hands over waits here, and the answer decides.
+  let verifying = false;
+  let handedOver: SessionRecord | undefined;
+  let staleAnswer = false;
+  let storedDetails: SessionRecord | undefined;
   // Delegated sessions this tab opened: if another tab's simultaneous change displaces one,
   // this tab is the one that ends it, so that no tab leaves it open and no tab ends it twice.
   const openedDelegations = new Set<string>();
@@ -183,25 +193,40 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   function start(): void {
     if (started || destroyed) return;
     started = true;
+    const handleMessage = createTabMessageHandler(
+      client,
+      () => state,
+      ready,
+      now,
+      tabId,
+      dispatch,
+      (record) => {
+        if (verifying) handedOver = record;
+        else adopt(record);
+      },
+      handOff,
+      invalidateDelegations,
+      cancelSignIn,
+      signInStartedAt,
+      openedDelegations,
+    );
     channel = createTabChannel({
       name: options.channelName ?? DEFAULT_CHANNEL_NAME,
       BroadcastChannel: options.BroadcastChannel,
-      onMessage: createTabMessageHandler(
-        client,
-        () => state,
-        ready,
-        now,
-        tabId,
-        dispatch,
-        adopt,
-        handOff,
-        invalidateDelegations,
-        cancelSignIn,
-        signInStartedAt,
-        openedDelegations,
-      ),
+      onMessage: (message) => {
+        // A session that ends while the proxy is being asked may be in its answer still.
+        if (verifying && (message.type === 'signed-out' || message.type === 'expired')) {
+          staleAnswer = true;
+          handedOver = undefined;
+        }
+        handleMessage(message);
+      },
     });
-    if (state.joining) {
+    if (state.joining && proxyMode) {
+      // The other tabs may still hand over the details (user name, vault names).
+      if (channel.connected) channel.post({ type: 'hello', from: tabId });
+      void verifyWithProxy();
+    } else if (state.joining) {
       if (channel.connected) {
         joinTimer = timers.setTimeout(() => {
           joinTimer = undefined;
@@ -215,8 +240,74 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     armDeadlineTimer();
   }
 
+  async function verifyWithProxy(): Promise<void> {
+    verifying = true;
+    // A second question only when the first answer may be out of date: a tab handed over a
+    // session it did not know, or signed out, while the question was under way.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      staleAnswer = false;
+      let sessions: ProxySessions;
+      try {
+        sessions = await (client.getProxySessions as NonNullable<typeof client.getProxySessions>)();
+      } catch (error) {
+        verifying = false;
+        if (destroyed || !state.joining) return;
+        // Without an answer (offline, a fault) the details at hand are used as they are; the
+        // first call made with them tells whether the session is still there.
+        const fallback = handedOver ?? storedDetails;
+        handedOver = undefined;
+        if (fallback) adopt(fallback);
+        else dispatch({ type: 'join-finished' });
+        // A setup error (no session route) must reach the developer.
+        if (error instanceof VaultConfigError) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+        return;
+      }
+      if (destroyed || !state.joining) {
+        verifying = false;
+        return;
+      }
+      const own = sessions.own;
+      const ownHandle = own ? toProxySessionHandle('own', own.sessionTag) : undefined;
+      if (attempt === 0 && (staleAnswer || (handedOver && handedOver.sessionId !== ownHandle))) {
+        continue;
+      }
+      const candidate = handedOver ?? storedDetails;
+      let username: string | undefined;
+      if (own && ownHandle && candidate?.sessionId !== ownHandle) {
+        username = await readSessionUsername(client, ownHandle, own.vaultDns);
+        if (destroyed || !state.joining) {
+          verifying = false;
+          return;
+        }
+      }
+      verifying = false;
+      handedOver = undefined;
+      const record = recordFromProxySessions(sessions, candidate, username, maxSessionMs);
+      if (record) {
+        adopt(record);
+      } else {
+        persistence.clear();
+        dispatch({ type: 'join-finished' });
+      }
+      return;
+    }
+  }
+
   const stored = persistence.load();
-  if (stored) {
+  if (proxyMode) {
+    // The proxy's cookies say whether a session exists; a stored record only lends its
+    // details, and only when it names the same session (checked once the proxy answers).
+    storedDetails = stored && parseProxySessionHandle(stored.sessionId) ? stored : undefined;
+    dispatch({ type: 'join-started' });
+  } else if (stored && parseProxySessionHandle(stored.sessionId)) {
+    // A record of BFF mode holds no session ID this client could call with.
+    persistence.clear();
+    if (canJoin) dispatch({ type: 'join-started' });
+  } else if (stored) {
     adopt(stored);
     if (!state.record) persistence.clear();
   } else if (canJoin) {
@@ -237,7 +328,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     persistence.clear();
     channel.post({ type: 'signed-out', from: tabId, ...(inactive ? { reason: 'inactive' } : {}) });
     if (!record) return;
-    await endRecordQuietly(client, record);
+    await endRecordQuietly(client, record, now);
   }
 
   function reportError(error: unknown, context?: { sessionId?: string | undefined }): boolean {
@@ -258,7 +349,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     dispatch({ type: 'session-ended', reason: 'invalid-session' });
     channel.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
     // One of the two IDs is dead; the other must not outlive the local state either.
-    void endRecordQuietly(client, record);
+    void endRecordQuietly(client, record, now);
     return true;
   }
 
@@ -295,7 +386,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       const previous = state.record;
       adopt(record);
       if (previous && previous.sessionId !== record.sessionId) {
-        void endRecordQuietly(client, previous);
+        void endRecordQuietly(client, previous, now);
       }
       handOff();
     },

@@ -1,8 +1,8 @@
-import { isValidSessionId } from '../client/isValidSessionId';
 import type { AuthResult } from '../client/types';
 import { normalizeError, VaultAbortedError } from '../errors';
 import { buildSessionRecord } from './buildSessionRecord';
 import { endSessionQuietly } from './endSessionQuietly';
+import { isSessionReference } from './isSessionReference';
 import type { SessionManager } from './SessionManager';
 import type { SessionEvent } from './sessionReducer';
 import type { SessionClient, SessionRecord } from './types';
@@ -106,7 +106,7 @@ export function createSignInFlow(
         const failure = normalizeError(error);
         void endSessionQuietly(
           client,
-          isValidSessionId(result.sessionId) ? result.sessionId : undefined,
+          isSessionReference(result.sessionId) ? result.sessionId : undefined,
           result.vault?.dns,
         );
         dispatch({ type: 'sign-in-failed', error: failure });

@@ -1,3 +1,4 @@
+import { parseProxySessionHandle } from '../client/proxySessionHandle';
 import { dnsOf } from './dnsOf';
 import type { SessionClient, SessionRecord } from './types';
 
@@ -32,14 +33,42 @@ export function endSessionQuietly(
  * Ends both sessions of a record the same way, the delegated one (if any) first. Settles
  * when both have, and never rejects.
  *
+ * Behind the proxy in BFF mode (a record of session handles) the two go one after the
+ * other, since ending the own session clears both cookies; and when the vault could not be
+ * told (a network fault, or the deadline `now` says has passed, when there is nothing left
+ * to end there), the proxy's session route clears the cookies instead.
+ *
  * @example
  * ```ts
- * await endRecordQuietly(client, record);
+ * await endRecordQuietly(client, record, Date.now);
  * ```
  */
-export function endRecordQuietly(client: SessionClient, record: SessionRecord): Promise<unknown> {
-  return Promise.all([
-    endSessionQuietly(client, record.delegation?.sessionId, dnsOf(record.delegation)),
-    endSessionQuietly(client, record.sessionId, record.dns),
-  ]);
+export async function endRecordQuietly(
+  client: SessionClient,
+  record: SessionRecord,
+  now: () => number = Date.now,
+): Promise<unknown> {
+  if (!parseProxySessionHandle(record.sessionId)) {
+    return Promise.all([
+      endSessionQuietly(client, record.delegation?.sessionId, dnsOf(record.delegation)),
+      endSessionQuietly(client, record.sessionId, record.dns),
+    ]);
+  }
+  let ended = false;
+  if (record.deadline > now()) {
+    await endSessionQuietly(client, record.delegation?.sessionId, dnsOf(record.delegation));
+    try {
+      await client.endSession(record.sessionId, { vaultDns: record.dns });
+      ended = true;
+    } catch {
+      // Falls back to the session route below.
+    }
+  }
+  if (ended) return undefined;
+  try {
+    await client.clearProxySessions?.();
+  } catch {
+    // Nothing more can be done from the page; the cookies expire with the deadline.
+  }
+  return undefined;
 }

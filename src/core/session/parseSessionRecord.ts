@@ -1,6 +1,6 @@
-import { isValidSessionId } from '../client/isValidSessionId';
 import { DNS_NAME_PATTERN } from '../client/resolveClientConfig';
 import type { VaultInfo } from '../client/types';
+import { isSessionReference } from './isSessionReference';
 import type { DelegationRecord, SessionRecord } from './types';
 
 const MAX_TEXT = 1_024;
@@ -23,7 +23,7 @@ export function parseSessionRecord(value: unknown): SessionRecord | undefined {
   const { key, sessionId, userId, username, vaultId, vaults, startedAt, deadline } = value;
   if (
     !isText(key) ||
-    !isValidSessionId(sessionId) ||
+    !isSessionReference(sessionId) ||
     !isText(userId) ||
     !isText(username) ||
     !isWholeNumber(vaultId) ||
@@ -81,7 +81,7 @@ function parseDelegation(value: unknown): DelegationRecord | undefined {
   if (!isObject(value)) return undefined;
   const { sessionId, vaultId, vaultName, dns, delegatorUserId } = value;
   if (
-    !isValidSessionId(sessionId) ||
+    !isSessionReference(sessionId) ||
     !isWholeNumber(vaultId) ||
     !isText(vaultName, true) ||
     !(dns === '' || isHostName(dns)) ||

@@ -40,6 +40,8 @@ export interface ResolvedSessionManagerOptions {
   readonly warnBeforeMs: number;
   readonly maxSessionMs: number;
   readonly joinTimeoutMs: number;
+  /** True when the kit's proxy holds the credential (`credentials: 'proxy'`). */
+  readonly proxyMode: boolean;
 }
 
 /**
@@ -63,8 +65,37 @@ export function resolveSessionManagerOptions(
         : 'createSessionManager needs a client (see createVaultClient).',
     );
   }
+  const clientCredentials = client.config?.credentials;
+  const credentials = options.credentials ?? clientCredentials ?? 'token';
+  if (credentials !== 'token' && credentials !== 'proxy') {
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? 'credentials is not valid.'
+        : 'credentials must be "token" or "proxy".',
+    );
+  }
+  if (clientCredentials !== undefined && clientCredentials !== credentials) {
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? "credentials differs from the client's."
+        : `The session is set to credentials: '${credentials}' but its client to '${clientCredentials}': set credentials: '${credentials}' in the client settings too.`,
+    );
+  }
+  const proxyMode = credentials === 'proxy';
+  if (
+    proxyMode &&
+    (typeof client.getProxySessions !== 'function' ||
+      typeof client.clearProxySessions !== 'function')
+  ) {
+    throw new VaultConfigError(
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? 'The client cannot ask the proxy for its sessions.'
+        : "With credentials: 'proxy' the client needs getProxySessions and clearProxySessions (use createVaultClient with credentials: 'proxy').",
+    );
+  }
   return {
     client,
+    proxyMode,
     now: options.now ?? (() => Date.now()),
     timers: options.timers ?? globalTimers,
     warnBeforeMs: checkDuration(options.warnBeforeMs ?? DEFAULT_WARN_BEFORE_MS, 'warnBeforeMs'),

@@ -147,6 +147,7 @@ export interface SessionSnapshot {
  * ```
  */
 export interface DelegationRecord extends SessionDelegation {
+  /** The delegated session's ID; with `credentials: 'proxy'`, `delegated:<sessionTag>`. */
   readonly sessionId: string;
 }
 
@@ -169,6 +170,10 @@ export interface SessionRecord {
    * expiry notice is applied only by tabs holding the same session.
    */
   readonly key: string;
+  /**
+   * The session ID; with `credentials: 'proxy'`, the session handle `own:<sessionTag>`,
+   * which is no credential (the proxy keeps the ID in an `HttpOnly` cookie).
+   */
   readonly sessionId: string;
   readonly userId: string;
   readonly username: string;
@@ -232,7 +237,9 @@ export interface SessionTimers {
 export type { BroadcastChannelConstructor, BroadcastChannelLike } from '../openTabChannel';
 
 /**
- * The client calls the session layer needs.
+ * The client calls the session layer needs. With `credentials: 'proxy'` it also needs
+ * `getProxySessions` and `clearProxySessions` (a client of `createVaultClient` has them),
+ * and uses `request` to read the user name of a session it learns from the proxy alone.
  *
  * @example
  * ```ts
@@ -242,7 +249,8 @@ export type { BroadcastChannelConstructor, BroadcastChannelLike } from '../openT
 export type SessionClient = Pick<
   VaultClient,
   'login' | 'loginDelegated' | 'endSession' | 'getDelegations'
->;
+> &
+  Partial<Pick<VaultClient, 'config' | 'getProxySessions' | 'clearProxySessions' | 'request'>>;
 
 /**
  * A session ID with the vault it must be used at.

@@ -27,8 +27,29 @@ describe('createVaultClient settings', () => {
       validateDns: true,
       vaultDns: undefined,
       timeoutMs: 30_000,
+      credentials: 'token',
+      proxySessionUrl: undefined,
     });
     expect(Object.isFrozen(client.config)).toBe(true);
+  });
+
+  it('puts the proxy session route beside the login host in BFF mode', () => {
+    expect(
+      createVaultClient({ authUrl: '', vaultUrl: '/vault/{dns}', credentials: 'proxy' }).config,
+    ).toMatchObject({ credentials: 'proxy', proxySessionUrl: '/vault-session' });
+    expect(
+      createVaultClient({ baseUrl: '/bff', credentials: 'proxy', proxySessionUrl: '/bff/me' })
+        .config.proxySessionUrl,
+    ).toBe('/bff/me');
+  });
+
+  it('refuses an unknown credentials setting and a session route in token mode', () => {
+    expect(() =>
+      createVaultClient({ baseUrl: '', credentials: 'cookie' as unknown as 'proxy' }),
+    ).toThrow(/credentials must be "token".*or "proxy"/);
+    expect(() => createVaultClient({ baseUrl: '', proxySessionUrl: '/vault-session' })).toThrow(
+      /proxySessionUrl is used only with credentials: "proxy"/,
+    );
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { createServer, type PluginOption, type ViteDevServer } from 'vite';
 import { devSecurityHeaders } from '../../../server/devSecurityHeaders';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import type { VaultClient } from '../../../src/core/client/types';
-import type { VaultDevStackOptions } from '../../../src/dev/createVaultDevStack';
+import { randomDevSecret, type VaultDevStackOptions } from '../../../src/dev/createVaultDevStack';
 import { vaultDevServer } from '../../../src/dev/vaultDevServer';
 import type { EmulatorEvent } from '../../../src/emulator/index';
 
@@ -54,6 +54,11 @@ export interface DevServerOptions {
   readonly optimizeDeps?: readonly string[];
   /** More Vite plugins, after React and the vault dev server. */
   readonly plugins?: readonly PluginOption[];
+  /**
+   * `false` runs the proxy in token mode, for apps that hold the session ID themselves.
+   * By default it runs in BFF mode with a secret made for the run ({@link DevServer.sessionSecrets}).
+   */
+  readonly session?: false;
 }
 
 /**
@@ -76,6 +81,11 @@ export interface DevServer {
    * browser's back, probing a captured session ID with a keep-alive).
    */
   readonly client: VaultClient;
+  /**
+   * The proxy's session secrets in BFF mode, so that a test can open a session cookie and
+   * compare the session ID inside with what a page could see; `undefined` in token mode.
+   */
+  readonly sessionSecrets: readonly string[] | undefined;
   /**
    * The emulator's audit events since the start or the last `clearEvents()`. They never
    * carry a session ID, a password or a token.
@@ -116,6 +126,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     },
   };
 
+  const sessionSecrets = options.session === false ? undefined : [randomDevSecret()];
   const vite = await createServer({
     configFile: false,
     envDir: false,
@@ -127,7 +138,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     plugins: [
       react(),
       devSecurityHeaders(),
-      vaultDevServer({ logEvents: false, emulator }),
+      vaultDevServer({
+        logEvents: false,
+        emulator,
+        session: sessionSecrets ? { secrets: sessionSecrets } : false,
+      }),
       ...(options.plugins ?? []),
     ],
     optimizeDeps: {
@@ -161,6 +176,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         authUrl: url,
         vaultUrl: `${url}/vault/{dns}`,
       }),
+      sessionSecrets,
       events,
       clearEvents() {
         events.length = 0;

@@ -1,0 +1,57 @@
+import { toProxySessionHandle } from '../client/proxySessionHandle';
+import type { ProxySessions } from '../client/types';
+import { parseSessionRecord } from './parseSessionRecord';
+import type { DelegationRecord, SessionRecord } from './types';
+
+/**
+ * The session record of a tab, from what the proxy's session route says the browser holds
+ * (the truth in BFF mode) and a record this tab already has (stored, or handed over by
+ * another tab): that record's details (user name, vault names) are kept when it names the
+ * same sessions; the sessions themselves, their vaults and the deadline are the proxy's.
+ * `undefined` when the browser holds no own session.
+ *
+ * @example
+ * ```ts
+ * const record = recordFromProxySessions(await client.getProxySessions(), stored, undefined, 48 * 3_600_000);
+ * ```
+ */
+export function recordFromProxySessions(
+  sessions: ProxySessions,
+  candidate: SessionRecord | undefined,
+  username: string | undefined,
+  maxSessionMs: number,
+): SessionRecord | undefined {
+  const { own, delegated } = sessions;
+  if (!own) return undefined;
+  const sessionId = toProxySessionHandle('own', own.sessionTag);
+  const known = candidate?.sessionId === sessionId ? candidate : undefined;
+  const vaults = known?.vaults ?? [];
+  let delegation: DelegationRecord | undefined;
+  if (delegated) {
+    const handle = toProxySessionHandle('delegated', delegated.sessionTag);
+    delegation =
+      known?.delegation?.sessionId === handle
+        ? known.delegation
+        : {
+            sessionId: handle,
+            vaultId: delegated.vaultId,
+            vaultName: vaults.find((vault) => vault.id === delegated.vaultId)?.name ?? '',
+            dns: delegated.vaultDns,
+            delegatorUserId: delegated.userId,
+          };
+  }
+  return parseSessionRecord({
+    v: 1,
+    key: own.sessionTag,
+    sessionId,
+    userId: own.userId,
+    username: known?.username ?? username ?? own.userId,
+    vaultId: own.vaultId,
+    dns: own.vaultDns,
+    vaults,
+    startedAt: own.createdAt,
+    deadline: Math.min(own.deadline, own.createdAt + maxSessionMs),
+    ...(known?.revision === undefined ? {} : { revision: known.revision }),
+    ...(delegation ? { delegation } : {}),
+  });
+}
