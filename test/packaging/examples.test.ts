@@ -149,9 +149,12 @@ describe('examples/next-app', () => {
       ).toEqual([['__Host-vault-session', true, true]]);
       expect(await page.evaluate(() => document.cookie)).toBe('');
       // The app keeps the session in memory only: after a reload it learns of it from the
-      // session route (app/vault-session/route.ts), the user name from the vault.
+      // session route (app/vault-session/route.ts), the user name from the vault, and shows
+      // the vault's host name where only a login knows its display name.
       await page.reload();
-      await page.getByText('Signed in as sam@harbor.example in').waitFor({ timeout: 30_000 });
+      await page
+        .getByText('Signed in as sam@harbor.example in clinical.harbor.example')
+        .waitFor({ timeout: 30_000 });
     } catch (error) {
       throw new Error(
         `${String(error)}\n--- next:\n${next.output()}\n--- dev command:\n${vault.output()}`,

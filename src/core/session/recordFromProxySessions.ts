@@ -1,5 +1,5 @@
 import { toProxySessionHandle } from '../client/proxySessionHandle';
-import type { ProxySessions } from '../client/types';
+import type { ProxySessions, VaultInfo } from '../client/types';
 import { parseSessionRecord } from './parseSessionRecord';
 import type { DelegationRecord, SessionRecord } from './types';
 
@@ -25,7 +25,10 @@ export function recordFromProxySessions(
   if (!own) return undefined;
   const sessionId = toProxySessionHandle('own', own.sessionTag);
   const known = candidate?.sessionId === sessionId ? candidate : undefined;
-  const vaults = known?.vaults ?? [];
+  // Restored from the proxy alone, the vaults' display names are unknown (the session
+  // route carries none): the vault's host name stands in, so the user still reads where
+  // they are rather than a blank.
+  const vaults = known?.vaults ?? [hostOnlyVault(own.vaultId, own.vaultDns)];
   let delegation: DelegationRecord | undefined;
   if (delegated) {
     const handle = toProxySessionHandle('delegated', delegated.sessionTag);
@@ -35,7 +38,8 @@ export function recordFromProxySessions(
         : {
             sessionId: handle,
             vaultId: delegated.vaultId,
-            vaultName: vaults.find((vault) => vault.id === delegated.vaultId)?.name ?? '',
+            vaultName:
+              vaults.find((vault) => vault.id === delegated.vaultId)?.name ?? delegated.vaultDns,
             dns: delegated.vaultDns,
             delegatorUserId: delegated.userId,
           };
@@ -54,4 +58,8 @@ export function recordFromProxySessions(
     ...(known?.revision === undefined ? {} : { revision: known.revision }),
     ...(delegation ? { delegation } : {}),
   });
+}
+
+function hostOnlyVault(id: number, dns: string): VaultInfo {
+  return { id, name: dns, dns, url: `https://${dns}/api` };
 }

@@ -122,6 +122,8 @@ describe('BFF mode (credentials: proxy)', () => {
       deadline: first.getSnapshot().deadline,
       startedAt: first.getSnapshot().startedAt,
     });
+    // The display name is the login's alone: the vault's host name stands in for it.
+    expect(second.getSnapshot().user?.vault?.name).toBe('promomats.sunrise.example');
     expect(second.getSessionId()).toBe(first.getSessionId());
     await backend.client.request(second.getSessionId() ?? '', '/objects/users/me', undefined, {
       vaultDns: 'promomats.sunrise.example',
