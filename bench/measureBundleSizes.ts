@@ -48,13 +48,13 @@ export interface SizeLimit {
  */
 export const SIZE_LIMITS = {
   /** A typical login page: `{ SessionProvider, RequireSession, LoginForm }`, initial chunk. */
-  loginPage: { ceiling: 24_000, target: 19_000 },
+  loginPage: { ceiling: 26_000, target: 19_000 },
   /** `vault-session-kit` (react + components), initial chunk, peers external. */
-  reactEntry: { ceiling: 32_000, target: 26_000 },
+  reactEntry: { ceiling: 32_500, target: 26_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 18_000, target: 13_000 },
+  core: { ceiling: 20_000, target: 13_000 },
   /** `createVaultClient` alone, from the core entry. */
-  client: { ceiling: 7_000, target: 4_000 },
+  client: { ceiling: 8_000, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;
 
 /**

@@ -25,7 +25,9 @@ afterEach(async () => {
 /** A vault's file download, written as the reader takes it (back-pressure respected). */
 function startVault(): Promise<number> {
   const server = createServer((req, res) => {
-    if (req.headers.host !== 'promomats.sunrise.example' || !req.url?.endsWith('/file')) {
+    // The vault's name, with this stand-in's port as any server on a non-default port sees it.
+    const name = req.headers.host?.replace(/:\d+$/, '');
+    if (name !== 'promomats.sunrise.example' || !req.url?.endsWith('/file')) {
       res.writeHead(404).end();
       return;
     }
