@@ -37,6 +37,11 @@ export interface SessionPlan {
   readonly dns: string | undefined;
   /** The session a delegated login was asked with, to look up where the new one lives. */
   readonly actor: string | undefined;
+  /**
+   * The deadline of the own session a delegated login was asked with: the vault ends a
+   * delegated session with the session that started it, so its cookie ends then too.
+   */
+  readonly actorDeadline: number | undefined;
   /** The API version of the call's path (`v26.1`). */
   readonly version: string | undefined;
   /** `Set-Cookie` values the answer carries whatever it says. */
@@ -242,6 +247,7 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
         keepsForm: false,
         dns: target.route === 'vault' ? target.host : undefined,
         actor: undefined,
+        actorDeadline: undefined,
         version: undefined,
         cookies: [],
         ...values,
@@ -286,6 +292,7 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
         keepsForm: delegatedLogin,
         version,
         actor: delegatedLogin ? session?.sid : undefined,
+        actorDeadline: delegatedLogin ? session?.deadline : undefined,
         cookies,
       });
     },
@@ -331,7 +338,7 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
           : await delegatedSession(form, plan, lookup);
       if (about !== undefined) {
         const createdAt = now();
-        const deadline = createdAt + SESSION_MS;
+        const deadline = Math.min(createdAt + SESSION_MS, plan.actorDeadline ?? Infinity);
         const tag = await sealer.tag(sid);
         const sealed: SealedSession = {
           v: 1,

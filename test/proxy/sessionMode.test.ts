@@ -102,6 +102,24 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     expect(browser.jar.has(OWN)).toBe(true);
   });
 
+  it('ends the delegated cookie with the session that started it, not 48 hours after', async () => {
+    const { browser, clock } = await deployBff(adapter);
+    await browser.login();
+    const own = await openCookie(browser.jar.get(OWN));
+    clock.advance(10 * 60 * 1000);
+    const started = await browser.send(`/vault/${PROMOMATS}/api/v26.1/delegation/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'vault_id=1002&delegator_userid=61002',
+    });
+    const answer = await vaultAnswer(started);
+    const delegated = await openCookie(browser.jar.get(DELEGATED));
+    expect(delegated?.deadline).toBe(own?.deadline);
+    expect(answer.sessionDeadline).toBe(own?.deadline);
+    const cookie = started.headers.getSetCookie().find((line) => line.startsWith(DELEGATED));
+    expect(cookie).toContain(`Max-Age=${(HOURS_48 - 10 * 60 * 1000) / 1000}`);
+  });
+
   it('acts on behalf of another user with the delegated cookie, chosen by X-Vault-Session', async () => {
     const { browser, upstream } = await deployBff(adapter);
     await browser.login();
