@@ -53,7 +53,8 @@ export type VaultProxyErrorType =
   | 'PROXY_BODY_TIMEOUT'
   | 'PROXY_UPSTREAM_UNREACHABLE'
   | 'PROXY_UPSTREAM_REDIRECT'
-  | 'PROXY_CSRF_HEADER_MISSING';
+  | 'PROXY_CSRF_HEADER_MISSING'
+  | 'PROXY_SESSION_VAULT_UNKNOWN';
 
 /**
  * Backend-for-frontend mode: the proxy keeps the vault session ID in a sealed `HttpOnly`

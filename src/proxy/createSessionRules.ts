@@ -137,6 +137,16 @@ export const MAX_READ_ANSWER_BYTES = 1024 * 1024;
  */
 export const MAX_KEPT_FORM_BYTES = 16 * 1024;
 
+const VAULT_UNKNOWN = {
+  responseStatus: 'FAILURE',
+  errors: [
+    {
+      type: 'PROXY_SESSION_VAULT_UNKNOWN',
+      message:
+        'The login answer names no vault the proxy can keep the session for; the session was not kept.',
+    },
+  ],
+};
 const COOKIE: Record<SessionKind, string> = {
   own: '__Host-vault-session',
   delegated: '__Host-vault-delegated',
@@ -336,24 +346,28 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
         plan.seals === 'own'
           ? ownSession(answer, plan.dns)
           : await delegatedSession(form, plan, lookup);
-      if (about !== undefined) {
-        const createdAt = now();
-        const deadline = Math.min(createdAt + SESSION_MS, plan.actorDeadline ?? Infinity);
-        const tag = await sealer.tag(sid);
-        const sealed: SealedSession = {
-          v: 1,
-          sid,
-          ...about,
-          kind: plan.seals,
-          createdAt,
-          deadline,
-          tag,
-        };
-        cookies.push(setCookie(plan.seals, await sealer.seal(sealed), deadline - createdAt));
-        if (plan.seals === 'own') cookies.push(clearCookie('delegated'));
-        answer.sessionTag = tag;
-        answer.sessionDeadline = deadline;
+      if (about === undefined) {
+        // No vault to keep the session for (an answer naming none the proxy can place):
+        // the ID stays withheld, and the page reads a failure rather than a sign-in that
+        // holds no session.
+        return { body: encoder.encode(JSON.stringify(VAULT_UNKNOWN)), cookies };
       }
+      const createdAt = now();
+      const deadline = Math.min(createdAt + SESSION_MS, plan.actorDeadline ?? Infinity);
+      const tag = await sealer.tag(sid);
+      const sealed: SealedSession = {
+        v: 1,
+        sid,
+        ...about,
+        kind: plan.seals,
+        createdAt,
+        deadline,
+        tag,
+      };
+      cookies.push(setCookie(plan.seals, await sealer.seal(sealed), deadline - createdAt));
+      if (plan.seals === 'own') cookies.push(clearCookie('delegated'));
+      answer.sessionTag = tag;
+      answer.sessionDeadline = deadline;
       return { body: encoder.encode(JSON.stringify(answer)), cookies };
     },
   };

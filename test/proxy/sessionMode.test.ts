@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TEST_START_MS } from '../emulator/startEmulator';
 import {
   ATTRIBUTES,
+  createBrowser,
   DELEGATED,
   deployBff,
   OWN,
@@ -15,7 +16,7 @@ import {
   SECRET_B,
   vaultAnswer,
 } from './bffDeployment';
-import { PROXY_ADAPTERS } from './proxyAdapters';
+import { APP_ORIGIN, PROXY_ADAPTERS } from './proxyAdapters';
 
 const HOURS_48 = 48 * 60 * 60 * 1000;
 const ME = (dns: string) => `/vault/${dns}/api/v26.1/objects/users/me`;
@@ -281,6 +282,36 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     });
     expect((await vaultAnswer(kept)).responseStatus).toBe('SUCCESS');
     expect(upstream.at(-1)?.authorization).toBe(sid);
+  });
+
+  it('keeps no session and says so when a login answer names no vault it can place', async () => {
+    const sid = `${'S'.repeat(40)}0A1B2C3D`;
+    const proxy = await adapter.start({
+      loginHost: 'login.sunrise.example',
+      allowHosts: ['*.sunrise.example'],
+      allowedOrigins: [APP_ORIGIN],
+      session: { secrets: [SECRET_A] },
+      warn: () => undefined,
+      // A success that names no vault: no vaultIds, so nothing tells where the session lives.
+      fetch: async () =>
+        Response.json({ responseStatus: 'SUCCESS', sessionId: sid, userId: 1, vaultId: 9 }),
+    });
+    const browser = createBrowser(proxy);
+    const response = await browser.send('/auth/oauth/session/harbor-oidc', {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer opaque-token',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'vaultDNS=',
+    });
+    const text = await response.text();
+    expect(text).not.toContain(sid);
+    expect(JSON.parse(text)).toMatchObject({
+      responseStatus: 'FAILURE',
+      errors: [{ type: 'PROXY_SESSION_VAULT_UNKNOWN' }],
+    });
+    expect(browser.jar.has(OWN)).toBe(false);
   });
 
   it('seals an OAuth login into the cookie of the vault the answer names', async () => {
