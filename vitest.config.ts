@@ -14,7 +14,7 @@ const retry = process.env.CI ? 1 : 0;
 // jsdom; browser, packaging and large-transfer tests in projects of their own; everything
 // else in Node (server rendering too, in test/ssr, where `window` must not exist).
 // `npx tsx scripts/checkTestProjects.ts` checks that every test file lands in one project.
-const DOM_FOLDERS = ['test/components', 'test/react', 'test/sso/browser'];
+const DOM_FOLDERS = ['test/components', 'test/react', 'test/oidc/browser'];
 const OWN_FOLDERS = ['test/e2e', 'test/packaging', 'test/large'];
 const testsIn = (folder: string): string => `${folder}/**/*.test.{ts,tsx}`;
 // The session and demo browser tests run a second time, in Firefox (below).

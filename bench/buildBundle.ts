@@ -239,12 +239,12 @@ export function initialChunks(bundle: BundleBuild): ChunkSet {
 /**
  * What the dynamic `import()`s reachable from the entry load on top of the initial chunks:
  * the lazy chunks and whatever they import that the initial chunks do not hold. With
- * `module` (a source path such as `src/sso/index.ts`), only what importing that module
+ * `module` (a source path such as `src/oidc/index.ts`), only what importing that module
  * loads.
  *
  * @example
  * ```ts
- * const sso = lazyChunks(bundle, 'src/sso/index.ts'); // what an SSO user downloads extra
+ * const sso = lazyChunks(bundle, 'src/oidc/index.ts'); // what an SSO user downloads extra
  * const all = lazyChunks(bundle);
  * ```
  */

@@ -187,7 +187,7 @@ export const TYPICAL_APP_IMPORT =
  * ```
  */
 export const SSO_APP_IMPORT = `${TYPICAL_APP_IMPORT}
-export const loadSso = () => import('./src/sso/index');`;
+export const loadSso = () => import('./src/oidc/index');`;
 
 const TOP_CONTRIBUTORS = 12;
 
@@ -276,7 +276,7 @@ export async function measureBundleSizes(): Promise<BundleSizeReport> {
     ),
     kitRow(
       `Single sign-on extra: lazy chunk(s) with oidc-client-ts ${version('oidc-client-ts')} inside`,
-      lazyChunks(reactWithOidc, 'src/sso/index.ts'),
+      lazyChunks(reactWithOidc, 'src/oidc/index.ts'),
       undefined,
       'downloaded only when discovery answers sso',
     ),

@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import httpProxy from 'http-proxy';
 import { createVaultProxy } from '../src/proxy';
-import { createFetchStyleListener, createVaultProxyListener } from '../src/proxy/node';
-import { createLoopbackUpstream } from '../src/proxy/node/createLoopbackUpstream';
+import { createFetchStyleListener, createVaultProxyListener } from '../src/proxy-node';
+import { createLoopbackUpstream } from '../src/proxy-node/createLoopbackUpstream';
 import { writeFilledBody } from '../test/support/writeFilledBody';
 
 /** The size of the document the upstream serves at any path ending in `/file`. */

@@ -82,7 +82,7 @@ export function App(): ReactNode {
         {...(timeouts.keepAlive ? { keepAlive: timeouts.keepAlive } : {})}
         sso={{
           redirectUri: `${window.location.origin}/sso/callback`,
-          load: () => import('../src/sso/index'),
+          load: () => import('../src/oidc/index'),
         }}
       >
         <DemoShell idleWarningMs={timeouts.idleWarningMs} />

@@ -10,7 +10,7 @@ import {
   type VaultEmulatorOptions,
 } from '../emulator';
 import { createVaultProxy, type VaultProxyLogEvent } from '../proxy';
-import { createFetchStyleListener } from '../proxy/node/createFetchStyleListener';
+import { createFetchStyleListener } from '../proxy-node/createFetchStyleListener';
 import type { DevOidcProvider } from './devOidcProvider';
 import { loadDevOidcProvider } from './loadDevOidcProvider';
 

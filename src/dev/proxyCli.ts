@@ -3,7 +3,7 @@ import {
   createVaultProxyListener,
   type NodeVaultProxyOptions,
   serveVaultProxy,
-} from '../proxy/node';
+} from '../proxy-node';
 
 const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTERN]... [--login-host HOST]
                                    [--port N] [--hostname ADDR] [--origin URL]...

@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Plugin, ViteDevServer } from 'vite';
 import type { VaultProxyLogEvent } from '../proxy';
-import { createVaultProxyListener, type VaultProxyListener } from '../proxy/node';
+import { createVaultProxyListener, type VaultProxyListener } from '../proxy-node';
 import {
   createVaultDevStack,
   describeProxyEvent,

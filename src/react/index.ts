@@ -1,5 +1,5 @@
-export type { SsoErrorCode } from '../sso/createSsoError';
-export type { SsoCallbackState, SsoCallbackStatus } from '../sso/getSsoCallbackStore';
+export type { SsoErrorCode } from '../oidc/createSsoError';
+export type { SsoCallbackState, SsoCallbackStatus } from '../oidc/getSsoCallbackStore';
 export { apiVersionsQueryOptions } from './apiVersionsQueryOptions';
 export { delegationsQueryOptions } from './delegationsQueryOptions';
 export { discoveryQueryOptions } from './discoveryQueryOptions';

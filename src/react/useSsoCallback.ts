@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useSyncExternalStore } from 'react';
-import { getSsoCallbackStore, type SsoCallbackState } from '../sso/getSsoCallbackStore';
+import { getSsoCallbackStore, type SsoCallbackState } from '../oidc/getSsoCallbackStore';
 import { useVaultSession } from './VaultSessionContext';
 
 const SERVER_STATE: SsoCallbackState = Object.freeze({ status: 'idle' });

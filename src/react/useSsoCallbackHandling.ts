@@ -1,7 +1,7 @@
 'use client';
 import { useEffect } from 'react';
 import type { VaultSession } from '../core/session/VaultSession';
-import { getSsoCallbackStore } from '../sso/getSsoCallbackStore';
+import { getSsoCallbackStore } from '../oidc/getSsoCallbackStore';
 
 /**
  * Completes a single sign-on when the page is loaded at the redirect URI with the

@@ -3,8 +3,8 @@ import { type UseMutationResult, useMutation } from '@tanstack/react-query';
 import type { AuthProfile } from '../core/client/types';
 import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/VaultSession';
-import { loadSsoModule } from '../sso/loadSsoModule';
-import { resolveSsoRedirectUri } from '../sso/resolveSsoRedirectUri';
+import { loadSsoModule } from '../oidc/loadSsoModule';
+import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
 import { useVaultSession } from './VaultSessionContext';
 import { withActions } from './withActions';
 

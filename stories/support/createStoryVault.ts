@@ -87,7 +87,7 @@ export function createStoryVault(
   const session = createVaultSession({
     ...settings,
     client: createVaultClient({ ...parameters.client, baseUrl: '' }),
-    sso: { load: () => import('../../src/sso/index'), ...settings.sso },
+    sso: { load: () => import('../../src/oidc/index'), ...settings.sso },
     now: clock.now,
     BroadcastChannel: null,
     channelName: `vault-session-kit:story:${id}`,

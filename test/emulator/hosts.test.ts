@@ -11,7 +11,7 @@ import {
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../../src/emulator';
-import { createLoopbackUpstream } from '../../src/proxy/node/createLoopbackUpstream';
+import { createLoopbackUpstream } from '../../src/proxy-node/createLoopbackUpstream';
 import { DEMO, TEST_START_MS } from './startEmulator';
 
 const PROMOMATS = 'promomats.sunrise.example';

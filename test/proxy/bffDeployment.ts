@@ -11,7 +11,7 @@ import {
 } from '../../src/emulator';
 import type { VaultProxyLogEvent, VaultProxySessionOptions } from '../../src/proxy';
 import { createSessionSealer, type SealedSession } from '../../src/proxy/createSessionSealer';
-import { createLoopbackUpstream } from '../../src/proxy/node/createLoopbackUpstream';
+import { createLoopbackUpstream } from '../../src/proxy-node/createLoopbackUpstream';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
 import { APP_ORIGIN, type ProxyAdapter, type ProxyUnderTest, type SendInit } from './proxyAdapters';
 

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ServedFetch, serveFetch } from '../../server/serveFetch';
 import { createManualClock, createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../src/emulator';
 import { createVaultProxy, type VaultProxyLogEvent, type VaultProxyOptions } from '../../src/proxy';
-import { createVaultProxyListener, serveVaultProxy } from '../../src/proxy/node';
-import { createLoopbackUpstream } from '../../src/proxy/node/createLoopbackUpstream';
+import { createVaultProxyListener, serveVaultProxy } from '../../src/proxy-node';
+import { createLoopbackUpstream } from '../../src/proxy-node/createLoopbackUpstream';
 import {
   APP_ORIGIN,
   driveKitClient,

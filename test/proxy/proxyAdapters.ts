@@ -9,7 +9,7 @@ import { afterEach, expect } from 'vitest';
 import { serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
 import { createVaultProxy, type VaultProxyContext, type VaultProxyOptions } from '../../src/proxy';
-import { type ServedVaultProxy, serveVaultProxy } from '../../src/proxy/node';
+import { type ServedVaultProxy, serveVaultProxy } from '../../src/proxy-node';
 
 export const APP_ORIGIN = 'https://app.sunrise.example';
 

@@ -8,7 +8,7 @@ import {
   type VaultProxySessionOptions,
 } from '../../src/proxy';
 import { createSessionSealer, type SealedSession } from '../../src/proxy/createSessionSealer';
-import { createVaultProxyListener } from '../../src/proxy/node';
+import { createVaultProxyListener } from '../../src/proxy-node';
 import { SECRET_A, SECRET_B } from './bffDeployment';
 import { APP_ORIGIN, echoUpstream, failureType, PROXY_ADAPTERS } from './proxyAdapters';
 

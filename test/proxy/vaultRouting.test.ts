@@ -12,7 +12,7 @@ import {
   type VaultEmulator,
 } from '../../src/emulator';
 import { createVaultProxy, type VaultProxyLogEvent } from '../../src/proxy';
-import { createLoopbackUpstream } from '../../src/proxy/node/createLoopbackUpstream';
+import { createLoopbackUpstream } from '../../src/proxy-node/createLoopbackUpstream';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
 
 const PROMOMATS = 'promomats.sunrise.example';

@@ -5,7 +5,7 @@ import { useLogin } from '../../src/react/useLogin';
 import { useLogout } from '../../src/react/useLogout';
 import { useSession } from '../../src/react/useSession';
 import { useSsoLogin } from '../../src/react/useSsoLogin';
-import { HARBOR_SSO_PROFILE } from '../sso/support/harborSsoProfile';
+import { HARBOR_SSO_PROFILE } from '../oidc/support/harborSsoProfile';
 import { OLIVIA, renderHookWithSession } from '../support/renderWithSession';
 
 const ALONE = { joinTimeoutMs: 20 } as const;

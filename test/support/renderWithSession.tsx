@@ -337,7 +337,7 @@ function sessionSettings(
     channelName: backend.channelName,
     ...(manual ? { now: () => clock.now(), timers: backend.scheduler.timers } : {}),
     // An app that offers single sign-on loads its code this way.
-    sso: { load: () => import('../../src/sso/index') },
+    sso: { load: () => import('../../src/oidc/index') },
     ...settings,
     keepAlive,
   };

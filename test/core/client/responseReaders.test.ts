@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import type { VaultClient } from '../../../src/core/client/types';
 import { VaultProtocolError } from '../../../src/core/errors';
-import { ssoStateData } from '../../../src/sso/ssoStateData';
+import { ssoStateData } from '../../../src/oidc/ssoStateData';
 import { type LoopbackServer, startLoopbackServer } from '../../support/startLoopbackServer';
 
 // Each answer's reader, one malformed shape at a time, from a real loopback server: the

@@ -11,7 +11,7 @@ import { createDevOidcProvider } from '../../../src/dev/devOidcProvider';
  *
  * @example
  * ```ts
- * spawn(process.execPath, ['--import', 'tsx', 'test/sso/support/runDevOidcProvider.ts'], { env });
+ * spawn(process.execPath, ['--import', 'tsx', 'test/oidc/support/runDevOidcProvider.ts'], { env });
  * ```
  */
 export async function runDevOidcProvider(): Promise<void> {

@@ -6,13 +6,13 @@ import { VaultAbortedError, VaultOAuthError } from '../../../src/core/errors';
 import { loginWithDiscovery } from '../../../src/core/flows/loginWithDiscovery';
 import { createVaultSession } from '../../../src/core/session/createVaultSession';
 import type { VaultSession } from '../../../src/core/session/VaultSession';
+import { createSsoRedirectAcquirer } from '../../../src/oidc/createSsoRedirectAcquirer';
+import { getSsoAttempt } from '../../../src/oidc/getSsoAttempt';
+import { handleSsoCallback } from '../../../src/oidc/handleSsoCallback';
+import { startSsoRedirect } from '../../../src/oidc/startSsoRedirect';
 import { SessionProvider } from '../../../src/react/SessionProvider';
 import { useSession } from '../../../src/react/useSession';
 import { useSsoCallback } from '../../../src/react/useSsoCallback';
-import { createSsoRedirectAcquirer } from '../../../src/sso/createSsoRedirectAcquirer';
-import { getSsoAttempt } from '../../../src/sso/getSsoAttempt';
-import { handleSsoCallback } from '../../../src/sso/handleSsoCallback';
-import { startSsoRedirect } from '../../../src/sso/startSsoRedirect';
 import { createProviderBrowser } from '../support/createProviderBrowser';
 import {
   type DevProviderProcess,
@@ -58,7 +58,7 @@ function newSession(sso?: { handleCallback?: boolean }): VaultSession {
     client: vault.client,
     BroadcastChannel: null,
     keepAlive: false,
-    sso: { load: () => import('../../../src/sso/index'), ...sso },
+    sso: { load: () => import('../../../src/oidc/index'), ...sso },
   });
   sessions.push(session);
   return session;
@@ -337,7 +337,7 @@ describe('handleSsoCallback', () => {
     await expect(handleSsoCallback(session, { url: back.href })).resolves.toEqual(first);
 
     vi.resetModules();
-    const reloaded = await import('../../../src/sso/handleSsoCallback');
+    const reloaded = await import('../../../src/oidc/handleSsoCallback');
     const replay = reloaded.handleSsoCallback(newSession(), { url: back.href });
     await expect(replay).rejects.toMatchObject({ kind: 'oauth', error: 'sso_state_mismatch' });
     expect(getSsoAttempt(await replay.catch((reason: unknown) => reason))).toBeUndefined();

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { VaultProxy } from '../VaultProxyOptions';
+import type { VaultProxy } from '../proxy/VaultProxyOptions';
 import { createFetchStyleListener } from './createFetchStyleListener';
 import { createVaultProxyListener, type NodeVaultProxyOptions } from './createVaultProxyListener';
 

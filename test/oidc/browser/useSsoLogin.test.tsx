@@ -28,7 +28,7 @@ function wrapperFor(clientId: string | undefined, options: { ssoSupport?: boolea
     keepAlive: false,
     ...(options.ssoSupport === false
       ? {}
-      : { sso: { load: () => import('../../../src/sso/index') } }),
+      : { sso: { load: () => import('../../../src/oidc/index') } }),
   });
   sessions.push(session);
   return ({ children }: { children?: ReactNode }) => (

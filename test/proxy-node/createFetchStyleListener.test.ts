@@ -1,7 +1,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFetchStyleListener, type FetchStyleHandler } from '../../../src/proxy/node';
+import { createFetchStyleListener, type FetchStyleHandler } from '../../src/proxy-node';
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(async () => {

@@ -8,14 +8,14 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { concatBytes } from '../concatBytes';
-import { createFormCopy } from '../createFormCopy';
-import { createIdleTimer } from '../createIdleTimer';
-import { createProxyRules, type ProxyTarget } from '../createProxyRules';
-import { MAX_READ_ANSWER_BYTES, type SessionPlan } from '../createSessionRules';
-import { createVaultProxy } from '../createVaultProxy';
-import { ProxyRefusal } from '../ProxyRefusal';
-import type { VaultProxyOptions } from '../VaultProxyOptions';
+import { concatBytes } from '../proxy/concatBytes';
+import { createFormCopy } from '../proxy/createFormCopy';
+import { createIdleTimer } from '../proxy/createIdleTimer';
+import { createProxyRules, type ProxyTarget } from '../proxy/createProxyRules';
+import { MAX_READ_ANSWER_BYTES, type SessionPlan } from '../proxy/createSessionRules';
+import { createVaultProxy } from '../proxy/createVaultProxy';
+import { ProxyRefusal } from '../proxy/ProxyRefusal';
+import type { VaultProxyOptions } from '../proxy/VaultProxyOptions';
 import { createFetchStyleListener } from './createFetchStyleListener';
 import { resolveTo } from './resolveTo';
 

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import type { AuthProfile } from '../../../src/core/client/types';
 import { VaultConfigError } from '../../../src/core/errors';
-import { assertSafeSsoSettings } from '../../../src/sso/assertSafeSsoSettings';
-import { buildSsoSettings } from '../../../src/sso/buildSsoSettings';
-import { startSsoRedirect } from '../../../src/sso/startSsoRedirect';
+import { assertSafeSsoSettings } from '../../../src/oidc/assertSafeSsoSettings';
+import { buildSsoSettings } from '../../../src/oidc/buildSsoSettings';
+import { startSsoRedirect } from '../../../src/oidc/startSsoRedirect';
 
 const ISSUER = 'https://idp.harbor.example';
 const REDIRECT_URI = 'http://localhost:3000/sso/callback';

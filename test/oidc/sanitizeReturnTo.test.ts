@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseSsoCallbackUrl } from '../../src/sso/parseSsoCallbackUrl';
-import { resolveSsoRedirectUri } from '../../src/sso/resolveSsoRedirectUri';
-import { sanitizeReturnTo } from '../../src/sso/sanitizeReturnTo';
+import { parseSsoCallbackUrl } from '../../src/oidc/parseSsoCallbackUrl';
+import { resolveSsoRedirectUri } from '../../src/oidc/resolveSsoRedirectUri';
+import { sanitizeReturnTo } from '../../src/oidc/sanitizeReturnTo';
 
 const ORIGIN = 'https://docs.sunrise.example';
 

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { VaultProxyContext } from '../VaultProxyOptions';
+import type { VaultProxyContext } from '../proxy/VaultProxyOptions';
 
 // The request target alone makes the URL by default: `Host` is the client's to write, so
 // nothing of it may reach the proxy's routing.
