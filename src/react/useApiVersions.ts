@@ -3,10 +3,13 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ApiVersions } from '../core/client/types';
 import type { VaultError } from '../core/errors';
+import type { SessionSnapshot } from '../core/session/types';
 import { apiVersionsQueryOptions } from './apiVersionsQueryOptions';
-import { useSession } from './useSession';
+import { useSessionSelector } from './useSessionSelector';
 import { useVaultSession } from './VaultSessionContext';
 import { withActions } from './withActions';
+
+const vaultDnsOf = (session: SessionSnapshot): string | undefined => session.vault?.dns;
 
 /**
  * What {@link useApiVersions} returns: TanStack's query result and `refresh`.
@@ -33,9 +36,10 @@ export type UseApiVersionsResult = UseQueryResult<ApiVersions, VaultError> & {
  * ```
  */
 export function useApiVersions(): UseApiVersionsResult {
-  const query = useQuery(
-    apiVersionsQueryOptions(useVaultSession().client, useSession().vault?.dns),
-  );
+  // Only the vault's name matters here: a screen of API versions is not drawn again when
+  // the session's other state moves (a tab joining, the deadline, the idle estimate).
+  const dns = useSessionSelector(vaultDnsOf);
+  const query = useQuery(apiVersionsQueryOptions(useVaultSession().client, dns));
   const { refetch } = query;
   const refresh = useCallback(
     () => refetch({ throwOnError: true }).then(({ data }) => data as ApiVersions),

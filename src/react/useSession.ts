@@ -1,10 +1,8 @@
 'use client';
-import { useSyncExternalStore } from 'react';
 import type { SessionSnapshot } from '../core/session/types';
-import { useVaultSession } from './VaultSessionContext';
+import { useSessionSelector } from './useSessionSelector';
 
-// On the server and during hydration nobody knows yet whether another tab holds a session.
-const SERVER_SNAPSHOT: SessionSnapshot = Object.freeze({ status: 'signed-out', joining: true });
+const whole = (session: SessionSnapshot): SessionSnapshot => session;
 
 /**
  * The session as the user sees it: status (`signed-out`, `signing-in`, `active`,
@@ -18,6 +16,5 @@ const SERVER_SNAPSHOT: SessionSnapshot = Object.freeze({ status: 'signed-out', j
  * ```
  */
 export function useSession(): SessionSnapshot {
-  const { manager } = useVaultSession();
-  return useSyncExternalStore(manager.subscribe, manager.getSnapshot, () => SERVER_SNAPSHOT);
+  return useSessionSelector(whole);
 }

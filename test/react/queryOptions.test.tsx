@@ -210,6 +210,25 @@ describe('the query hooks\u2019 named actions', () => {
     expect(result.current.delegations.data).toEqual([MARCUS_IN_QUALITYDOCS]);
   });
 
+  it('a screen of API versions is not drawn again when the session moves but its vault stays', async () => {
+    let drawn = 0;
+    function Screen(): ReactNode {
+      const versions = useApiVersions();
+      drawn += 1;
+      return <p>Latest: {versions.data?.latest}</p>;
+    }
+    // On manual time the tab keeps asking the others for a session until the clock moves.
+    const tab = await renderWithSession(<Screen />, { manualTime: true });
+    await waitFor(() => expect(tab.getByText('Latest: v26.2')).toBeInTheDocument());
+    expect(tab.session.manager.getSnapshot().joining).toBe(true);
+    const before = drawn;
+
+    await tab.backend.advance(300);
+
+    expect(tab.session.manager.getSnapshot().joining).toBeUndefined();
+    expect(drawn).toBe(before);
+  });
+
   it('a screen that reads only data and refresh is not drawn again while a refresh runs and brings the same answer', async () => {
     let drawn = 0;
     let refresh: (() => Promise<ApiVersions>) | undefined;
