@@ -97,7 +97,7 @@ function sizeSection(sizes: BundleSizeReport): string {
     row.limit
       ? `≤ ${kB(row.limit.target)}`
       : row.quoted
-        ? `≈ ${kB(row.quoted)} (DESIGN anchor)`
+        ? `≈ ${kB(row.quoted)} (published anchor)`
         : '—',
     row.limit ? limitVerdict(row.sizes.gzip, row.limit) : '—',
   ]);
@@ -131,7 +131,7 @@ function sizeSection(sizes: BundleSizeReport): string {
     ]),
     '',
     'The ceiling (min+gzip) may never be exceeded; the target is where the kit has to get ' +
-      'to, and a reached target becomes the ceiling (DESIGN section 7).',
+      'to, and a reached target becomes the ceiling (the README's budget table).',
     '',
     ...over.flatMap((row) => [
       `Biggest contributors to ${row.label} (minified bytes before compression, share of the set):`,
@@ -375,7 +375,7 @@ function budgetSection(results: BenchResults): string {
     row ? limitVerdict(row.sizes.gzip, limit) : OVER,
   ];
   return [
-    '## Budgets at a glance (DESIGN section 7)',
+    '## Budgets at a glance (the README's budget table)',
     '',
     markdownTable(
       ['what', 'ceiling (target)', 'measured', ''],

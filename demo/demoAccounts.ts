@@ -33,7 +33,7 @@ export interface DemoAccount {
 }
 
 /**
- * The demo directory's accounts (DESIGN.md, section 3), in the order worth trying them.
+ * The demo directory's accounts (the emulator's directory, listed in the README), in the order worth trying them.
  *
  * @example
  * ```ts

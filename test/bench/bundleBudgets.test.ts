@@ -54,8 +54,8 @@ describe('the password path carries no single sign-on library', () => {
   });
 });
 
-// DESIGN section 7's ceilings that the kit is under are held here; `npm run bench` reports
-// every figure beside its ceiling and target, and a figure joins this list once it is under.
+// The ceilings of the README's budget table are held here; `npm run bench` reports every
+// figure beside its ceiling and target, and a figure joins this list once it is under.
 describe('size ceilings (min+gzip, peers external, lazy chunks excluded)', () => {
   it(`the login page { SessionProvider, RequireSession, LoginForm } stays within ${SIZE_LIMITS.loginPage.ceiling} bytes`, async () => {
     const bundle = await buildBundle({ contents: TYPICAL_APP_IMPORT, external: WITH_OIDC_PEER });

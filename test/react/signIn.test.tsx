@@ -36,8 +36,8 @@ describe('signing in: useLogin, useSession, RequireSession', () => {
     expect(tab.getByText('Signed in as olivia@sunrise.example')).toBeInTheDocument();
     expect(tab.queryByRole('form', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(tab.getByText('Session: active')).toBeInTheDocument();
-    // 1 round trip from submit to signed in (DESIGN section 7), even though StrictMode
-    // renders and runs effects twice.
+    // 1 round trip from submit to signed in (the README's budget table), even though
+    // StrictMode renders and runs effects twice.
     expect(tab.count('/auth')).toBe(1);
     const [login] = tab.backend.requests('/auth');
     expect(login?.method).toBe('POST');
