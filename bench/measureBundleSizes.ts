@@ -39,7 +39,8 @@ export interface SizeLimit {
 }
 
 /**
- * The size ceilings and targets of the README's budget table, each for one way of building the kit.
+ * The size ceilings and targets of the README's budget table, each for one way of building
+ * the kit.
  *
  * @example
  * ```ts
