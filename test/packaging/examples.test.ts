@@ -47,9 +47,10 @@ describe('examples/vite-spa', () => {
     app = install('vite-spa');
   });
 
-  it("passes its own test (the README's): signing in through LoginForm on MSW", () => {
-    const out = run('npx', ['vitest', 'run'], app);
-    expect(out).toMatch(/1 passed/);
+  it("passes its own tests (the README's): signing in through LoginForm on MSW, and on a session of the test", () => {
+    // Plain text, whatever colours the outer run asked for.
+    const out = run('npx', ['vitest', 'run'], app, { NO_COLOR: '1' });
+    expect(out).toMatch(/Tests +2 passed/);
   });
 
   it('builds', () => {
@@ -168,8 +169,12 @@ describe('examples/next-app', () => {
 });
 
 describe('examples/node-core', () => {
+  let app: string;
+  beforeAll(() => {
+    app = install('node-core');
+  });
+
   it('signs in headlessly with /core, with no React installed', async () => {
-    const app = install('node-core');
     expect(() => run('node', ['-e', "require.resolve('react')"], app)).toThrow();
     const vault = await startDevCommand(app, 'http://127.0.0.1:5173');
     try {
@@ -181,6 +186,41 @@ describe('examples/node-core', () => {
       // Without the optional peer oidc-provider the command says what to install.
       expect(vault.output()).toContain('npm install --save-dev oidc-provider@');
     } finally {
+      vault.stop();
+    }
+  });
+
+  it('serves the proxy in BFF mode on plain Node, in front of the dev command', async () => {
+    const origin = 'http://127.0.0.1:5173';
+    const vault = await startDevCommand(app, origin);
+    const port = await freePort();
+    const proxy = startServer('node', ['proxy.mjs'], app, {
+      PORT: String(port),
+      APP_ORIGINS: origin,
+      VAULT_LOGIN_HOST: 'login.vault.example',
+      VAULT_HOSTS: '*.sunrise.example',
+      VAULT_SESSION_SECRETS: SESSION_SECRETS,
+      VAULT_DEV_PORT: String(vault.port),
+    });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const versions = await poll(() => fetch(`${url}/vault/promomats.sunrise.example/api`));
+      expect(versions.status).toBe(200);
+      expect((await versions.json()).values).toBeDefined();
+      // BFF mode: the session route answers, with no session yet.
+      const whoAmI = await fetch(`${url}/vault-session`);
+      expect(await whoAmI.json()).toEqual({ own: null, delegated: null });
+      const forged = await fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+        method: 'POST',
+        headers: { Origin: 'https://evil.example' },
+      });
+      expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+    } catch (error) {
+      throw new Error(
+        `${String(error)}\n--- proxy:\n${proxy.output()}\n--- dev command:\n${vault.output()}`,
+      );
+    } finally {
+      proxy.stop();
       vault.stop();
     }
   });
