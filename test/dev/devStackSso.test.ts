@@ -2,11 +2,9 @@
 // the host a discovery call reached, which it does not serve itself, and refuses every
 // OAuth login; the dev stack (the dev command, the Vite plugin) hands it the development
 // OpenID Provider it runs, so the profile names endpoints that answer.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVaultDevStack, type VaultDevStack } from '../../src/dev/createVaultDevStack';
 import { createVaultEmulator } from '../../src/emulator/index';
+import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
 
 const SAM = new URLSearchParams({ username: 'sam@harbor.example' });
 
@@ -45,26 +43,15 @@ describe('a bare emulator', () => {
 });
 
 describe('the dev stack', () => {
-  let server: Server;
-  let stack: VaultDevStack;
+  let served: ServedDevStack;
   let url: string;
 
   beforeAll(async () => {
-    server = createServer((req, res) => stack.middleware(req, res, () => res.writeHead(404).end()));
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    stack = await createVaultDevStack({
-      origin: url,
-      session: false,
-      emulator: { passwordHashIterations: 1_000 },
-    });
+    served = await serveDevStack({ session: false, emulator: { passwordHashIterations: 1_000 } });
+    url = served.url;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((done) => server.close(done));
-    await stack.close();
-  });
+  afterAll(() => served.close());
 
   it("names its own development provider in the emulator's profile, at endpoints that answer", async () => {
     const metadata = await ssoMetadata(

@@ -3,38 +3,24 @@
 // the refused origin and the setting that allows it, and never offers a retry. The proxy is
 // the dev stack on a port of its own, as `npx vault-session-kit dev` runs it (allowing
 // http://localhost:5173), and the app's Vite dev server forwards /auth and /vault to it.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVaultDevStack, type VaultDevStack } from '../../src/dev/createVaultDevStack';
 import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
+import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
 import { launchBrowser } from './support/browserEngine';
 import { type DevServer, startDevServer } from './support/startDevServer';
 
 const APP_ROOT = resolve(import.meta.dirname, 'fixtures/login-app');
 
-let server: Server | undefined;
-let stack: VaultDevStack | undefined;
+let upstream: ServedDevStack | undefined;
 let dev: DevServer | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (stack) stack.middleware(req, res, () => res.writeHead(404).end());
-    else res.writeHead(503).end();
-  });
-  await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done));
-  const upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = await createVaultDevStack({
-    origin: upstream,
-    appOrigins: ['http://localhost:5173'],
-    session: false,
-    log: () => {},
-  });
+  upstream = await serveDevStack({ appOrigins: ['http://localhost:5173'], session: false });
   [dev, browser] = await Promise.all([
-    startDevServer({ root: APP_ROOT, upstream }),
+    startDevServer({ root: APP_ROOT, upstream: upstream.url }),
     launchBrowser(),
   ]);
 });
@@ -42,9 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await dev?.close();
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
-  await stack?.close();
+  await upstream?.close();
 });
 
 describe('a Vite app in development behind a proxy that refuses its origin', () => {
