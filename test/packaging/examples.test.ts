@@ -2,7 +2,9 @@
 // and built; the Vite app and the Next.js app driven in Chromium, the Node client run,
 // each against the stack the package ships (the Vite plugin, `npx vault-session-kit dev`).
 import { cpSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../e2e/support/launchChromium';
@@ -26,6 +28,14 @@ function install(name: string): string {
   });
   npmInstall(app, [tarball]);
   return app;
+}
+
+/** `signIn` of vault-session-kit/testing, as the app installed it from the tarball. */
+async function installedSignIn(
+  app: string,
+): Promise<typeof import('../../src/testing/index').signIn> {
+  const file = createRequire(join(app, 'package.json')).resolve('vault-session-kit/testing');
+  return (await import(pathToFileURL(file).href)).signIn;
 }
 
 /** `npx vault-session-kit dev` of the app's own install, on a free port. */
@@ -70,10 +80,8 @@ describe('examples/vite-spa', () => {
       const origin = `http://127.0.0.1:${port}`;
       await poll(() => fetch(origin));
       await page.goto(origin);
-      await page.getByRole('textbox', { name: 'User name' }).fill('olivia@sunrise.example');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Password', { exact: true }).fill('Sunrise-Demo-1');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      const signIn = await installedSignIn(app);
+      await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
       await page
         .getByRole('heading', { name: 'Documents of olivia@sunrise.example in Sunrise PromoMats' })
         .waitFor({ timeout: 30_000 });
