@@ -21,6 +21,7 @@ export const LIBRARY_ENTRIES: Readonly<Record<string, string>> = {
   vite: 'src/vite/index.ts',
   bin: 'src/dev/bin.ts',
   sso: 'src/oidc/index.ts',
+  testing: 'src/testing/index.ts',
   'locales/en': 'src/locales/en/index.ts',
   'locales/de': 'src/locales/de/index.ts',
   'locales/fr': 'src/locales/fr/index.ts',

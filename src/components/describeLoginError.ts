@@ -6,10 +6,11 @@ import {
   VaultOAuthError,
   VaultProtocolError,
 } from '../core/errors';
+import { explainInDevelopment } from '../core/explainInDevelopment';
 import { describeSetupError, isSetupError } from './describeSetupError';
 import type { LoginMessages } from './i18n/LoginMessages';
 
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 /** The wait the form enforces when the service asks for one without saying how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -96,14 +97,14 @@ export function describeLoginError(
   if (e instanceof VaultOAuthError) return describeOAuthError(e, messages);
   if (e instanceof VaultProtocolError && isSetupError(e.proxyError)) {
     // The explanation is for developers; production builds name the setup error only, and
-    // the nested condition lets bundlers drop the explanation's code with it.
+    // bundlers drop the explanation's code with the folded condition.
+    const { proxyError } = e;
     return {
-      message:
-        typeof process === 'undefined'
-          ? messages.setupError
-          : process.env.NODE_ENV === 'production'
-            ? messages.setupError
-            : describeSetupError(e.proxyError, options.origin),
+      message: explainInDevelopment(messages.setupError, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : describeSetupError(proxyError, options.origin),
+      ),
       error: e,
     };
   }

@@ -1,6 +1,7 @@
 import { type VaultErrorEntry, VaultProtocolError } from '../core/errors';
+import { explainInDevelopment } from '../core/explainInDevelopment';
 
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * The `PROXY_*` refusals that come from how the kit's proxy is set up (which origins and
@@ -61,13 +62,13 @@ export function describeSetupError(entry: VaultErrorEntry, origin: string | unde
  * ```
  */
 export function reportSetupError(error: unknown, origin: string | undefined): void {
-  // Nested, so that bundlers see a dead branch in production builds and drop the texts too.
-  if (typeof process === 'undefined') return;
-  if (
-    process.env.NODE_ENV !== 'production' &&
-    error instanceof VaultProtocolError &&
-    isSetupError(error.proxyError)
-  ) {
-    console.error(`[vault-session-kit] ${describeSetupError(error.proxyError, origin)}`);
-  }
+  // Bundlers fold the condition in production builds and drop the texts with it.
+  const explained = explainInDevelopment(undefined, () =>
+    process.env.NODE_ENV === 'production' ||
+    !(error instanceof VaultProtocolError) ||
+    !isSetupError(error.proxyError)
+      ? undefined
+      : describeSetupError(error.proxyError, origin),
+  );
+  if (explained !== undefined) console.error(`[vault-session-kit] ${explained}`);
 }

@@ -1,8 +1,9 @@
 import { VaultConfigError } from '../core/errors';
+import { explainInDevelopment } from '../core/explainInDevelopment';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation; development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 const SECOND = 1_000;
 /** WCAG 2.2.1: the user gets at least 20 seconds to respond to a timeout warning. */
@@ -37,13 +38,14 @@ export function resolveIdleWarningMs(
   if (requested === undefined) return fallback;
   const nonsense = !Number.isFinite(requested) || requested < 0;
   if (nonsense || (idleTimeoutMs !== undefined && requested >= idleTimeoutMs)) {
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
-      throw new VaultConfigError(
-        nonsense
+    const explained = explainInDevelopment(undefined, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : nonsense
           ? `SessionExpiryDialog: idleWarningMs must be a finite number of milliseconds of 0 or more, got ${requested}.`
           : `SessionExpiryDialog: idleWarningMs (${requested} ms) must be shorter than the idle timeout (keepAlive.idleTimeoutMs = ${idleTimeoutMs} ms), or the warning opens at sign-in and "Stay signed in" cannot close it. Leave idleWarningMs out to get ${fallback} ms.`,
-      );
-    }
+    );
+    if (explained !== undefined) throw new VaultConfigError(explained);
     return fallback;
   }
   const atLeast = Math.max(MIN_RESPONSE_MS, requested);

@@ -72,7 +72,14 @@ export interface VaultEmulatorOptions {
    * host, for one base URL and MSW handlers on the page's own origin.
    */
   readonly hosts?: 'single-origin' | { readonly loginHost?: string };
-  /** The OAuth authorization server; without it every OAuth login is refused. */
+  /**
+   * The OAuth authorization server; without it every OAuth login is refused. Discovery
+   * then still names each single sign-on profile, with its endpoints at `/oidc/*` of the
+   * host the discovery call reached (`https://{loginHost}/oidc/token`, …), which the
+   * emulator does not serve: a sign-in reaches the single sign-on step and no further. The
+   * dev command and the Vite plugin (`createVaultDevStack`) set it to the development
+   * OpenID Provider they run at `{origin}/oidc`, whose endpoints answer.
+   */
   readonly oidc?: EmulatorOidcOptions;
   /** Audit events; they never carry a session ID, a password or a token. */
   readonly onEvent?: (event: EmulatorEvent) => void;

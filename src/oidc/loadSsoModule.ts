@@ -1,9 +1,10 @@
 import { VaultConfigError } from '../core/errors';
+import { explainInDevelopment } from '../core/explainInDevelopment';
 import type { VaultSession, VaultSsoModule } from '../core/session/VaultSession';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * The single sign-on code named by the session's `sso.load`, loaded on first use.
@@ -19,9 +20,11 @@ export function loadSsoModule(session: VaultSession): Promise<VaultSsoModule> {
   if (typeof load !== 'function') {
     return Promise.reject(
       new VaultConfigError(
-        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-          ? 'Single sign-on is not loaded (sso.load).'
-          : "This user signs in with single sign-on, but the app has not loaded single sign-on support: install oidc-client-ts and pass sso={{ load: () => import('vault-session-kit/sso') }} to SessionProvider.",
+        explainInDevelopment('Single sign-on is not loaded (sso.load).', () =>
+          process.env.NODE_ENV === 'production'
+            ? undefined
+            : "This user signs in with single sign-on, but the app has not loaded single sign-on support: install oidc-client-ts and pass sso={{ load: () => import('vault-session-kit/sso') }} to SessionProvider.",
+        ),
       ),
     );
   }

@@ -1,11 +1,12 @@
 'use client';
 import { createContext, useContext } from 'react';
 import { VaultConfigError } from '../core/errors';
+import { explainInDevelopment } from '../core/explainInDevelopment';
 import type { VaultSession } from '../core/session/VaultSession';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * The React context that carries the {@link VaultSession}; `SessionProvider` fills it.
@@ -31,9 +32,11 @@ export function useVaultSession(): VaultSession {
   const session = useContext(VaultSessionContext);
   if (!session) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'No SessionProvider above this component.'
-        : 'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
+      explainInDevelopment('No SessionProvider above this component.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
+      ),
     );
   }
   return session;

@@ -1,43 +1,32 @@
 // A page whose origin the kit's proxy does not allow: the form says it is a setup error,
 // names the origin and the setting, and offers no retry. The proxy is the real one, in
 // front of the emulator, over loopback HTTP (the dev command's stack).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { configure, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from '../../src/components/LoginForm';
-import { createVaultDevStack, type VaultDevStack } from '../../src/dev/createVaultDevStack';
 import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
 import { SessionProvider } from '../../src/react/SessionProvider';
+import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
 
 configure({ asyncUtilTimeout: 5_000 });
 
 /** The origin a browser on another port sends; the stack allows only its own and 5199. */
 const PAGE_ORIGIN = 'http://127.0.0.1:5273';
 
-let server: Server;
-let stack: VaultDevStack;
+let served: ServedDevStack;
 let url: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => stack.middleware(req, res, () => res.writeHead(404).end()));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = await createVaultDevStack({
-    origin: url,
+  served = await serveDevStack({
     appOrigins: ['http://127.0.0.1:5199'],
     emulator: { passwordHashIterations: 1000 },
-    log: () => {},
   });
+  url = served.url;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await stack.close();
-});
+afterAll(() => served.close());
 
 describe('LoginForm behind a proxy that refuses the page origin', () => {
   it('says it is a setup error, with the origin and the setting, in the form and the console', async () => {

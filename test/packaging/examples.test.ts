@@ -2,7 +2,9 @@
 // and built; the Vite app and the Next.js app driven in Chromium, the Node client run,
 // each against the stack the package ships (the Vite plugin, `npx vault-session-kit dev`).
 import { cpSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../e2e/support/launchChromium';
@@ -28,6 +30,14 @@ function install(name: string): string {
   return app;
 }
 
+/** `signIn` of vault-session-kit/testing, as the app installed it from the tarball. */
+async function installedSignIn(
+  app: string,
+): Promise<typeof import('../../src/testing/index').signIn> {
+  const file = createRequire(join(app, 'package.json')).resolve('vault-session-kit/testing');
+  return (await import(pathToFileURL(file).href)).signIn;
+}
+
 /** `npx vault-session-kit dev` of the app's own install, on a free port. */
 async function startDevCommand(app: string, appOrigin: string) {
   const port = await freePort();
@@ -47,9 +57,10 @@ describe('examples/vite-spa', () => {
     app = install('vite-spa');
   });
 
-  it("passes its own test (the README's): signing in through LoginForm on MSW", () => {
-    const out = run('npx', ['vitest', 'run'], app);
-    expect(out).toMatch(/1 passed/);
+  it("passes its own tests (the README's): signing in through LoginForm on MSW, and on a session of the test", () => {
+    // Plain text, whatever colours the outer run asked for.
+    const out = run('npx', ['vitest', 'run'], app, { NO_COLOR: '1' });
+    expect(out).toMatch(/Tests +2 passed/);
   });
 
   it('builds', () => {
@@ -69,10 +80,8 @@ describe('examples/vite-spa', () => {
       const origin = `http://127.0.0.1:${port}`;
       await poll(() => fetch(origin));
       await page.goto(origin);
-      await page.getByRole('textbox', { name: 'User name' }).fill('olivia@sunrise.example');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Password', { exact: true }).fill('Sunrise-Demo-1');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      const signIn = await installedSignIn(app);
+      await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
       await page
         .getByRole('heading', { name: 'Documents of olivia@sunrise.example in Sunrise PromoMats' })
         .waitFor({ timeout: 30_000 });
@@ -168,8 +177,12 @@ describe('examples/next-app', () => {
 });
 
 describe('examples/node-core', () => {
+  let app: string;
+  beforeAll(() => {
+    app = install('node-core');
+  });
+
   it('signs in headlessly with /core, with no React installed', async () => {
-    const app = install('node-core');
     expect(() => run('node', ['-e', "require.resolve('react')"], app)).toThrow();
     const vault = await startDevCommand(app, 'http://127.0.0.1:5173');
     try {
@@ -181,6 +194,41 @@ describe('examples/node-core', () => {
       // Without the optional peer oidc-provider the command says what to install.
       expect(vault.output()).toContain('npm install --save-dev oidc-provider@');
     } finally {
+      vault.stop();
+    }
+  });
+
+  it('serves the proxy in BFF mode on plain Node, in front of the dev command', async () => {
+    const origin = 'http://127.0.0.1:5173';
+    const vault = await startDevCommand(app, origin);
+    const port = await freePort();
+    const proxy = startServer('node', ['proxy.mjs'], app, {
+      PORT: String(port),
+      APP_ORIGINS: origin,
+      VAULT_LOGIN_HOST: 'login.vault.example',
+      VAULT_HOSTS: '*.sunrise.example',
+      VAULT_SESSION_SECRETS: SESSION_SECRETS,
+      VAULT_DEV_PORT: String(vault.port),
+    });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const versions = await poll(() => fetch(`${url}/vault/promomats.sunrise.example/api`));
+      expect(versions.status).toBe(200);
+      expect((await versions.json()).values).toBeDefined();
+      // BFF mode: the session route answers, with no session yet.
+      const whoAmI = await fetch(`${url}/vault-session`);
+      expect(await whoAmI.json()).toEqual({ own: null, delegated: null });
+      const forged = await fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+        method: 'POST',
+        headers: { Origin: 'https://evil.example' },
+      });
+      expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+    } catch (error) {
+      throw new Error(
+        `${String(error)}\n--- proxy:\n${proxy.output()}\n--- dev command:\n${vault.output()}`,
+      );
+    } finally {
+      proxy.stop();
       vault.stop();
     }
   });

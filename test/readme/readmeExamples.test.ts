@@ -12,9 +12,21 @@ const blocks = [...readme.matchAll(/<!-- from (\S+) -->\n```\w*\n([\s\S]*?)\n```
 );
 
 describe('README code blocks taken from the examples', () => {
-  it('marks blocks from each example', () => {
-    const examples = new Set(blocks.map(({ file }) => file.split('/')[1]));
-    expect([...examples].sort()).toEqual(['next-app', 'vite-spa']);
+  it('marks the recipes taken from the examples', () => {
+    expect(blocks.map(({ file }) => file)).toEqual([
+      'examples/vite-spa/vite.config.ts',
+      'examples/vite-spa/src/App.tsx',
+      'examples/node-core/index.mjs',
+      'examples/next-app/lib/vaultProxy.ts',
+      'examples/next-app/app/vault-session/route.ts',
+      'examples/next-app/app/SignIn.tsx',
+      'examples/node-core/proxy.mjs',
+      'examples/next-app/app/vault/[...path]/route.ts',
+      'examples/next-app/app/SignIn.tsx',
+      'examples/vite-spa/src/Pages.test.tsx',
+      'examples/vite-spa/src/App.test.tsx',
+      'examples/vite-spa/src/Pages.test.tsx',
+    ]);
   });
 
   it.each(blocks.map((block) => [block.file, block] as const))(

@@ -20,11 +20,20 @@ export function App() {
         vaultDns: 'promomats.sunrise.example', // the vault users sign in to
       }}
     >
+      <Pages />
+    </SessionProvider>
+  );
+}
+
+// What the app shows under its session; a test can hand it a session of its own.
+export function Pages() {
+  return (
+    <>
       <ActingAsBanner delegatorNames={PEOPLE} />
       <RequireSession fallback={<LoginForm />}>
         <Documents />
       </RequireSession>
-    </SessionProvider>
+    </>
   );
 }
 

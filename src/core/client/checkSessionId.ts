@@ -1,9 +1,10 @@
 import { VaultConfigError } from '../errors';
+import { explainInDevelopment } from '../explainInDevelopment';
 import { isValidSessionId } from './isValidSessionId';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * Returns a session ID the client may send as the `Authorization` header, and throws
@@ -19,9 +20,11 @@ declare const process: { env: { NODE_ENV?: string } } | undefined;
 export function checkSessionId(sessionId: unknown): string {
   if (!isValidSessionId(sessionId)) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'The session ID is malformed; it was not sent.'
-        : 'The session ID is malformed; it was not sent.',
+      explainInDevelopment('The session ID is malformed; it was not sent.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'The session ID is malformed; it was not sent.',
+      ),
     );
   }
   return sessionId;

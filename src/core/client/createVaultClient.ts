@@ -1,5 +1,6 @@
 import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError, VaultProtocolError } from '../errors';
+import { explainInDevelopment } from '../explainInDevelopment';
 import { checkSessionId } from './checkSessionId';
 import { parseProxySessionHandle, toProxySessionHandle } from './proxySessionHandle';
 import { type ReadShape, readShape, ShapeMismatch } from './readShape';
@@ -18,7 +19,7 @@ import type {
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 // RFC 6750 b64token; IdP access tokens (opaque or JWT) fit it, and it keeps the header safe.
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
@@ -90,9 +91,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     }
     if (resolved.baseUrl !== undefined) return `${resolved.baseUrl}/api`;
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `The ${name} call names no vault; nothing was sent.`
-        : `The ${name} call names no vault: pass vaultDns (a session's own) or set baseUrl. Nothing was sent.`,
+      explainInDevelopment(`The ${name} call names no vault; nothing was sent.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `The ${name} call names no vault: pass vaultDns (a session's own) or set baseUrl. Nothing was sent.`,
+      ),
     );
   }
   const versionRoot = (vaultDns: string | undefined, name: string): string =>
@@ -105,9 +108,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     const handle = parseProxySessionHandle(session);
     if (!handle) {
       throw new VaultConfigError(
-        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-          ? 'The session handle is malformed; nothing was sent.'
-          : 'The session handle is malformed (expected own:<sessionTag> or delegated:<sessionTag>, as the kit hands out with credentials: "proxy"); nothing was sent.',
+        explainInDevelopment('The session handle is malformed; nothing was sent.', () =>
+          process.env.NODE_ENV === 'production'
+            ? undefined
+            : 'The session handle is malformed (expected own:<sessionTag> or delegated:<sessionTag>, as the kit hands out with credentials: "proxy"); nothing was sent.',
+        ),
       );
     }
     return handle.kind === 'delegated' ? { 'X-Vault-Session': 'delegated' } : {};
@@ -119,9 +124,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     const fetchFn = customFetch ?? globalThis.fetch;
     if (typeof fetchFn !== 'function') {
       throw new VaultConfigError(
-        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-          ? 'No fetch is available.'
-          : 'No fetch is available: pass one as config.fetch.',
+        explainInDevelopment('No fetch is available.', () =>
+          process.env.NODE_ENV === 'production'
+            ? undefined
+            : 'No fetch is available: pass one as config.fetch.',
+        ),
       );
     }
     return fetchFn;
@@ -196,9 +203,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     const url = resolved.proxySessionUrl;
     if (url === undefined) {
       throw new VaultConfigError(
-        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-          ? 'The proxy session route needs credentials: "proxy".'
-          : 'The proxy\'s session route is used only with credentials: "proxy" (BFF mode); nothing was sent.',
+        explainInDevelopment('The proxy session route needs credentials: "proxy".', () =>
+          process.env.NODE_ENV === 'production'
+            ? undefined
+            : 'The proxy\'s session route is used only with credentials: "proxy" (BFF mode); nothing was sent.',
+        ),
       );
     }
     const timeoutMs =
@@ -214,9 +223,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     const { status, contentType, bodyText } = received;
     if (status === 404) {
       throw new VaultConfigError(
-        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-          ? 'The proxy has no session route.'
-          : `Nothing answers at ${url || '/'}: the kit's proxy serves its session route only in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, the route handlers); or set proxySessionUrl to its session.path.`,
+        explainInDevelopment('The proxy has no session route.', () =>
+          process.env.NODE_ENV === 'production'
+            ? undefined
+            : `Nothing answers at ${url || '/'}: the kit's proxy serves its session route only in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, the route handlers); or set proxySessionUrl to its session.path.`,
+        ),
       );
     }
     if (status !== 200 || bodyText === undefined) {
@@ -371,9 +382,9 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const profileId = requireString(input.profileId, 'profileId');
       if (profileId === '')
         throw new VaultConfigError(
-          typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-            ? 'profileId is empty.'
-            : 'profileId must not be empty.',
+          explainInDevelopment('profileId is empty.', () =>
+            process.env.NODE_ENV === 'production' ? undefined : 'profileId must not be empty.',
+          ),
         );
       const accessToken = input.accessToken;
       if (
@@ -382,9 +393,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         !ACCESS_TOKEN_PATTERN.test(accessToken)
       ) {
         throw new VaultConfigError(
-          typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-            ? 'The access token is malformed; it was not sent.'
-            : 'The access token is malformed; it was not sent.',
+          explainInDevelopment('The access token is malformed; it was not sent.', () =>
+            process.env.NODE_ENV === 'production'
+              ? undefined
+              : 'The access token is malformed; it was not sent.',
+          ),
         );
       }
       const vaultDns = expectedDns(input.vaultDns);
@@ -445,17 +458,21 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       sessionHeaders(sessionId);
       if (!Number.isSafeInteger(input.vaultId) || input.vaultId < 0) {
         throw new VaultConfigError(
-          typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-            ? 'vaultId is not a whole number; it was not sent.'
-            : 'vaultId must be a whole number; it was not sent.',
+          explainInDevelopment('vaultId is not a whole number; it was not sent.', () =>
+            process.env.NODE_ENV === 'production'
+              ? undefined
+              : 'vaultId must be a whole number; it was not sent.',
+          ),
         );
       }
       const delegatorUserId = requireString(input.delegatorUserId, 'delegatorUserId');
       if (delegatorUserId === '')
         throw new VaultConfigError(
-          typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-            ? 'delegatorUserId is empty.'
-            : 'delegatorUserId must not be empty.',
+          explainInDevelopment('delegatorUserId is empty.', () =>
+            process.env.NODE_ENV === 'production'
+              ? undefined
+              : 'delegatorUserId must not be empty.',
+          ),
         );
       const form = new URLSearchParams();
       form.set('vault_id', String(input.vaultId));
@@ -527,9 +544,9 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 function requireString(value: unknown, name: string): string {
   if (typeof value !== 'string')
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not a string.`
-        : `${name} must be a string.`,
+      explainInDevelopment(`${name} is not a string.`, () =>
+        process.env.NODE_ENV === 'production' ? undefined : `${name} must be a string.`,
+      ),
     );
   return value;
 }

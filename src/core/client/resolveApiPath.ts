@@ -1,8 +1,9 @@
 import { VaultConfigError } from '../errors';
+import { explainInDevelopment } from '../explainInDevelopment';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 // Stands in for the page's origin when baseUrl is a same-origin path, so that the path can
 // be resolved the way fetch will resolve it.
@@ -26,9 +27,11 @@ const PROBE_ORIGIN = 'https://same-origin.invalid';
 export function resolveApiPath(versionRoot: string, path: unknown): string {
   const refuse = (): never => {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'The API path leaves /api/{version}/; it was not sent.'
-        : 'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
+      explainInDevelopment('The API path leaves /api/{version}/; it was not sent.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
+      ),
     );
   };
   if (

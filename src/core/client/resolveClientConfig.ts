@@ -1,9 +1,10 @@
 import { VaultConfigError } from '../errors';
+import { explainInDevelopment } from '../explainInDevelopment';
 import type { ResolvedVaultClientConfig, VaultClientConfig } from './types';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 const API_VERSION_PATTERN = /^v\d{1,2}\.\d$/;
@@ -58,17 +59,21 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultClientConfig {
   if (typeof config !== 'object' || config === null) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'The client settings are not valid.'
-        : 'The client needs a settings object with baseUrl or vaultUrl.',
+      explainInDevelopment('The client settings are not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'The client needs a settings object with baseUrl or vaultUrl.',
+      ),
     );
   }
   const vaultUrl = config.vaultUrl === undefined ? undefined : checkVaultRoute(config.vaultUrl);
   if (config.baseUrl === undefined && vaultUrl === undefined) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'baseUrl or vaultUrl is not valid.'
-        : 'Set baseUrl (one vault behind one URL) or vaultUrl (each vault at its host).',
+      explainInDevelopment('baseUrl or vaultUrl is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'Set baseUrl (one vault behind one URL) or vaultUrl (each vault at its host).',
+      ),
     );
   }
   const baseUrl =
@@ -77,36 +82,44 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
     config.authUrl === undefined ? baseUrl : normalizeServiceUrl(config.authUrl, 'authUrl');
   if (authUrl === undefined) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'authUrl is not valid.'
-        : 'Without baseUrl, set authUrl: the login host ("" behind the kit\'s proxy).',
+      explainInDevelopment('authUrl is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'Without baseUrl, set authUrl: the login host ("" behind the kit\'s proxy).',
+      ),
     );
   }
 
   const apiVersion = config.apiVersion ?? DEFAULT_API_VERSION;
   if (typeof apiVersion !== 'string' || !API_VERSION_PATTERN.test(apiVersion)) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'apiVersion is not valid.'
-        : 'apiVersion must look like "v26.1" (v, digits, a dot, a digit).',
+      explainInDevelopment('apiVersion is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'apiVersion must look like "v26.1" (v, digits, a dot, a digit).',
+      ),
     );
   }
 
   const clientId = config.clientId;
   if (clientId !== undefined && !isValidClientId(clientId)) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'clientId is not valid.'
-        : 'clientId may hold only letters, digits, ".", "_" and "-", and at most 100 characters.',
+      explainInDevelopment('clientId is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'clientId may hold only letters, digits, ".", "_" and "-", and at most 100 characters.',
+      ),
     );
   }
 
   const idpUserName = config.idpUserName;
   if (idpUserName !== undefined && (typeof idpUserName !== 'string' || idpUserName === '')) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'idpUserName is not valid.'
-        : 'idpUserName must be a non-empty string when given.',
+      explainInDevelopment('idpUserName is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'idpUserName must be a non-empty string when given.',
+      ),
     );
   }
 
@@ -116,18 +129,20 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
     !/^[\x21\x23-\x5B\x5D-\x7E]+(?: [\x21\x23-\x5B\x5D-\x7E]+)*$/.test(idpOAuthScope)
   ) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'idpOAuthScope is not valid.'
-        : 'idpOAuthScope must be space-separated OAuth scope tokens, for example "openid".',
+      explainInDevelopment('idpOAuthScope is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'idpOAuthScope must be space-separated OAuth scope tokens, for example "openid".',
+      ),
     );
   }
 
   const validateDns = config.validateDns ?? true;
   if (typeof validateDns !== 'boolean') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'validateDns is not valid.'
-        : 'validateDns must be true or false.',
+      explainInDevelopment('validateDns is not valid.', () =>
+        process.env.NODE_ENV === 'production' ? undefined : 'validateDns must be true or false.',
+      ),
     );
   }
 
@@ -136,25 +151,31 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
 
   if (config.fetch !== undefined && typeof config.fetch !== 'function') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'fetch is not valid.'
-        : 'fetch must be a function with the signature of globalThis.fetch.',
+      explainInDevelopment('fetch is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'fetch must be a function with the signature of globalThis.fetch.',
+      ),
     );
   }
 
   const credentials = config.credentials ?? 'token';
   if (credentials !== 'token' && credentials !== 'proxy') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'credentials is not valid.'
-        : 'credentials must be "token" (the page holds the session ID) or "proxy" (the kit\'s proxy holds it in a cookie).',
+      explainInDevelopment('credentials is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'credentials must be "token" (the page holds the session ID) or "proxy" (the kit\'s proxy holds it in a cookie).',
+      ),
     );
   }
   if (config.proxySessionUrl !== undefined && credentials !== 'proxy') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'proxySessionUrl is not valid.'
-        : 'proxySessionUrl is used only with credentials: "proxy".',
+      explainInDevelopment('proxySessionUrl is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'proxySessionUrl is used only with credentials: "proxy".',
+      ),
     );
   }
   const proxySessionUrl =
@@ -207,9 +228,11 @@ export function isValidClientId(value: unknown): value is string {
 export function checkVaultDns(value: unknown): string {
   if (typeof value !== 'string' || !DNS_NAME_PATTERN.test(value)) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'vaultDns is not valid.'
-        : 'vaultDns must be a host name such as "promomats.sunrise.example" (no scheme, port or path).',
+      explainInDevelopment('vaultDns is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'vaultDns must be a host name such as "promomats.sunrise.example" (no scheme, port or path).',
+      ),
     );
   }
   return value;
@@ -232,9 +255,11 @@ export function checkTimeout(value: unknown, name: string): number {
     value > MAX_TIMEOUT_MS
   ) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not valid.`
-        : `${name} must be a whole number of milliseconds from 1 up.`,
+      explainInDevelopment(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${name} must be a whole number of milliseconds from 1 up.`,
+      ),
     );
   }
   return value;
@@ -250,9 +275,11 @@ function checkVaultRoute(value: unknown): (dns: string) => string {
   }
   if (typeof value !== 'string' || value.split('{dns}').length !== 2) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'vaultUrl is not valid.'
-        : 'vaultUrl must hold "{dns}" once ("https://{dns}", "/vault/{dns}") or be a function.',
+      explainInDevelopment('vaultUrl is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'vaultUrl must hold "{dns}" once ("https://{dns}", "/vault/{dns}") or be a function.',
+      ),
     );
   }
   // The template is checked once with a sample host; a host that passed checkVaultDns
@@ -268,9 +295,11 @@ function normalizeServiceUrl(value: unknown, name: string): string {
   const apiSuffix = /\/api(?:\/v\d+(?:\.\d+)?)?$/i.exec(normalized);
   if (apiSuffix) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not valid.`
-        : `${name} "${String(value)}" ends in "${apiSuffix[0]}": give the vault's root instead ("${normalized.slice(0, apiSuffix.index) || '""'}"); the kit adds /api/{version} itself.`,
+      explainInDevelopment(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${name} "${String(value)}" ends in "${apiSuffix[0]}": give the vault's root instead ("${normalized.slice(0, apiSuffix.index) || '""'}"); the kit adds /api/{version} itself.`,
+      ),
     );
   }
   return normalized;
@@ -279,18 +308,22 @@ function normalizeServiceUrl(value: unknown, name: string): string {
 function parseServiceUrl(value: unknown, name: string): string {
   if (typeof value !== 'string') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not valid.`
-        : `${name} must be a string: an absolute URL or a same-origin path.`,
+      explainInDevelopment(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${name} must be a string: an absolute URL or a same-origin path.`,
+      ),
     );
   }
   if (value === '' || value.startsWith('/')) {
     // `//host` would be a protocol-relative URL to another origin, not a path.
     if (value.startsWith('//') || !PATH_PATTERN.test(value)) {
       throw new VaultConfigError(
-        typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-          ? `${name} is not valid.`
-          : `${name} "${value}" is not a usable same-origin path: use "" or a path such as "/vault".`,
+        explainInDevelopment(`${name} is not valid.`, () =>
+          process.env.NODE_ENV === 'production'
+            ? undefined
+            : `${name} "${value}" is not a usable same-origin path: use "" or a path such as "/vault".`,
+        ),
       );
     }
     return value.replace(/\/+$/, '');
@@ -300,30 +333,36 @@ function parseServiceUrl(value: unknown, name: string): string {
     url = new URL(value);
   } catch {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not valid.`
-        : `${name} "${value}" is neither an absolute http(s) URL nor a same-origin path starting with "/".`,
+      explainInDevelopment(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${name} "${value}" is neither an absolute http(s) URL nor a same-origin path starting with "/".`,
+      ),
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not valid.`
-        : `${name} must use https: or http:, not ${url.protocol}`,
+      explainInDevelopment(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${name} must use https: or http:, not ${url.protocol}`,
+      ),
     );
   }
   if (url.username !== '' || url.password !== '') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not valid.`
-        : `${name} must not carry credentials.`,
+      explainInDevelopment(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production' ? undefined : `${name} must not carry credentials.`,
+      ),
     );
   }
   if (url.search !== '' || url.hash !== '' || value.includes('?') || value.includes('#')) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not valid.`
-        : `${name} must not have a query or fragment.`,
+      explainInDevelopment(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${name} must not have a query or fragment.`,
+      ),
     );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;

@@ -1,9 +1,10 @@
 import { VaultConfigError, type VaultError } from '../errors';
+import { explainInDevelopment } from '../explainInDevelopment';
 import type { KeepAliveEnvironment } from './resolveKeepAliveEnvironment';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 const MINUTE = 60_000;
 const MIN_INTERVAL_MS = 10_000;
@@ -99,51 +100,65 @@ export function resolveKeepAliveOptions(options: KeepAliveOptions): KeepAliveSet
   const channelName = options.channelName ?? 'vault-session-kit:keep-alive';
   if (!Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'Keep-alive: idleTimeoutMs is not valid.'
-        : `Keep-alive: idleTimeoutMs must be a positive, finite number of milliseconds, got ${idleTimeoutMs}.`,
+      explainInDevelopment('Keep-alive: idleTimeoutMs is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `Keep-alive: idleTimeoutMs must be a positive, finite number of milliseconds, got ${idleTimeoutMs}.`,
+      ),
     );
   }
   if (!Number.isFinite(intervalMs) || intervalMs < MIN_INTERVAL_MS) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'Keep-alive: intervalMs is not valid.'
-        : `Keep-alive: intervalMs must be a finite number of at least ${MIN_INTERVAL_MS} ms, got ${intervalMs}.`,
+      explainInDevelopment('Keep-alive: intervalMs is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `Keep-alive: intervalMs must be a finite number of at least ${MIN_INTERVAL_MS} ms, got ${intervalMs}.`,
+      ),
     );
   }
   if (intervalMs >= idleTimeoutMs) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'Keep-alive: intervalMs is not below idleTimeoutMs.'
-        : `Keep-alive: intervalMs (${intervalMs} ms) must be shorter than the service's idle timeout (idleTimeoutMs = ${idleTimeoutMs} ms), or the session expires between two keep-alives.`,
+      explainInDevelopment('Keep-alive: intervalMs is not below idleTimeoutMs.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `Keep-alive: intervalMs (${intervalMs} ms) must be shorter than the service's idle timeout (idleTimeoutMs = ${idleTimeoutMs} ms), or the session expires between two keep-alives.`,
+      ),
     );
   }
   if (!Number.isFinite(backoffBaseMs) || backoffBaseMs <= 0 || backoffBaseMs > intervalMs) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'Keep-alive: backoffBaseMs is not valid.'
-        : `Keep-alive: backoffBaseMs must be a positive number no larger than intervalMs (${intervalMs} ms), got ${backoffBaseMs}.`,
+      explainInDevelopment('Keep-alive: backoffBaseMs is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `Keep-alive: backoffBaseMs must be a positive number no larger than intervalMs (${intervalMs} ms), got ${backoffBaseMs}.`,
+      ),
     );
   }
   if (!Number.isFinite(sendTimeoutMs) || sendTimeoutMs <= 0) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'Keep-alive: sendTimeoutMs is not valid.'
-        : `Keep-alive: sendTimeoutMs must be a positive, finite number of milliseconds, got ${sendTimeoutMs}.`,
+      explainInDevelopment('Keep-alive: sendTimeoutMs is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `Keep-alive: sendTimeoutMs must be a positive, finite number of milliseconds, got ${sendTimeoutMs}.`,
+      ),
     );
   }
   if (typeof channelName !== 'string' || channelName.length === 0) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'Keep-alive: channelName is empty.'
-        : 'Keep-alive: channelName must be a non-empty string.',
+      explainInDevelopment('Keep-alive: channelName is empty.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'Keep-alive: channelName must be a non-empty string.',
+      ),
     );
   }
   if (typeof options.send !== 'function') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'Keep-alive: send is not a function.'
-        : 'Keep-alive: send must be a function that performs the call.',
+      explainInDevelopment('Keep-alive: send is not a function.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'Keep-alive: send must be a function that performs the call.',
+      ),
     );
   }
   return { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName };

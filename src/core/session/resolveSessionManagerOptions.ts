@@ -1,10 +1,11 @@
 import { VaultConfigError } from '../errors';
+import { explainInDevelopment } from '../explainInDevelopment';
 import type { SessionManagerOptions } from './SessionManager';
 import type { SessionClient, SessionTimers } from './types';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+declare const process: { env: { NODE_ENV?: string } };
 
 /** The service's absolute session lifetime. */
 const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
@@ -60,25 +61,31 @@ export function resolveSessionManagerOptions(
   const { client } = options;
   if (typeof client?.login !== 'function') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'createSessionManager needs a client.'
-        : 'createSessionManager needs a client (see createVaultClient).',
+      explainInDevelopment('createSessionManager needs a client.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'createSessionManager needs a client (see createVaultClient).',
+      ),
     );
   }
   const clientCredentials = client.config?.credentials;
   const credentials = options.credentials ?? clientCredentials ?? 'token';
   if (credentials !== 'token' && credentials !== 'proxy') {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'credentials is not valid.'
-        : 'credentials must be "token" or "proxy".',
+      explainInDevelopment('credentials is not valid.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'credentials must be "token" or "proxy".',
+      ),
     );
   }
   if (clientCredentials !== undefined && clientCredentials !== credentials) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? "credentials differs from the client's."
-        : `The session is set to credentials: '${credentials}' but its client to '${clientCredentials}': set credentials: '${credentials}' in the client settings too.`,
+      explainInDevelopment("credentials differs from the client's.", () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `The session is set to credentials: '${credentials}' but its client to '${clientCredentials}': set credentials: '${credentials}' in the client settings too.`,
+      ),
     );
   }
   const proxyMode = credentials === 'proxy';
@@ -88,9 +95,11 @@ export function resolveSessionManagerOptions(
       typeof client.clearProxySessions !== 'function')
   ) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? 'The client cannot ask the proxy for its sessions.'
-        : "With credentials: 'proxy' the client needs getProxySessions and clearProxySessions (use createVaultClient with credentials: 'proxy').",
+      explainInDevelopment('The client cannot ask the proxy for its sessions.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : "With credentials: 'proxy' the client needs getProxySessions and clearProxySessions (use createVaultClient with credentials: 'proxy').",
+      ),
     );
   }
   return {
@@ -107,9 +116,11 @@ export function resolveSessionManagerOptions(
 function checkDuration(value: number, name: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? `${name} is not valid.`
-        : `${name} must be a non-negative number of milliseconds.`,
+      explainInDevelopment(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${name} must be a non-negative number of milliseconds.`,
+      ),
     );
   }
   return value;

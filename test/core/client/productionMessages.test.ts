@@ -1,21 +1,26 @@
 // Refused settings are explained in development builds and named in production ones: the
 // explanations are most of the bytes of the checks, and bundlers drop them when they build
 // for production. The refusal itself is the same in both.
+import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const ENTRY =
   "export { createVaultClient, createKeepAlive, VaultConfigError } from './src/core/index';";
 
-async function bundleCore(nodeEnv: 'production' | 'development'): Promise<string> {
+async function bundleCore(
+  nodeEnv: 'production' | 'development' | undefined,
+  format: 'esm' | 'iife' = 'esm',
+): Promise<string> {
   const result = await build({
     stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'ts' },
     bundle: true,
-    format: 'esm',
+    format,
+    ...(format === 'iife' ? { globalName: 'kit' } : {}),
     platform: 'neutral',
     minify: true,
     write: false,
-    define: { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
+    define: nodeEnv === undefined ? {} : { 'process.env.NODE_ENV': JSON.stringify(nodeEnv) },
     logLevel: 'silent',
   });
   return result.outputFiles[0]?.text ?? '';
@@ -25,6 +30,16 @@ type CoreModule = typeof import('../../../src/core/index');
 
 async function load(code: string): Promise<CoreModule> {
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+// A runtime without `process`, as a browser page is: a context of its own with the
+// language's globals and URL, nothing of Node's.
+function loadWithoutProcess(code: string): CoreModule {
+  const context: { URL: typeof URL; kit?: CoreModule; process?: unknown } = { URL };
+  runInNewContext(code, context);
+  expect(context.process).toBeUndefined();
+  if (!context.kit) throw new Error('The bundle defined no kit.');
+  return context.kit;
 }
 
 describe('refused settings in production and development builds', () => {
@@ -63,6 +78,23 @@ describe('refused settings in production and development builds', () => {
     );
     expect(() => kit.createVaultClient({ baseUrl: 'ftp://vault.example' })).toThrow(
       'baseUrl must use https: or http:, not ftp:',
+    );
+  });
+
+  // A Vite dev server replaces process.env.NODE_ENV with "development" in what it serves,
+  // and the page has no `process`: the explanations show there all the same.
+  it('a development build explains each refusal in a page without process', async () => {
+    const kit = loadWithoutProcess(await bundleCore('development', 'iife'));
+    expect(() => kit.createVaultClient({ baseUrl: '', apiVersion: '26.1' })).toThrow(
+      'apiVersion must look like "v26.1" (v, digits, a dot, a digit).',
+    );
+  });
+
+  // Raw browser ESM, or workerd without nodejs_compat: nothing replaced, nothing to read.
+  it('a build left as it was refuses with the short text where process does not exist', async () => {
+    const kit = loadWithoutProcess(await bundleCore(undefined, 'iife'));
+    expect(() => kit.createVaultClient({ baseUrl: '', apiVersion: '26.1' })).toThrow(
+      'apiVersion is not valid.',
     );
   });
 });

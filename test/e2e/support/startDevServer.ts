@@ -59,6 +59,12 @@ export interface DevServerOptions {
    * By default it runs in BFF mode with a secret made for the run ({@link DevServer.sessionSecrets}).
    */
   readonly session?: false;
+  /**
+   * The origin of a vault dev stack running on its own port (as `npx vault-session-kit dev`
+   * does): `/auth` and `/vault` go there through Vite's `server.proxy`, with the page's
+   * `Origin` kept, instead of to a `vaultDevServer()` in this server.
+   */
+  readonly upstream?: string;
 }
 
 /**
@@ -126,7 +132,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     },
   };
 
-  const sessionSecrets = options.session === false ? undefined : [randomDevSecret()];
+  const sessionSecrets =
+    options.session === false || options.upstream !== undefined ? undefined : [randomDevSecret()];
   const vite = await createServer({
     configFile: false,
     envDir: false,
@@ -138,11 +145,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     plugins: [
       react(),
       devSecurityHeaders(),
-      vaultDevServer({
-        logEvents: false,
-        emulator,
-        session: sessionSecrets ? { secrets: sessionSecrets } : false,
-      }),
+      options.upstream === undefined &&
+        vaultDevServer({
+          logEvents: false,
+          emulator,
+          session: sessionSecrets ? { secrets: sessionSecrets } : false,
+        }),
       ...(options.plugins ?? []),
     ],
     optimizeDeps: {
@@ -156,6 +164,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       strictPort: true,
       watch: null,
       fs: { allow: [REPO_ROOT] },
+      ...(options.upstream === undefined
+        ? {}
+        : { proxy: { '/auth': options.upstream, '/vault': options.upstream } }),
     },
   });
 

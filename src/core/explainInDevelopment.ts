@@ -1,0 +1,28 @@
+/**
+ * A message with a development explanation: `explain` returns the explanation, or
+ * `undefined` when `process.env.NODE_ENV` is `'production'`, and the terse text stands in
+ * whenever it gives none or cannot run.
+ *
+ * The test of `NODE_ENV` sits in `explain`, at each call site, so that a bundler's define
+ * folds it there and drops the explanation from production builds. Evaluating it here, in a
+ * `try`, lets every runtime answer: where a bundler replaced `process.env.NODE_ENV` (a Vite
+ * dev server's browser has no `process`, yet reads "development"), where `process` exists
+ * (Node, Bun, Deno, Next.js), and where neither holds (workerd without nodejs_compat, raw
+ * browser ESM), which throws a ReferenceError and gets the terse text.
+ *
+ * @example
+ * ```ts
+ * throw new VaultConfigError(
+ *   explainInDevelopment('apiVersion is not valid.', () =>
+ *     process.env.NODE_ENV === 'production' ? undefined : 'apiVersion must look like "v26.1".',
+ *   ),
+ * );
+ * ```
+ */
+export function explainInDevelopment<T>(terse: T, explain: () => T | undefined): T {
+  try {
+    return explain() ?? terse;
+  } catch {
+    return terse;
+  }
+}

@@ -1,0 +1,1 @@
+export { type SignInOptions, signIn } from './signIn';
