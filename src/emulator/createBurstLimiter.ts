@@ -29,6 +29,11 @@ export interface BurstVerdict {
  */
 export interface BurstLimiter {
   hit(key: string): BurstVerdict;
+  /**
+   * Takes back one call counted at clock time `hitAt`, if its window is still open: an
+   * attempt counted while in flight that turned out not to count.
+   */
+  refund(key: string, hitAt: number): void;
   /** The verdict the next call would get, without counting one. */
   peek(key: string): BurstVerdict;
   /** Forgets windows that have closed. */
@@ -88,6 +93,12 @@ export function createBurstLimiter(options: {
       }
       window.count += 1;
       return verdict(window, now, window.count <= limit);
+    },
+    refund(key, hitAt) {
+      const window = windows.get(key);
+      if (window && window.count > 0 && hitAt >= window.start && hitAt < window.start + windowMs) {
+        window.count -= 1;
+      }
     },
     peek(key) {
       const now = clock.now();
