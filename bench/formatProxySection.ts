@@ -83,7 +83,8 @@ export function formatProxySection(report: ProxyReport): string {
     ...targets,
     '',
     ...formatProfiles(report.profiles, missed, find),
-    `A ${(report.download[0]?.bytes ?? 0) / MB} MiB document download, one at a time:`,
+    `A ${(report.download[0]?.bytes ?? 0) / MB} MiB document download, one at a time, ` +
+      'twice in opposite orders, the faster shown:',
     '',
     markdownTable(
       ['path', 'received', 'time', 'vs direct', 'proxy RSS before → peak'],
