@@ -1,14 +1,29 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { residentBytes } from '../server/startProxyProcess';
 import { createSessionRules } from '../src/proxy/createSessionRules';
 import { createSessionSealer, type SealedSession } from '../src/proxy/createSessionSealer';
 import { BENCH_DOCUMENT_BYTES, BENCH_SESSION_SECRET } from './proxyBenchServer';
+import {
+  type CpuProfile,
+  type CpuProfileSummary,
+  summarizeCpuProfile,
+} from './summarizeCpuProfile';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NGINX = '/usr/sbin/nginx';
@@ -16,6 +31,14 @@ const WRK = '/usr/bin/wrk';
 const TICKS_PER_SECOND = 100;
 const VAULT_PATH = '/vault/promomats.sunrise.example/api/v26.1/keep-alive';
 const run = promisify(execFile);
+// Under node_modules, so that the bundle finds the packages it leaves out (http-proxy).
+const SERVER_BUNDLE = join(ROOT, 'node_modules/.cache/vault-session-kit/proxyBenchServer.mjs');
+/** The paths profiled, and at which numbers of connections. */
+const PROFILED: readonly (readonly [ProxyPathName, string, readonly number[]])[] = [
+  ['kit, node:http', 'node', [1, 16]],
+  ['http-proxy', 'http-proxy', [1, 16]],
+  ['kit, node:http, BFF', 'node-bff', [16]],
+];
 
 /**
  * The paths measured: straight to the upstream, and through each proxy in front of it.
@@ -46,6 +69,8 @@ export interface ProxyLoadFigures {
   readonly path: ProxyPathName;
   readonly connections: number;
   readonly perSecond: number;
+  /** Each round's req/s, in the order of the rounds. */
+  readonly perSecondByRound?: readonly number[];
   readonly p50Ms: number;
   readonly p99Ms: number;
   /** CPU time (user + system) of the proxy's process(es) per request; none for direct. */
@@ -92,6 +117,22 @@ export interface SessionCryptoFigures {
 }
 
 /**
+ * One proxy's CPU profile under load (`node --cpu-prof`, wrk as for the load table).
+ *
+ * @example
+ * ```ts
+ * const { summary, cpuMicrosPerRequest }: ProxyProfileFigures = report.profiles[0];
+ * ```
+ */
+export interface ProxyProfileFigures {
+  readonly path: ProxyPathName;
+  readonly connections: number;
+  /** From the process's CPU time over the profiled run, the profiler's own cost included. */
+  readonly cpuMicrosPerRequest: number;
+  readonly summary: CpuProfileSummary;
+}
+
+/**
  * Results of {@link measureProxy}.
  *
  * @example
@@ -108,6 +149,7 @@ export interface ProxyReport {
   readonly load: readonly ProxyLoadFigures[];
   readonly download: readonly ProxyDownloadFigures[];
   readonly sessionCrypto: SessionCryptoFigures;
+  readonly profiles: readonly ProxyProfileFigures[];
 }
 
 interface Target {
@@ -129,8 +171,12 @@ interface Target {
  * sends keep-alive POSTs at each number of connections, the paths interleaved over several
  * rounds (medians reported); CPU per request is the proxy processes' user + system time
  * (`/proc/{pid}/stat`, the counters `process.cpuUsage` reads) over the requests served.
- * Then a 200 MiB document is downloaded through each path while the proxy's resident
- * memory is sampled.
+ * The servers run bundled, as plain JavaScript: what an application runs, without tsx's
+ * transform (which wraps every function it names). The kit's Node adapter runs next to
+ * `http-proxy`, their order swapped every round, so that both meet the same moment of a
+ * shared machine. Then the Node adapter and `http-proxy` run once more each under
+ * `--cpu-prof`, and a 200 MiB document is downloaded through each path, twice in
+ * opposite orders (the faster kept), while the proxy's resident memory is sampled.
  *
  * @example
  * ```ts
@@ -151,6 +197,15 @@ export async function measureProxy(
   const children: ChildProcess[] = [];
   const skipped: string[] = [];
   const scratch = mkdtempSync(join(tmpdir(), 'proxy-bench-'));
+  await build({
+    entryPoints: [join(ROOT, 'bench/proxyBenchServer.ts')],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   try {
     const upstream = await startChild(children, ['upstream']);
     const targets: Target[] = [
@@ -198,18 +253,25 @@ export async function measureProxy(
     );
     const scriptOf = (target: Target): string => (target.bff ? bffScript : script);
     const samples = new Map<string, ProxyLoadFigures[]>();
+    // The two compared by the target run back to back; the table keeps the order above.
+    const runOrder = [
+      ...targets.filter((target) => target.path === 'kit, node:http'),
+      ...targets.filter((target) => target.path === 'http-proxy'),
+      ...targets.filter(
+        (target) => target.path !== 'kit, node:http' && target.path !== 'http-proxy',
+      ),
+    ];
     for (const count of connections) {
+      for (const target of targets) samples.set(`${target.path}|${count}`, []);
       // Warm-up: compilation and connection set-up; its figures (or none) are dropped.
       for (const target of targets) {
         await load(target, scriptOf(target), count, 2).catch(() => undefined);
       }
       for (let round = 0; round < rounds; round++) {
-        for (const target of targets) {
-          const key = `${target.path}|${count}`;
-          samples.set(key, [
-            ...(samples.get(key) ?? []),
-            await load(target, scriptOf(target), count, secondsPerRun),
-          ]);
+        for (const target of round % 2 === 0 ? runOrder : [...runOrder].reverse()) {
+          samples
+            .get(`${target.path}|${count}`)
+            ?.push(await load(target, scriptOf(target), count, secondsPerRun));
         }
       }
     }
@@ -220,15 +282,33 @@ export async function measureProxy(
         path: first.path,
         connections: first.connections,
         perSecond: median(runs.map((figures) => figures.perSecond)),
+        perSecondByRound: runs.map((figures) => figures.perSecond),
         p50Ms: median(runs.map((figures) => figures.p50Ms)),
         p99Ms: median(runs.map((figures) => figures.p99Ms)),
         cpuMicrosPerRequest: cpu.includes(undefined) ? undefined : median(cpu as number[]),
       };
     });
-    const download: ProxyDownloadFigures[] = [];
+    const profiles: ProxyProfileFigures[] = [];
+    for (const [path, kind, counts] of PROFILED) {
+      for (const count of counts) {
+        profiles.push(
+          await profileProxy(path, kind, upstream.port, count, secondsPerRun, {
+            scratch,
+            script: kind.endsWith('-bff') ? bffScript : script,
+          }),
+        );
+      }
+    }
     // A download in BFF mode streams the same way; the load table shows the cookie's cost.
-    for (const target of targets) {
-      if (!target.bff) download.push(await downloadThrough(target));
+    // Twice, the second time in the other order, the faster kept: the one right after
+    // another download would otherwise pay for the upstream's clean-up after it.
+    const streamed = targets.filter((target) => !target.bff);
+    const first = new Map<Target, ProxyDownloadFigures>();
+    for (const target of streamed) first.set(target, await downloadThrough(target));
+    const download = new Map<Target, ProxyDownloadFigures>();
+    for (const target of [...streamed].reverse()) {
+      const [one, other] = [first.get(target), await downloadThrough(target)];
+      download.set(target, one && one.seconds < other.seconds ? one : other);
     }
     const sessionCrypto = await measureSessionCrypto();
     const { stdout } = await run(WRK, ['--version']).catch((error: { stdout?: string }) => ({
@@ -244,8 +324,9 @@ export async function measureProxy(
           .trim() || 'wrk',
       skipped,
       load: loadFigures,
-      download,
+      download: streamed.flatMap((target) => download.get(target) ?? []),
       sessionCrypto,
+      profiles,
     };
   } finally {
     for (const child of children) child.kill('SIGKILL');
@@ -392,11 +473,51 @@ async function downloadThrough(target: Target): Promise<ProxyDownloadFigures> {
   }
 }
 
+// One proxy in a process of its own under `--cpu-prof`: warmed up, loaded as in the load
+// table, then ended so that it writes its profile.
+async function profileProxy(
+  path: ProxyPathName,
+  kind: string,
+  upstreamPort: number,
+  connections: number,
+  seconds: number,
+  files: { readonly scratch: string; readonly script: string },
+): Promise<ProxyProfileFigures> {
+  const directory = join(files.scratch, `profile-${kind}-${connections}`);
+  mkdirSync(directory);
+  const children: ChildProcess[] = [];
+  try {
+    const child = await startChild(
+      children,
+      [kind, String(upstreamPort)],
+      ['--cpu-prof', `--cpu-prof-dir=${directory}`],
+    );
+    const target: Target = { path, port: child.port, urlPath: VAULT_PATH, pids: () => [child.pid] };
+    await load(target, files.script, connections, 1);
+    const figures = await load(target, files.script, connections, seconds);
+    const exited = once(children[0] as ChildProcess, 'exit');
+    children[0]?.kill('SIGTERM');
+    await exited;
+    const file = readdirSync(directory).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) throw new Error(`The ${kind} bench server wrote no CPU profile.`);
+    const profile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as CpuProfile;
+    return {
+      path,
+      connections,
+      cpuMicrosPerRequest: figures.cpuMicrosPerRequest ?? 0,
+      summary: summarizeCpuProfile(profile),
+    };
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+  }
+}
+
 async function startChild(
   children: ChildProcess[],
   args: readonly string[],
+  nodeOptions: readonly string[] = [],
 ): Promise<{ pid: number; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/proxyBenchServer.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeOptions, SERVER_BUNDLE, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,5 +1,6 @@
 // One server of the proxy benchmark, in a process of its own so that its CPU time can be
-// read apart from the load generator's and the other servers':
+// read apart from the load generator's and the other servers' (the bench runs it bundled,
+// as plain JavaScript; tsx runs it as it is):
 //   tsx bench/proxyBenchServer.ts upstream
 //   tsx bench/proxyBenchServer.ts node|fetch|node-bff|fetch-bff|http-proxy UPSTREAM_PORT
 // It prints `listening {port}` once it listens, and runs until killed.
@@ -91,4 +92,6 @@ if (entry !== undefined && resolve(entry) === fileURLToPath(import.meta.url) && 
   server.listen(0, '127.0.0.1', () => {
     console.log(`listening ${(server.address() as AddressInfo).port}`);
   });
+  // An orderly exit, so that a server run with `--cpu-prof` writes its profile.
+  process.once('SIGTERM', () => process.exit(0));
 }

@@ -28,7 +28,16 @@ export interface BurstVerdict {
  * ```
  */
 export interface BurstLimiter {
+  /**
+   * Counts one call. A key not yet counted while the table is full of open windows is
+   * refused (until the oldest closes) rather than let an open window be forgotten.
+   */
   hit(key: string): BurstVerdict;
+  /**
+   * Takes back one call counted at clock time `hitAt`, if its window is still open: an
+   * attempt counted while in flight that turned out not to count.
+   */
+  refund(key: string, hitAt: number): void;
   /** The verdict the next call would get, without counting one. */
   peek(key: string): BurstVerdict;
   /** Forgets windows that have closed. */
@@ -48,7 +57,7 @@ export function createBurstLimiter(options: {
   clock: EmulatorClock;
   limit: number;
   windowMs: number;
-  /** Open windows kept at most; past it the oldest goes first. Default 100 000. */
+  /** Open windows kept at most; past it a new key waits for the oldest to close. Default 100 000. */
   maxKeys?: number;
 }): BurstLimiter {
   const { clock, limit, windowMs } = options;
@@ -80,14 +89,25 @@ export function createBurstLimiter(options: {
       const window = current(key, now);
       if (windows.get(key) !== window) {
         windows.delete(key);
-        if (windows.size >= maxKeys) {
-          const oldest = windows.keys().next();
-          if (!oldest.done) windows.delete(oldest.value);
+        // Windows are kept in the order they opened, so closed ones leave from the front; an
+        // open one is never dropped to make room, or a spray of other keys would reset it.
+        for (const [oldKey, old] of windows) {
+          if (windows.size < maxKeys) break;
+          if (now < old.start + windowMs && now >= old.start) {
+            return verdict({ start: old.start, count: limit }, now, false);
+          }
+          windows.delete(oldKey);
         }
         windows.set(key, window);
       }
       window.count += 1;
       return verdict(window, now, window.count <= limit);
+    },
+    refund(key, hitAt) {
+      const window = windows.get(key);
+      if (window && window.count > 0 && hitAt >= window.start && hitAt < window.start + windowMs) {
+        window.count -= 1;
+      }
     },
     peek(key) {
       const now = clock.now();

@@ -58,18 +58,19 @@ export async function handlePasswordLogin(
     });
   };
 
-  // A caller that failed too often this minute is refused before any name is looked at, so
-  // spraying many names from one address is as limited as guessing one (THR-06).
-  const callerVerdict = state.failedLoginLimit.peek(call.caller);
-  if (!callerVerdict.allowed) {
-    return refuse(
+  const callerLimited = (callerVerdict: BurstVerdict): Promise<Response> =>
+    refuse(
       callerVerdict,
       'API_LIMIT_EXCEEDED',
       `Too many failed authentication calls from this caller. Try again in ${callerVerdict.retryAfterSeconds} seconds.`,
       'caller_limit',
       { 'Retry-After': String(callerVerdict.retryAfterSeconds) },
     );
-  }
+
+  // A caller that failed too often this minute is refused before any name is looked at, so
+  // spraying many names from one address is as limited as guessing one (THR-06).
+  const callerVerdict = state.failedLoginLimit.peek(call.caller);
+  if (!callerVerdict.allowed) return callerLimited(callerVerdict);
   // Each of the emulator's vaults is a window of its own, as the service counts; every
   // other vaultDNS shares one, so making up vault names opens no new window (THR-06).
   const window = index.vaultsByDns.has(targetDns) ? targetDns : ANY_OTHER_DNS;
@@ -114,13 +115,17 @@ export async function handlePasswordLogin(
   // answer's timing tells nothing about which accounts exist, are locked or inactive
   // (ENUM-01): one key derivation, against a verifier made when the emulator started; the
   // state is looked at only once the password has been checked.
+  // The attempt counts against the caller from here, before the first wait: logins in
+  // flight at once each see the others, so they cannot overshoot the limit together. One
+  // that does not fail is given back.
+  const attemptAt = clock.now();
+  const attempt = state.failedLoginLimit.hit(call.caller);
+  if (!attempt.allowed) return callerLimited(attempt);
   await state.credentials.ready;
   const credential = user ? state.credentials.credentialFor(user) : undefined;
   const matches = await verifyPassword(password, await (credential ?? state.credentials.decoy()));
-  const failed = (type: string, message: string, reason: LoginFailureReason): Promise<Response> => {
-    state.failedLoginLimit.hit(call.caller);
-    return refuse(verdict, type, message, reason);
-  };
+  const failed = (type: string, message: string, reason: LoginFailureReason): Promise<Response> =>
+    refuse(verdict, type, message, reason);
   if (failures.lockedUntil(key) !== undefined) {
     return failed('USER_LOCKED_OUT', LOCKED, 'temporarily_locked');
   }
@@ -146,6 +151,7 @@ export async function handlePasswordLogin(
       user && credential ? 'wrong_password' : 'unknown_user',
     );
   }
+  state.failedLoginLimit.refund(call.caller, attemptAt);
   failures.recordSuccess(key);
   if (user.status === 'password_change_required') {
     return refuse(

@@ -109,7 +109,10 @@ async function handle(
     body.on('error', () => res.destroy());
     body.pipe(res);
   } catch {
-    if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
+    // Every answer is labelled, so not even this one can be sniffed into a document.
+    if (!res.headersSent) {
+      res.writeHead(400, { 'content-type': 'text/plain', 'x-content-type-options': 'nosniff' });
+    }
     res.end();
   }
 }

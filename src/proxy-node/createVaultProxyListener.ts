@@ -85,10 +85,13 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
   const rules = createProxyRules(options);
   const base = options.upstream === undefined ? undefined : parseUpstream(options.upstream);
   const secure = base === undefined || base.protocol === 'https:';
-  const agentOptions = { keepAlive: true, scheduling: 'lifo' as const };
+  // No Nagle delay: a body that goes upstream in several writes must not wait on the
+  // vault's delayed acknowledgement of the one before.
+  const agentOptions = { keepAlive: true, scheduling: 'lifo' as const, noDelay: true };
   const agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
   const send = secure ? httpsRequest : httpRequest;
   const port = base?.port ? Number(base.port) : secure ? 443 : 80;
+  const hostSuffix = port === (secure ? 443 : 80) ? '' : `:${port}`;
   const toUpstream = base === undefined ? undefined : resolveTo(base.hostname);
   const { session } = rules;
 
@@ -160,21 +163,28 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
     // One forwarded call; `plan` says what BFF mode adds to it (nothing without `session`).
     function forward(target: ProxyTarget, plan: SessionPlan | undefined): void {
       const path = target.path;
-      const headers: OutgoingHttpHeaders = {};
+      // Names and values in turn, `Host` written here: Node then takes the header block as it
+      // is (still checking each name and value) instead of setting and reading each header.
+      const headers: string[] = ['host', `${target.host}${hostSuffix}`];
+      const authorization = plan?.authorization;
       for (const name in req.headers) {
-        if (rules.isForwardedRequestHeader(name)) headers[name] = req.headers[name];
+        const value = req.headers[name];
+        if (value === undefined || !rules.isForwardedRequestHeader(name)) continue;
+        if (name === 'authorization' && authorization !== undefined) continue;
+        headers.push(name, typeof value === 'string' ? value : value.join(', '));
       }
-      if (plan?.authorization !== undefined) headers.authorization = plan.authorization;
+      if (authorization !== undefined) headers.push('authorization', authorization);
       const form = plan?.keepsForm ? createFormCopy() : undefined;
+      const declaredLength = req.headers['content-length'];
       const hasBody =
         method !== 'GET' &&
         method !== 'HEAD' &&
         (req.headers['transfer-encoding'] !== undefined ||
-          (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'));
-      if (hasBody && req.headers['content-length'] !== undefined) {
-        headers['content-length'] = req.headers['content-length'];
+          (declaredLength !== undefined && declaredLength !== '0'));
+      if (hasBody && declaredLength !== undefined) {
+        headers.push('content-length', declaredLength);
       } else if (!hasBody && method !== 'GET' && method !== 'HEAD') {
-        headers['content-length'] = '0';
+        headers.push('content-length', '0');
       }
 
       let settled = false;

@@ -136,6 +136,34 @@ describe('per-caller limits, keyed on the address the server adapter saw', () =>
     expect(await errorType(await spray(1))).toBe('USERNAME_OR_PASSWORD_INCORRECT');
   });
 
+  it('counts failed logins still in flight, so a burst of parallel guesses cannot overshoot the limit', async () => {
+    const emulator = createVaultEmulator({
+      hosts: 'single-origin',
+      clock: createManualClock(TEST_START_MS),
+      passwordHashIterations: 1_000,
+      callerLimits: { failedLoginsPerMinute: 3 },
+    });
+    // In process, so all twelve are surely in flight at once, each waiting on its hashing.
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) =>
+        errorType(
+          await emulator.fetch(
+            new Request('http://promomats.sunrise.example/api/v26.1/auth', {
+              method: 'POST',
+              body: new URLSearchParams({
+                username: `someone-${i}@sunrise.example`,
+                password: 'Spring2026!',
+              }),
+            }),
+            { clientAddress: '192.0.2.1' },
+          ),
+        ),
+      ),
+    );
+    expect(guesses.filter((type) => type === 'USERNAME_OR_PASSWORD_INCORRECT')).toHaveLength(3);
+    expect(guesses.filter((type) => type === 'API_LIMIT_EXCEEDED')).toHaveLength(9);
+  });
+
   it('counts only failed logins, so many people behind one address can still sign in', async () => {
     vault = await startEmulator({ callerLimits: { failedLoginsPerMinute: 2 } });
     for (let i = 0; i < 5; i++) await vault.login('olivia@sunrise.example', 'Sunrise-Demo-1');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createManualClock, createVaultEmulator, type VaultEmulator } from '../../src/emulator';
+import { createBurstLimiter } from '../../src/emulator/createBurstLimiter';
 import { createFailureLimiter } from '../../src/emulator/createFailureLimiter';
 import { TEST_START_MS } from './startEmulator';
 
@@ -47,6 +48,23 @@ async function lock(emulator: VaultEmulator, username: string): Promise<void> {
 }
 
 describe('lockout that cannot be flushed', () => {
+  it("keeps a name's spent burst window through a spray of other names, in a bounded table", () => {
+    const clock = createManualClock(TEST_START_MS);
+    const burst = createBurstLimiter({ clock, limit: 2, windowMs: MINUTE, maxKeys: 100 });
+    burst.hit('olivia@sunrise.example');
+    burst.hit('olivia@sunrise.example');
+    let counted = 0;
+    for (let i = 0; i < 10_000; i++) {
+      if (burst.hit(`spray-${i}@example.com`).allowed) counted += 1;
+    }
+    expect(counted).toBe(99);
+    expect(burst.hit('olivia@sunrise.example').allowed).toBe(false);
+    // Once the windows close, new names are counted again.
+    clock.advance(MINUTE);
+    expect(burst.hit('someone-new@example.com').allowed).toBe(true);
+    expect(burst.hit('olivia@sunrise.example').allowed).toBe(true);
+  });
+
   it('keeps a lock and a failure count through a spray of other names, in a bounded table', () => {
     const clock = createManualClock(TEST_START_MS);
     const limiter = createFailureLimiter({

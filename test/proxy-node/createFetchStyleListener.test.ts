@@ -19,7 +19,12 @@ async function serve(...args: Parameters<typeof createFetchStyleListener>): Prom
 
 // Raw `node:http`, so the test sees the headers exactly as they went over the wire.
 function get(port: number, path: string, host: string) {
-  return new Promise<{ status: number; cookies: string[]; body: string }>((resolve, reject) => {
+  return new Promise<{
+    status: number;
+    cookies: string[];
+    nosniff: string | undefined;
+    body: string;
+  }>((resolve, reject) => {
     request({ port, path, host: '127.0.0.1', headers: { host } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
@@ -27,7 +32,12 @@ function get(port: number, path: string, host: string) {
         body += chunk;
       });
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, cookies: res.headers['set-cookie'] ?? [], body }),
+        resolve({
+          status: res.statusCode ?? 0,
+          cookies: res.headers['set-cookie'] ?? [],
+          nosniff: res.headers['x-content-type-options']?.toString(),
+          body,
+        }),
       );
     })
       .once('error', reject)
@@ -65,5 +75,14 @@ describe('createFetchStyleListener', () => {
     expect(urls[0]).toMatch(/^http:\/\/[^/]+\/vault\/a\.example\/api\?x=1$/);
     expect(urls[0]).not.toContain('evil.example');
     expect(urls[1]).toBe('https://quality.sunrise.example/api');
+  });
+
+  it('labels the 400 of a handler that fails with nosniff, as every other answer', async () => {
+    const port = await serve(() => {
+      throw new Error('<script>alert(1)</script>');
+    });
+    const answer = await get(port, '/vault/a.example/api', 'app.example');
+    expect(answer.status).toBe(400);
+    expect(answer.nosniff).toBe('nosniff');
   });
 });
