@@ -89,6 +89,7 @@ describe('per-caller limits, keyed on the address the server adapter saw', () =>
     expect(await errorType(await withHeader('tab-b'))).toBe('INVALID_SESSION_ID');
   });
 
+  // 300 logins one after another over loopback take seconds on a loaded machine: 30 s, not 5.
   it('refuses a caller that sprays password logins across many names, with the service headers', async () => {
     vault = await startEmulator();
     // Over loopback HTTP every call comes from 127.0.0.1, the address the adapter passes on.
@@ -134,7 +135,7 @@ describe('per-caller limits, keyed on the address the server adapter saw', () =>
     expect(await errorType(elsewhere)).toBe('SUCCESS');
     vault.clock.advance(MINUTE);
     expect(await errorType(await spray(1))).toBe('USERNAME_OR_PASSWORD_INCORRECT');
-  });
+  }, 30_000);
 
   it('counts failed logins still in flight, so a burst of parallel guesses cannot overshoot the limit', async () => {
     const emulator = createVaultEmulator({
