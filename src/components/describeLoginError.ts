@@ -64,7 +64,15 @@ export interface DescribeLoginErrorOptions {
    * (`PROXY_ORIGIN_REFUSED`).
    */
   readonly origin?: string | undefined;
+  /**
+   * Wrong passwords in a row for the user name, this one included. From the third on, a
+   * wrong password is told that more of them lock the account (`lockoutWarning`).
+   */
+  readonly failuresInARow?: number | undefined;
 }
+
+/** The wrong password in a row from which the form warns of the lock to come. */
+const LOCKOUT_WARNING_FROM = 3;
 
 /**
  * Maps any failure of discovery, password login or single sign-on to what the user is told
@@ -72,6 +80,9 @@ export interface DescribeLoginErrorOptions {
  * `undefined` for a cancelled call (a newer attempt or a sign-out replaced it), which is
  * nothing to report. A wrong password and an unknown user get the same text (PWD-06,
  * ENUM-04); the service's own `message` prose is never shown, only its `type` is read.
+ * The service locks an account after several wrong passwords in a row without saying how
+ * many are left, so from the third (`failuresInARow`) the text warns of the lock, naming
+ * no number.
  * A refusal of the kit's proxy because of its settings (`PROXY_ORIGIN_REFUSED`,
  * `PROXY_HOST_NOT_ALLOWED`…) is a setup error, never a retry prompt: a production build
  * says `setupError`, a development build names what was refused and the setting to change.
@@ -88,7 +99,7 @@ export function describeLoginError(
   options: DescribeLoginErrorOptions = {},
 ): LoginErrorDescription | undefined {
   const e = normalizeError(error);
-  if (e instanceof VaultApiError) return describeApiError(e, messages);
+  if (e instanceof VaultApiError) return describeApiError(e, messages, options.failuresInARow);
   if (e instanceof VaultDnsMismatchError) {
     const vault = options.vaults?.find((v) => sameHost(v.dns, e.expected))?.name ?? e.expected;
     return { message: messages.vaultNoAccess({ vault }), field: 'vault', error: e };
@@ -121,11 +132,18 @@ export function describeLoginError(
   }
 }
 
-function describeApiError(e: VaultApiError, messages: LoginMessages): LoginErrorDescription {
+function describeApiError(
+  e: VaultApiError,
+  messages: LoginMessages,
+  failuresInARow = 1,
+): LoginErrorDescription {
   switch (e.type) {
     case 'USERNAME_OR_PASSWORD_INCORRECT':
       return {
-        message: messages.incorrectCredentials,
+        message:
+          failuresInARow >= LOCKOUT_WARNING_FROM
+            ? messages.lockoutWarning
+            : messages.incorrectCredentials,
         field: 'password',
         action: 'reset-password',
         error: e,

@@ -1,7 +1,7 @@
 'use client';
 import { type FormEvent, useEffect, useId, useLayoutEffect, useReducer, useRef } from 'react';
 import type { AuthProfile } from '../core/client/types';
-import { isTransientError } from '../core/errors';
+import { isTransientError, VaultApiError } from '../core/errors';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import { enLoginMessages } from '../locales/en/enLoginMessages';
 import { useDiscovery } from '../react/useDiscovery';
@@ -42,6 +42,8 @@ interface State {
   // are filled in after it.
   readonly mounted?: boolean;
   readonly seenUsername: string;
+  /** Wrong passwords in a row, for the user name they were typed for. */
+  readonly misses?: { readonly name: string; readonly count: number } | undefined;
 }
 
 const merge = (state: State, update: Partial<State>): State => ({ ...state, ...update });
@@ -218,9 +220,18 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   function fail(error: unknown): void {
     const origin = globalThis.location?.origin;
     reportSetupError(error, origin);
-    const described = describeLoginError(error, t, { vaults, origin });
+    const misses =
+      error instanceof VaultApiError && error.type === 'USERNAME_OR_PASSWORD_INCORRECT'
+        ? { name: identity, count: (state.misses?.name === identity ? state.misses.count : 0) + 1 }
+        : state.misses;
+    const described = describeLoginError(error, t, {
+      vaults,
+      origin,
+      failuresInARow: misses?.name === identity ? misses.count : undefined,
+    });
     if (!described) return;
     patch({
+      misses,
       shown: described,
       focus: { target: described.field ?? 'alert' },
       ...(described.action === 'wait' && described.retryAfterSeconds !== undefined
@@ -290,6 +301,7 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
         throw error;
       });
       input.value = '';
+      patch({ misses: undefined });
       onSignedIn?.({ method: 'password' });
     });
   }

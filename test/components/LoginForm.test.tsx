@@ -1,4 +1,4 @@
-import { configure, fireEvent, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -297,7 +297,7 @@ describe('LoginForm: every failing demo user gets its own message and next step'
     },
   );
 
-  it('five wrong passwords lock the account: the form says what the service says and links the reset page every time', async () => {
+  it('five wrong passwords lock the account: from the third the form warns of the lock, then says what the service says, and links the reset page every time', async () => {
     const resetUrl = 'https://docs.sunrise.example/password-reset';
     const { tab, continueAs, signIn, user, passwordField } = await renderForm({
       passwordResetUrl: resetUrl,
@@ -305,7 +305,11 @@ describe('LoginForm: every failing demo user gets its own message and next step'
     await continueAs(OLIVIA.username);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       await signIn(`not-the-password-${attempt}`);
-      await waitFor(() => expect(alertText(tab.container)).toBe(en.incorrectCredentials));
+      // The service says neither how many tries are left nor when it locks, so the warning
+      // names no number.
+      const expected = attempt >= 3 ? en.lockoutWarning : en.incorrectCredentials;
+      await waitFor(() => expect(alertText(tab.container)).toBe(expected));
+      expect(passwordField()).toHaveAccessibleDescription(expected);
       expect(tab.getByRole('link', { name: en.resetPassword })).toHaveAttribute('href', resetUrl);
       await user.clear(passwordField());
     }
@@ -316,6 +320,28 @@ describe('LoginForm: every failing demo user gets its own message and next step'
     expect(alertText(tab.container)).not.toMatch(/minute/);
     expect(tab.getByRole('alert')).toHaveFocus();
     expect(tab.getByRole('link', { name: en.resetPassword })).toHaveAttribute('href', resetUrl);
+  });
+
+  it('the warning counts wrong passwords in a row for one user name: another name, or signing in, starts again', async () => {
+    const { tab, user, continueAs, signIn, passwordField } = await renderForm();
+    const tryWrong = async (attempt: number, expected: string) => {
+      await signIn(`not-the-password-${attempt}`);
+      await waitFor(() => expect(alertText(tab.container)).toBe(expected));
+      await user.clear(passwordField());
+    };
+    await continueAs('nobody@sunrise.example');
+    await tryWrong(1, en.incorrectCredentials);
+    await tryWrong(2, en.incorrectCredentials);
+    await user.click(tab.getByRole('button', { name: en.notYou }));
+    await continueAs(OLIVIA.username);
+    await tryWrong(3, en.incorrectCredentials);
+    await tryWrong(4, en.incorrectCredentials);
+    await tryWrong(5, en.lockoutWarning);
+    await signIn(OLIVIA.password);
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    await act(() => tab.session.manager.signOut());
+    await continueAs(OLIVIA.username);
+    await tryWrong(6, en.incorrectCredentials);
   });
 
   it('the password-change message stands alone when no passwordChangeUrl is given', async () => {

@@ -47,6 +47,12 @@ export interface LoginMessages {
   readonly passwordRequired: string;
   /** Wrong password and unknown user alike (PWD-06, ENUM-04). */
   readonly incorrectCredentials: string;
+  /**
+   * Shown instead of `incorrectCredentials` from the third wrong password in a row for the
+   * same user name: the service locks an account after a number of failures it does not
+   * tell, so the warning names none.
+   */
+  readonly lockoutWarning: string;
   readonly lockedOut: string;
   readonly passwordChangeRequired: string;
   readonly changePassword: string;

@@ -39,6 +39,8 @@ export const deLoginMessages: LoginMessages = {
   usernameRequired: 'Geben Sie Ihren Benutzernamen ein.',
   passwordRequired: 'Geben Sie Ihr Passwort ein.',
   incorrectCredentials: 'Benutzername oder Passwort ist falsch.',
+  lockoutWarning:
+    'Benutzername oder Passwort ist falsch. Mehrere falsche Passwörter hintereinander sperren das Konto für eine Weile. Prüfen Sie Ihr Passwort, bevor Sie es erneut versuchen.',
   lockedOut:
     'Dieses Konto ist gesperrt. Versuchen Sie es später erneut, oder bitten Sie Ihre Vault-Administration, es zu entsperren.',
   passwordChangeRequired:

@@ -33,6 +33,8 @@ export const enLoginMessages: LoginMessages = {
   usernameRequired: 'Enter your user name.',
   passwordRequired: 'Enter your password.',
   incorrectCredentials: 'The user name or password is incorrect.',
+  lockoutWarning:
+    'The user name or password is incorrect. Several wrong passwords in a row lock the account for a while, so check your password before you try again.',
   lockedOut:
     'This account is locked. Try again later, or ask your vault administrator to unlock it.',
   passwordChangeRequired:

@@ -43,6 +43,8 @@ export const esLoginMessages: LoginMessages = {
   usernameRequired: 'Escriba su nombre de usuario.',
   passwordRequired: 'Escriba su contraseña.',
   incorrectCredentials: 'El nombre de usuario o la contraseña no son correctos.',
+  lockoutWarning:
+    'El nombre de usuario o la contraseña no son correctos. Varias contraseñas incorrectas seguidas bloquean la cuenta durante un tiempo: compruebe su contraseña antes de volver a intentarlo.',
   lockedOut:
     'Esta cuenta está bloqueada. Vuelva a intentarlo más tarde, o pida al administrador de su Vault que la desbloquee.',
   passwordChangeRequired:

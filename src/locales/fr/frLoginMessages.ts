@@ -44,6 +44,8 @@ export const frLoginMessages: LoginMessages = {
   usernameRequired: 'Saisissez votre nom d’utilisateur.',
   passwordRequired: 'Saisissez votre mot de passe.',
   incorrectCredentials: 'Le nom d’utilisateur ou le mot de passe est incorrect.',
+  lockoutWarning:
+    'Le nom d’utilisateur ou le mot de passe est incorrect. Plusieurs mots de passe erronés d’affilée verrouillent le compte pendant un moment : vérifiez votre mot de passe avant de réessayer.',
   lockedOut:
     'Ce compte est verrouillé. Réessayez plus tard, ou demandez à l’administrateur de votre Vault de le déverrouiller.',
   passwordChangeRequired:

@@ -40,6 +40,8 @@ export const jaLoginMessages: LoginMessages = {
   usernameRequired: 'ユーザー名を入力してください。',
   passwordRequired: 'パスワードを入力してください。',
   incorrectCredentials: 'ユーザー名またはパスワードが正しくありません。',
+  lockoutWarning:
+    'ユーザー名またはパスワードが正しくありません。誤ったパスワードを続けて入力すると、アカウントがしばらくロックされます。もう一度試す前にパスワードを確認してください。',
   lockedOut:
     'このアカウントはロックされています。しばらくしてからもう一度お試しいただくか、Vault 管理者にロックの解除を依頼してください。',
   passwordChangeRequired:
