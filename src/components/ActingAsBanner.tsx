@@ -1,5 +1,5 @@
 'use client';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { SessionDelegation } from '../core/session/types';
 import { enDelegationMessages } from '../locales/en/enDelegationMessages';
 import { useDelegatedLogin } from '../react/useDelegatedLogin';
@@ -80,15 +80,27 @@ export function ActingAsBanner({
 
   const stopping = stop.isPending;
   const stopRequested = useRef(false);
+  // The delegation a failed "Stop acting" left in use: its message goes with it, so a later
+  // delegation does not inherit it.
+  const [failedStop, setFailedStop] = useState<SessionDelegation>();
+  const errorId = useId();
+  const stopFailed =
+    !stopping && delegation && failedStop && sameDelegation(failedStop, delegation);
   const handleStop = () => {
     if (stopping) return;
     stopRequested.current = true;
-    stop.mutate();
+    setFailedStop(undefined);
+    stop.mutate(undefined, {
+      onError: () => {
+        stopRequested.current = false;
+        setFailedStop(delegation);
+      },
+    });
   };
 
-  // The user's own session is back as soon as the delegation is gone (the server call that
-  // ends the delegated session finishes in the background): move focus away from the
-  // vanished button then, not later.
+  // The banner stays, saying "Stopping…" with the focus on its button, until the vault has
+  // ended the delegated session; once the user's own session is back the button is gone,
+  // and the focus moves on.
   useEffect(() => {
     if (delegation || !stopRequested.current) return;
     stopRequested.current = false;
@@ -119,10 +131,16 @@ export function ActingAsBanner({
             className="vsk-button vsk-acting-as-banner__stop"
             data-variant="secondary"
             aria-disabled={stopping || undefined}
+            aria-describedby={stopFailed ? errorId : undefined}
             onClick={handleStop}
           >
             {stopping ? t.stopping : t.stopActing}
           </button>
+          {stopFailed ? (
+            <p id={errorId} className="vsk-acting-as-banner__error" role="alert">
+              {t.stopFailed(describe(delegation))}
+            </p>
+          ) : null}
         </section>
       ) : null}
       <span className="vsk-root vsk-visually-hidden" aria-live="polite" aria-atomic="true">

@@ -47,5 +47,7 @@ export interface DelegationMessages {
   readonly actingAs: (values: { delegator: string; vault: string; user: string }) => string;
   readonly stopActing: string;
   readonly stopping: string;
+  /** "Stop acting" failed: the vault did not end the delegated session, which stays in use. */
+  readonly stopFailed: (values: { delegator: string; vault: string; user: string }) => string;
   readonly stopped: (values: { delegator: string; vault: string; user: string }) => string;
 }

@@ -1,5 +1,5 @@
 import { parseProxySessionHandle } from '../client/proxySessionHandle';
-import { normalizeError, VaultAbortedError, VaultConfigError } from '../errors';
+import { normalizeError, VaultAbortedError, VaultApiError, VaultConfigError } from '../errors';
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
 import { isSessionReference } from './isSessionReference';
@@ -125,12 +125,24 @@ export function createDelegationFlow(
     async () => {
       ready();
       generation += 1;
-      const record = getState().record;
-      const delegation = record?.delegation;
+      const delegation = getState().record?.delegation;
       if (!delegation) return;
+      // The user acts for the delegator until the vault has ended that session: one that
+      // could not be ended stays in use, and the failure is the caller's to tell. A session
+      // the vault no longer knows is ended already.
+      try {
+        await client.endSession(delegation.sessionId, { vaultDns: dnsOf(delegation) });
+      } catch (error) {
+        const failure = normalizeError(error);
+        if (!(failure instanceof VaultApiError && failure.type === 'INVALID_SESSION_ID')) {
+          throw failure;
+        }
+      }
+      // Another tab or a newer action may have changed the delegation meanwhile.
+      const record = getState().record;
+      if (!record || record.delegation?.sessionId !== delegation.sessionId) return;
       change(undefined, record);
       opened.delete(delegation.sessionId);
-      await endSessionQuietly(client, delegation.sessionId, dnsOf(delegation));
     },
 
     () => {

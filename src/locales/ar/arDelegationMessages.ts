@@ -50,6 +50,8 @@ export const arDelegationMessages: DelegationMessages = {
     `تتصرف نيابةً عن ${isolate(delegator)} في ${isolate(vault)}، وأنت ${isolate(user)}`,
   stopActing: 'إيقاف التصرف نيابةً',
   stopping: 'جارٍ الإيقاف…',
+  stopFailed: ({ delegator }) =>
+    `تعذّر على Vault إنهاء التفويض، لذا ما زلت تتصرف نيابةً عن ${isolate(delegator)}. تحقّق من اتصالك، ثم حاول مرة أخرى.`,
   stopped: ({ delegator, user }) =>
     `توقفت عن التصرف نيابةً عن ${isolate(delegator)}. عدت إلى جلستك الخاصة باسم ${isolate(user)}.`,
 };

@@ -48,6 +48,8 @@ export const deDelegationMessages: DelegationMessages = {
     `Im Namen von ${delegator} in ${vault} – Sie sind ${user}`,
   stopActing: 'Vertretung beenden',
   stopping: 'Wird beendet …',
+  stopFailed: ({ delegator }) =>
+    `Der Vault konnte die Vertretung nicht beenden. Sie handeln weiterhin im Namen von ${delegator}. Prüfen Sie Ihre Verbindung, und versuchen Sie es dann erneut.`,
   stopped: ({ delegator, user }) =>
     `Die Vertretung von ${delegator} ist beendet. Sie arbeiten wieder in Ihrer eigenen Sitzung als ${user}.`,
 };

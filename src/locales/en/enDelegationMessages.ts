@@ -41,6 +41,8 @@ export const enDelegationMessages: DelegationMessages = {
   actingAs: ({ delegator, vault, user }) => `Acting as ${delegator} in ${vault} — you are ${user}`,
   stopActing: 'Stop acting',
   stopping: 'Stopping…',
+  stopFailed: ({ delegator }) =>
+    `The vault could not be told to stop, so you are still acting as ${delegator}. Check your connection, then try again.`,
   stopped: ({ delegator, user }) =>
     `You stopped acting as ${delegator}. You are back in your own session as ${user}.`,
 };

@@ -46,6 +46,8 @@ export const esDelegationMessages: DelegationMessages = {
     `Actuando como ${delegator} en ${vault}: usted es ${user}`,
   stopActing: 'Dejar de actuar',
   stopping: 'Volviendo…',
+  stopFailed: ({ delegator }) =>
+    `El Vault no ha podido terminar la delegación, así que sigue actuando como ${delegator}. Compruebe su conexión y vuelva a intentarlo.`,
   stopped: ({ delegator, user }) =>
     `Ha dejado de actuar como ${delegator}. Ha vuelto a su propia sesión como ${user}.`,
 };

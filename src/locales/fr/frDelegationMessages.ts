@@ -49,6 +49,8 @@ export const frDelegationMessages: DelegationMessages = {
     `Au nom de ${delegator} dans ${vault} — vous êtes ${user}`,
   stopActing: 'Quitter la délégation',
   stopping: 'Retour en cours…',
+  stopFailed: ({ delegator }) =>
+    `Le Vault n’a pas pu mettre fin à la délégation : vous agissez toujours au nom de ${delegator}. Vérifiez votre connexion, puis réessayez.`,
   stopped: ({ delegator, user }) =>
     `Vous n’agissez plus au nom de ${delegator}. Vous êtes de retour dans votre propre session en tant que ${user}.`,
 };
