@@ -76,7 +76,9 @@ const LOCKOUT_WARNING_FROM = 3;
 
 /**
  * Maps any failure of discovery, password login or single sign-on to what the user is told
- * and can do next. Pure: the same input always gives the same description. Returns
+ * and can do next. A login the service put in another vault than the one asked for names
+ * both: the vault refused, and the one the user's account opens (by display name when the
+ * `vaults` or the service name it). Pure: the same input always gives the same description. Returns
  * `undefined` for a cancelled call (a newer attempt or a sign-out replaced it), which is
  * nothing to report. A wrong password and an unknown user get the same text (PWD-06,
  * ENUM-04); the service's own `message` prose is never shown, only its `type` is read.
@@ -102,7 +104,15 @@ export function describeLoginError(
   if (e instanceof VaultApiError) return describeApiError(e, messages, options.failuresInARow);
   if (e instanceof VaultDnsMismatchError) {
     const vault = options.vaults?.find((v) => sameHost(v.dns, e.expected))?.name ?? e.expected;
-    return { message: messages.vaultNoAccess({ vault }), field: 'vault', error: e };
+    // Where the account is, as the service names it.
+    const actual = e.actualName ?? e.actual;
+    return {
+      message: actual
+        ? messages.vaultElsewhere({ vault, actual })
+        : messages.vaultNoAccess({ vault }),
+      field: 'vault',
+      error: e,
+    };
   }
   if (e instanceof VaultOAuthError) return describeOAuthError(e, messages);
   if (e instanceof VaultProtocolError && isSetupError(e.proxyError)) {

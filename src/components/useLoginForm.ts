@@ -1,7 +1,7 @@
 'use client';
 import { type FormEvent, useEffect, useId, useLayoutEffect, useReducer, useRef } from 'react';
 import type { AuthProfile } from '../core/client/types';
-import { isTransientError, VaultApiError } from '../core/errors';
+import { isTransientError } from '../core/errors';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import { enLoginMessages } from '../locales/en/enLoginMessages';
 import { useDiscovery } from '../react/useDiscovery';
@@ -220,18 +220,13 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   function fail(error: unknown): void {
     const origin = globalThis.location?.origin;
     reportSetupError(error, origin);
-    const misses =
-      error instanceof VaultApiError && error.type === 'USERNAME_OR_PASSWORD_INCORRECT'
-        ? { name: identity, count: (state.misses?.name === identity ? state.misses.count : 0) + 1 }
-        : state.misses;
-    const described = describeLoginError(error, t, {
-      vaults,
-      origin,
-      failuresInARow: misses?.name === identity ? misses.count : undefined,
-    });
+    // Wrong passwords in a row for the user name on screen (the failures the password field
+    // is blamed for); another name starts again.
+    const misses = (state.misses?.name === identity ? state.misses.count : 0) + 1;
+    const described = describeLoginError(error, t, { vaults, origin, failuresInARow: misses });
     if (!described) return;
     patch({
-      misses,
+      misses: { name: identity, count: described.field === 'password' ? misses : misses - 1 },
       shown: described,
       focus: { target: described.field ?? 'alert' },
       ...(described.action === 'wait' && described.retryAfterSeconds !== undefined

@@ -75,6 +75,11 @@ export interface LoginMessages {
   readonly unexpectedError: string;
   readonly tryAgain: string;
   readonly vaultNoAccess: (values: { vault: string }) => string;
+  /**
+   * The service would have signed the user in to `actual` instead of `vault`, which the app
+   * asked for and accepts alone (`validateDns`): where their account is, and who can help.
+   */
+  readonly vaultElsewhere: (values: { vault: string; actual: string }) => string;
   readonly ssoCancelled: string;
   /** The answer from the identity provider did not belong to this sign-in (expired, another tab). */
   readonly ssoRestart: string;

@@ -328,7 +328,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS),
       vaultDns: actual,
     }).catch(() => undefined);
-    throw new VaultDnsMismatchError(expected, actual);
+    throw new VaultDnsMismatchError(expected, actual, result.vault?.name || undefined);
   }
 
   function expectedDns(perCall: string | undefined): string | undefined {

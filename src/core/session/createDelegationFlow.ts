@@ -1,5 +1,10 @@
 import { parseProxySessionHandle } from '../client/proxySessionHandle';
-import { normalizeError, VaultAbortedError, VaultApiError, VaultConfigError } from '../errors';
+import {
+  isSessionInvalidError,
+  normalizeError,
+  VaultAbortedError,
+  VaultConfigError,
+} from '../errors';
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
 import { isSessionReference } from './isSessionReference';
@@ -130,19 +135,18 @@ export function createDelegationFlow(
       // The user acts for the delegator until the vault has ended that session: one that
       // could not be ended stays in use, and the failure is the caller's to tell. A session
       // the vault no longer knows is ended already.
+      const { sessionId } = delegation;
       try {
-        await client.endSession(delegation.sessionId, { vaultDns: dnsOf(delegation) });
+        await client.endSession(sessionId, { vaultDns: dnsOf(delegation) });
       } catch (error) {
-        const failure = normalizeError(error);
-        if (!(failure instanceof VaultApiError && failure.type === 'INVALID_SESSION_ID')) {
-          throw failure;
-        }
+        if (!isSessionInvalidError(error)) throw normalizeError(error);
       }
       // Another tab or a newer action may have changed the delegation meanwhile.
       const record = getState().record;
-      if (!record || record.delegation?.sessionId !== delegation.sessionId) return;
-      change(undefined, record);
-      opened.delete(delegation.sessionId);
+      if (record?.delegation?.sessionId === sessionId) {
+        change(undefined, record);
+        opened.delete(sessionId);
+      }
     },
 
     () => {

@@ -51,7 +51,9 @@ export const arDelegationMessages: DelegationMessages = {
   stopActing: 'إيقاف التصرف نيابةً',
   stopping: 'جارٍ الإيقاف…',
   stopFailed: ({ delegator }) =>
-    `تعذّر على Vault إنهاء التفويض، لذا ما زلت تتصرف نيابةً عن ${isolate(delegator)}. تحقّق من اتصالك، ثم حاول مرة أخرى.`,
+    `تعذّر الوصول إلى Vault: ما زلت تتصرف نيابةً عن ${isolate(delegator)}. حاول مرة أخرى.`,
   stopped: ({ delegator, user }) =>
     `توقفت عن التصرف نيابةً عن ${isolate(delegator)}. عدت إلى جلستك الخاصة باسم ${isolate(user)}.`,
+  landedVault: ({ vault, asked }) =>
+    `أنت في ${isolate(vault)}: ليس لحسابك وصول إلى ${isolate(asked)}.`,
 };

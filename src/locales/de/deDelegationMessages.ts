@@ -49,7 +49,9 @@ export const deDelegationMessages: DelegationMessages = {
   stopActing: 'Vertretung beenden',
   stopping: 'Wird beendet …',
   stopFailed: ({ delegator }) =>
-    `Der Vault konnte die Vertretung nicht beenden. Sie handeln weiterhin im Namen von ${delegator}. Prüfen Sie Ihre Verbindung, und versuchen Sie es dann erneut.`,
+    `Der Vault war nicht erreichbar: Sie handeln weiterhin im Namen von ${delegator}. Versuchen Sie es erneut.`,
   stopped: ({ delegator, user }) =>
     `Die Vertretung von ${delegator} ist beendet. Sie arbeiten wieder in Ihrer eigenen Sitzung als ${user}.`,
+  landedVault: ({ vault, asked }) =>
+    `Sie sind in ${vault}: Ihr Konto hat keinen Zugriff auf ${asked}.`,
 };

@@ -40,7 +40,7 @@ export const deLoginMessages: LoginMessages = {
   passwordRequired: 'Geben Sie Ihr Passwort ein.',
   incorrectCredentials: 'Benutzername oder Passwort ist falsch.',
   lockoutWarning:
-    'Benutzername oder Passwort ist falsch. Mehrere falsche Passwörter hintereinander sperren das Konto für eine Weile. Prüfen Sie Ihr Passwort, bevor Sie es erneut versuchen.',
+    'Benutzername oder Passwort ist falsch. Weitere falsche Passwörter hintereinander sperren das Konto für eine Weile.',
   lockedOut:
     'Dieses Konto ist gesperrt. Versuchen Sie es später erneut, oder bitten Sie Ihre Vault-Administration, es zu entsperren.',
   passwordChangeRequired:
@@ -65,6 +65,8 @@ export const deLoginMessages: LoginMessages = {
   tryAgain: 'Erneut versuchen',
   vaultNoAccess: ({ vault }) =>
     `Sie haben keinen Zugriff auf ${vault}. Wählen Sie eine andere Vault-Instanz oder bitten Sie Ihre Vault-Administration um Zugriff.`,
+  vaultElsewhere: ({ vault, actual }) =>
+    `Sie haben keinen Zugriff auf ${vault}. Ihr Konto ist in ${actual}.`,
   ssoCancelled:
     'Die Anmeldung über Ihre Organisation wurde abgebrochen. Versuchen Sie es erneut, sobald Sie bereit sind.',
   ssoRestart:

@@ -42,7 +42,8 @@ export const enDelegationMessages: DelegationMessages = {
   stopActing: 'Stop acting',
   stopping: 'Stopping…',
   stopFailed: ({ delegator }) =>
-    `The vault could not be told to stop, so you are still acting as ${delegator}. Check your connection, then try again.`,
+    `The vault could not be reached: you are still acting as ${delegator}. Try again.`,
   stopped: ({ delegator, user }) =>
     `You stopped acting as ${delegator}. You are back in your own session as ${user}.`,
+  landedVault: ({ vault, asked }) => `You are in ${vault}: your account has no access to ${asked}.`,
 };

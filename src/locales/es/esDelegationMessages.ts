@@ -47,7 +47,8 @@ export const esDelegationMessages: DelegationMessages = {
   stopActing: 'Dejar de actuar',
   stopping: 'Volviendo…',
   stopFailed: ({ delegator }) =>
-    `El Vault no ha podido terminar la delegación, así que sigue actuando como ${delegator}. Compruebe su conexión y vuelva a intentarlo.`,
+    `No se ha podido contactar con el Vault: sigue actuando como ${delegator}. Vuelva a intentarlo.`,
   stopped: ({ delegator, user }) =>
     `Ha dejado de actuar como ${delegator}. Ha vuelto a su propia sesión como ${user}.`,
+  landedVault: ({ vault, asked }) => `Está en ${vault}: su cuenta no tiene acceso a ${asked}.`,
 };

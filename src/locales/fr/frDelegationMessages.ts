@@ -50,7 +50,9 @@ export const frDelegationMessages: DelegationMessages = {
   stopActing: 'Quitter la délégation',
   stopping: 'Retour en cours…',
   stopFailed: ({ delegator }) =>
-    `Le Vault n’a pas pu mettre fin à la délégation : vous agissez toujours au nom de ${delegator}. Vérifiez votre connexion, puis réessayez.`,
+    `Impossible de joindre le Vault : vous agissez toujours au nom de ${delegator}. Réessayez.`,
   stopped: ({ delegator, user }) =>
     `Vous n’agissez plus au nom de ${delegator}. Vous êtes de retour dans votre propre session en tant que ${user}.`,
+  landedVault: ({ vault, asked }) =>
+    `Vous êtes dans ${vault} : votre compte n’a pas accès à ${asked}.`,
 };

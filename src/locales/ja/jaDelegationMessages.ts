@@ -45,7 +45,9 @@ export const jaDelegationMessages: DelegationMessages = {
   stopActing: '代理を終了',
   stopping: '終了しています…',
   stopFailed: ({ delegator }) =>
-    `Vault で代理を終了できなかったため、引き続き ${delegator} の代理として操作中です。接続を確認して、もう一度お試しください。`,
+    `Vault に接続できませんでした。引き続き ${delegator} の代理として操作中です。もう一度お試しください。`,
   stopped: ({ delegator, user }) =>
     `${delegator} の代理を終了しました。${user} として自分のセッションに戻りました。`,
+  landedVault: ({ vault, asked }) =>
+    `現在 ${vault} にいます。あなたのアカウントには ${asked} へのアクセス権がありません。`,
 };
