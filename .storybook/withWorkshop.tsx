@@ -1,5 +1,6 @@
 import type { Decorator } from '@storybook/react-vite';
-import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, useEffect, useLayoutEffect } from 'react';
 import { VaultMessagesProvider } from '../src/components/i18n/VaultMessagesContext';
 import { SessionProvider } from '../src/react/SessionProvider';
 import { readStoryVault } from '../stories/support/readStoryVault';
@@ -63,6 +64,10 @@ export const withWorkshop: Decorator = (Story, context) => {
       <VaultMessagesProvider messages={workshopMessages(globals.locale)}>
         <SessionProvider key={vault.id} session={vault.session}>
           <Story />
+          <ReadyWhenSettled
+            storyId={context.id}
+            holdsRequests={context.parameters.msw !== undefined}
+          />
         </SessionProvider>
       </VaultMessagesProvider>
     </WorkshopFrame>
@@ -100,13 +105,6 @@ function WorkshopFrame({
     };
   }, [theme, forcedTheme, locale, dir]);
 
-  // Rendered means the loaders and `beforeEach` are done: the emulator answers and the
-  // session is set up, so the story is what it says it is.
-  useLayoutEffect(() => {
-    markStoryReady(storyId);
-    return () => document.documentElement.removeAttribute(READY_ATTRIBUTE);
-  }, [storyId]);
-
   return (
     <div
       className="vsk-root vsk-workshop"
@@ -118,6 +116,33 @@ function WorkshopFrame({
       {children}
     </div>
   );
+}
+
+/**
+ * Marks the story ready once it has rendered (the loaders and `beforeEach` are done: the
+ * emulator answers and the session is set up) and the requests it makes by itself have
+ * settled, so that axe looks at what the story shows rather than its first loading frame.
+ * A story that holds or fails requests on purpose (its own `msw` handlers) is ready once
+ * rendered. Runs after the story's own effects, which start its queries.
+ */
+function ReadyWhenSettled({ storyId, holdsRequests }: { storyId: string; holdsRequests: boolean }) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const caches = [queryClient.getQueryCache(), queryClient.getMutationCache()];
+    const unsubscribes: (() => void)[] = [];
+    const settle = () => {
+      if (!holdsRequests && queryClient.isFetching() + queryClient.isMutating() > 0) return;
+      markStoryReady(storyId);
+      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+    };
+    for (const cache of caches) unsubscribes.push(cache.subscribe(settle));
+    settle();
+    return () => {
+      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+      document.documentElement.removeAttribute(READY_ATTRIBUTE);
+    };
+  }, [queryClient, storyId, holdsRequests]);
+  return null;
 }
 
 function readGlobals(globals: Record<string, unknown>): WorkshopGlobals {

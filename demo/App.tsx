@@ -77,6 +77,10 @@ export function App(): ReactNode {
           authUrl: '',
           vaultUrl: '/vault/{dns}',
           clientId: DEMO_CLIENT_ID,
+          // Any of the user's vaults will do: one without access to this vault is signed
+          // in to their own, and the kit tells them where they are.
+          vaultDns: DEMO_VAULT_DNS,
+          validateDns: false,
         }}
         storage={storage}
         {...(timeouts.keepAlive ? { keepAlive: timeouts.keepAlive } : {})}

@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useEffect } from 'react';
+import { demoDirectory } from '../src/emulator/demoDirectory';
 import { ActingAsBanner, useSession } from '../src/index';
 import { AppHeader } from './AppHeader';
 import { DemoFooter } from './DemoFooter';
 import { useDemoLanguage } from './DemoLanguageProvider';
 import { DOCUMENTS_HEADING_ID, DocumentsView } from './DocumentsView';
 import { DEMO_PEOPLE } from './demoAccounts';
-import { LandedVaultNotice } from './LandedVaultNotice';
 import { SkipLink } from './SkipLink';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -17,7 +17,8 @@ function focusDocumentsHeading(): void {
 
 /**
  * The signed-in screen: the header (who, which vault, the session timer, delegations,
- * sign-out), the acting-as banner while delegated, and the documents.
+ * sign-out), the kit's banner while delegated or when the service put the user in another
+ * vault than the demo asked for, and the documents.
  *
  * @example
  * ```tsx
@@ -48,10 +49,10 @@ export function Workspace(): ReactNode {
       <ActingAsBanner
         delegatorNames={DEMO_PEOPLE}
         onStopped={onStopped}
+        vaults={demoDirectory.vaults}
         className="demo-acting-as"
       />
       <main id={MAIN_ID} tabIndex={-1} className="demo-main">
-        <LandedVaultNotice />
         <DocumentsView />
       </main>
       <DemoFooter />

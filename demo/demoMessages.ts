@@ -77,7 +77,6 @@ export interface DemoMessages {
     readonly refused: (type: string) => string;
     readonly unknownFailure: string;
   };
-  readonly landedVault: (landed: string, asked: string) => string;
   readonly footer: {
     readonly about: string;
     readonly idle: (minutes: number) => string;
@@ -191,8 +190,6 @@ export const enDemoMessages: DemoMessages = {
     refused: (type) => `The vault refused the request (${type}).`,
     unknownFailure: 'Something went wrong while loading the documents.',
   },
-  landedVault: (landed, asked) =>
-    `You are in ${landed}: your account has no access to ${asked}, so the vault service signed you in to your own vault. Everything here comes from ${landed}.`,
   footer: {
     about:
       "Vault Docs demonstrates vault-session-kit. Its vaults are the built-in emulator, each at its own host behind the kit's proxy (/vault/…, /auth); single sign-on goes through the development OpenID Provider at /oidc. Nothing leaves your machine.",

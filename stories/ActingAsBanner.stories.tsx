@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ActingAsBanner } from '../src/components/ActingAsBanner';
 import { DelegationPicker } from '../src/components/DelegationPicker';
@@ -68,6 +69,25 @@ export const Stopped: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: t.stopActing }));
     const heading = await canvas.findByRole('heading', { name: t.heading });
     await waitFor(() => expect(heading).toHaveFocus());
+  },
+};
+
+/**
+ * "Stop acting" pressed while the vault has not ended the delegated session yet: the banner
+ * stays, says "Stopping…", and keeps the focus on its busy button.
+ */
+export const Stopping: Story = {
+  ...Stopped,
+  parameters: { msw: [http.delete('/api/:version/session', () => delay('infinite'))] },
+  play: async ({ canvasElement, globals }) => {
+    const t = workshopMessages(globals.locale).delegation;
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: t.stopActing }));
+    const banner = canvas.getByRole('region', { name: t.bannerLabel });
+    const button = await within(banner).findByRole('button', { name: t.stopping });
+    await expect(banner).toHaveAttribute('data-state', 'stopping');
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveFocus();
   },
 };
 

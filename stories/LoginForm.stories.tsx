@@ -206,7 +206,7 @@ export const VaultChoice: Story = {
 /**
  * Marcus asks for Sunrise PromoMats, where he has no account: the service signs him in to
  * his own vault instead, the DNS check refuses that session and ends it, and the form names
- * the vault he asked for.
+ * the vault he asked for and the one his account is in.
  */
 export const VaultNotAvailable: Story = {
   args: { vaults: demoVaults },
@@ -215,7 +215,10 @@ export const VaultNotAvailable: Story = {
     await steps.continueAs(demoUsers.marcus.username);
     await steps.signIn(demoUsers.marcus.password);
     await steps.expectMessage(
-      workshopMessages(context.globals.locale).login.vaultNoAccess({ vault: demoVaults[0].name }),
+      workshopMessages(context.globals.locale).login.vaultElsewhere({
+        vault: demoVaults[0].name,
+        actual: 'Sunrise QualityDocs',
+      }),
     );
   },
 };

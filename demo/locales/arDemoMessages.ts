@@ -117,8 +117,6 @@ export const arDemoMessages: DemoMessages = {
     refused: (type) => `رفض Vault الطلب (${isolate(type)}).`,
     unknownFailure: 'حدث خطأ أثناء تحميل المستندات.',
   },
-  landedVault: (landed, asked) =>
-    `أنت في ${isolate(landed)}: ليس لحسابك وصول إلى ${isolate(asked)}، لذلك سجّلت خدمة Vault دخولك إلى Vault الخاص بك. كل ما هنا مصدره ${isolate(landed)}.`,
   footer: {
     about:
       'يعرض Vault Docs إمكانات vault-session-kit. خزائن Vault فيه هي المحاكي المدمج، ولكل منها مضيف خاص خلف وكيل الحزمة (/vault/…، /auth)؛ ويمر تسجيل الدخول الموحّد عبر موفّر OpenID المخصص للتطوير في /oidc. لا يغادر أي شيء جهازك.',

@@ -88,8 +88,6 @@ export const deDemoMessages: DemoMessages = {
     refused: (type) => `Der Vault hat die Anfrage abgelehnt (${type}).`,
     unknownFailure: 'Beim Laden der Dokumente ist ein Fehler aufgetreten.',
   },
-  landedVault: (landed, asked) =>
-    `Sie sind in ${landed}: Ihr Konto hat keinen Zugriff auf ${asked}, daher hat der Vault-Dienst Sie in Ihrem eigenen Vault angemeldet. Alles hier stammt aus ${landed}.`,
   footer: {
     about:
       'Vault Docs zeigt vault-session-kit in Aktion. Die Vaults sind der eingebaute Emulator, jeder unter einem eigenen Host hinter dem Proxy des Kits (/vault/…, /auth); Single Sign-on läuft über den OpenID Provider für die Entwicklung unter /oidc. Nichts verlässt Ihren Rechner.',

@@ -86,8 +86,6 @@ export const esDemoMessages: DemoMessages = {
     refused: (type) => `El Vault rechazó la solicitud (${type}).`,
     unknownFailure: 'Se produjo un error al cargar los documentos.',
   },
-  landedVault: (landed, asked) =>
-    `Está en ${landed}: su cuenta no tiene acceso a ${asked}, así que el servicio de Vault le ha iniciado sesión en su propio Vault. Todo lo que ve aquí procede de ${landed}.`,
   footer: {
     about:
       'Vault Docs es una demostración de vault-session-kit. Sus Vaults son el emulador integrado, cada uno en su propio host detrás del proxy del kit (/vault/…, /auth); el inicio de sesión único pasa por el proveedor OpenID de desarrollo en /oidc. Nada sale de su equipo.',

@@ -86,8 +86,6 @@ export const frDemoMessages: DemoMessages = {
     refused: (type) => `Le Vault a refusé la requête (${type}).`,
     unknownFailure: 'Une erreur s’est produite lors du chargement des documents.',
   },
-  landedVault: (landed, asked) =>
-    `Vous êtes dans ${landed} : votre compte n’a pas accès à ${asked}, le service Vault vous a donc connecté à votre propre Vault. Tout ce qui figure ici provient de ${landed}.`,
   footer: {
     about:
       'Vault Docs présente vault-session-kit. Ses Vaults sont l’émulateur intégré, chacun sur son propre hôte derrière le proxy du kit (/vault/…, /auth) ; l’authentification unique passe par le fournisseur OpenID de développement sur /oidc. Rien ne quitte votre machine.',

@@ -85,8 +85,6 @@ export const jaDemoMessages: DemoMessages = {
     refused: (type) => `Vault がリクエストを拒否しました（${type}）。`,
     unknownFailure: 'ドキュメントの読み込み中に問題が発生しました。',
   },
-  landedVault: (landed, asked) =>
-    `現在 ${landed} にいます。あなたのアカウントには ${asked} へのアクセス権がないため、Vault サービスはあなた自身の Vault にサインインさせました。ここに表示される内容はすべて ${landed} のものです。`,
   footer: {
     about:
       'Vault Docs は vault-session-kit のデモです。Vault は内蔵のエミュレーターで、それぞれがキットのプロキシ（/vault/…、/auth）の背後にある独自のホストで動作します。シングルサインオンは /oidc の開発用 OpenID プロバイダーを経由します。データがこのコンピューターの外に出ることはありません。',

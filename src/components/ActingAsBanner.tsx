@@ -4,6 +4,7 @@ import type { SessionDelegation } from '../core/session/types';
 import { enDelegationMessages } from '../locales/en/enDelegationMessages';
 import { useDelegatedLogin } from '../react/useDelegatedLogin';
 import { useSession } from '../react/useSession';
+import { useVaultSession } from '../react/VaultSessionContext';
 import type { DelegationMessages } from './i18n/DelegationMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { useDelegationFocus } from './useDelegationFocus';
@@ -30,6 +31,14 @@ export interface ActingAsBannerProps {
    * focus then goes to the heading of a `DelegationPicker` on the page, if there is one.
    */
   onStopped?: (() => void) | undefined;
+  /** The vault the app signed in to. Default: the client's `vaultDns`. */
+  vaultDns?: string | undefined;
+  /**
+   * Display names by vault DNS (in lower case). The service names only the user's own
+   * vaults, so the vault asked for, which the user cannot open, is shown by its DNS unless
+   * named here.
+   */
+  vaults?: readonly { readonly dns: string; readonly name: string }[] | undefined;
 }
 
 /**
@@ -38,6 +47,12 @@ export interface ActingAsBannerProps {
  * so it is on every view. It is a labelled region while a delegation runs; starting,
  * switching and stopping are announced through a polite live region that stays in the
  * page (visually hidden) when there is no delegation, so that the end is heard too.
+ *
+ * It also names the vault the user works in when the service signed them in to another
+ * one than the app asked for (auth defaulting, in an app that accepts any of the user's
+ * vaults with `validateDns: false`): "You are in Sunrise QualityDocs, your own vault: your
+ * account has no access to Sunrise PromoMats." (`data-state="landed"`), said through the
+ * same live region when it appears.
  *
  * @example
  * ```tsx
@@ -54,9 +69,12 @@ export function ActingAsBanner({
   messages,
   delegatorNames,
   onStopped,
+  vaultDns,
+  vaults,
 }: ActingAsBannerProps): ReactNode {
   const t = useVaultMessages('delegation', enDelegationMessages, messages);
-  const { delegation, user } = useSession();
+  const { delegation, user, vault } = useSession();
+  const { client } = useVaultSession();
   const { stop } = useDelegatedLogin();
   const focusTargets = useDelegationFocus();
   const username = user?.username ?? '';
@@ -67,17 +85,37 @@ export function ActingAsBanner({
     user: username,
   });
 
+  // Auth defaulting: the user's own session, in another of their vaults than the one asked
+  // for. Host names compare in lower case, the form the session keeps them in.
+  const asked = (vaultDns ?? client.config.vaultDns)?.toLowerCase();
+  const landed =
+    !delegation && asked && vault?.dns && vault.dns !== asked
+      ? t.landedVault({
+          vault: vault.name || vault.dns,
+          asked: vaults?.find((v) => v.dns === asked)?.name ?? asked,
+        })
+      : undefined;
+
   // Announce changes, not the state found on mount: compared during render so the text is
-  // in the live region in the same commit as the banner change.
+  // in the live region in the same commit as the banner change. A stop that lands the user
+  // elsewhere says that it stopped.
   const [seen, setSeen] = useState(delegation);
+  const [seenLanded, setSeenLanded] = useState(landed);
   const [announcement, setAnnouncement] = useState('');
+  if (seenLanded !== landed) {
+    setSeenLanded(landed);
+    setAnnouncement(landed ?? '');
+  }
   if (!sameDelegation(seen, delegation)) {
     setSeen(delegation);
+    // A failed "Stop acting" belongs to the delegation it failed for, not to the next one.
+    stop.reset();
     if (delegation) setAnnouncement(t.started(describe(delegation)));
     else if (seen && user) setAnnouncement(t.stopped(describe(seen)));
     else setAnnouncement('');
   }
 
+  const rootClass = ['vsk-root', 'vsk-acting-as-banner', className].filter(Boolean).join(' ');
   const stopping = stop.isPending;
   const stopRequested = useRef(false);
   const handleStop = () => {
@@ -86,9 +124,9 @@ export function ActingAsBanner({
     stop.mutate();
   };
 
-  // The user's own session is back as soon as the delegation is gone (the server call that
-  // ends the delegated session finishes in the background): move focus away from the
-  // vanished button then, not later.
+  // The banner stays, saying "Stopping…" with the focus on its button, until the vault has
+  // ended the delegated session; once the user's own session is back the button is gone,
+  // and the focus moves on.
   useEffect(() => {
     if (delegation || !stopRequested.current) return;
     stopRequested.current = false;
@@ -105,7 +143,7 @@ export function ActingAsBanner({
     <>
       {delegation && user ? (
         <section
-          className={['vsk-root', 'vsk-acting-as-banner', className].filter(Boolean).join(' ')}
+          className={rootClass}
           aria-label={t.bannerLabel}
           tabIndex={-1}
           data-state={stopping ? 'stopping' : 'active'}
@@ -123,7 +161,16 @@ export function ActingAsBanner({
           >
             {stopping ? t.stopping : t.stopActing}
           </button>
+          {stop.isError ? (
+            <p className="vsk-acting-as-banner__error" role="alert">
+              {t.stopFailed(describe(delegation))}
+            </p>
+          ) : null}
         </section>
+      ) : landed ? (
+        <p className={rootClass} data-state="landed">
+          {landed}
+        </p>
       ) : null}
       <span className="vsk-root vsk-visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}

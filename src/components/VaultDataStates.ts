@@ -24,8 +24,12 @@ export interface VaultDataStates {
    * `empty` when nothing matches.
    */
   DelegationPickerItem: 'active' | 'inactive';
-  /** The banner, while a delegation runs: `stopping` once "Stop acting" was pressed. */
-  ActingAsBanner: 'active' | 'stopping';
+  /**
+   * The banner, while a delegation runs: `stopping` once "Stop acting" was pressed, until
+   * the vault has ended the delegated session. `landed` while it names the vault the
+   * service signed the user in to instead of the one asked for.
+   */
+  ActingAsBanner: 'active' | 'stopping' | 'landed';
   /** The timer's root: `urgent` at or below its first announcement time. */
   SessionTimer: 'counting' | 'urgent';
   /** The button: `pending` while the sign-out runs. */

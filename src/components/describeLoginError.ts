@@ -65,14 +65,27 @@ export interface DescribeLoginErrorOptions {
    * (`PROXY_ORIGIN_REFUSED`).
    */
   readonly origin?: string | undefined;
+  /**
+   * Wrong passwords in a row for the user name, this one included. From the third on, a
+   * wrong password is told that more of them lock the account (`lockoutWarning`).
+   */
+  readonly failuresInARow?: number | undefined;
 }
+
+/** The wrong password in a row from which the form warns of the lock to come. */
+const LOCKOUT_WARNING_FROM = 3;
 
 /**
  * Maps any failure of discovery, password login or single sign-on to what the user is told
- * and can do next. Pure: the same input always gives the same description. Returns
+ * and can do next. A login the service put in another vault than the one asked for names
+ * both: the vault refused, and the one the user's account opens (by display name when the
+ * `vaults` or the service name it). Pure: the same input always gives the same description. Returns
  * `undefined` for a cancelled call (a newer attempt or a sign-out replaced it), which is
  * nothing to report. A wrong password and an unknown user get the same text (PWD-06,
  * ENUM-04); the service's own `message` prose is never shown, only its `type` is read.
+ * The service locks an account after several wrong passwords in a row without saying how
+ * many are left, so from the third (`failuresInARow`) the text warns of the lock, naming
+ * no number.
  * A refusal of the kit's proxy because of its settings (`PROXY_ORIGIN_REFUSED`,
  * `PROXY_HOST_NOT_ALLOWED`…) is a setup error, never a retry prompt: a production build
  * says `setupError`, a development build names what was refused and the setting to change.
@@ -89,10 +102,18 @@ export function describeLoginError(
   options: DescribeLoginErrorOptions = {},
 ): LoginErrorDescription | undefined {
   const e = normalizeError(error);
-  if (e instanceof VaultApiError) return describeApiError(e, messages);
+  if (e instanceof VaultApiError) return describeApiError(e, messages, options.failuresInARow);
   if (e instanceof VaultDnsMismatchError) {
     const vault = options.vaults?.find((v) => sameHost(v.dns, e.expected))?.name ?? e.expected;
-    return { message: messages.vaultNoAccess({ vault }), field: 'vault', error: e };
+    // Where the account is, as the service names it.
+    const actual = e.actualName ?? e.actual;
+    return {
+      message: actual
+        ? messages.vaultElsewhere({ vault, actual })
+        : messages.vaultNoAccess({ vault }),
+      field: 'vault',
+      error: e,
+    };
   }
   if (e instanceof VaultOAuthError) return describeOAuthError(e, messages);
   if (e instanceof VaultProtocolError && isSetupError(e.proxyError)) {
@@ -122,11 +143,18 @@ export function describeLoginError(
   }
 }
 
-function describeApiError(e: VaultApiError, messages: LoginMessages): LoginErrorDescription {
+function describeApiError(
+  e: VaultApiError,
+  messages: LoginMessages,
+  failuresInARow = 1,
+): LoginErrorDescription {
   switch (e.type) {
     case 'USERNAME_OR_PASSWORD_INCORRECT':
       return {
-        message: messages.incorrectCredentials,
+        message:
+          failuresInARow >= LOCKOUT_WARNING_FROM
+            ? messages.lockoutWarning
+            : messages.incorrectCredentials,
         field: 'password',
         action: 'reset-password',
         error: e,

@@ -42,6 +42,8 @@ interface State {
   // are filled in after it.
   readonly mounted?: boolean;
   readonly seenUsername: string;
+  /** Wrong passwords in a row, for the user name they were typed for. */
+  readonly misses?: { readonly name: string; readonly count: number } | undefined;
 }
 
 const merge = (state: State, update: Partial<State>): State => ({ ...state, ...update });
@@ -218,9 +220,13 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   function fail(error: unknown): void {
     const origin = globalThis.location?.origin;
     reportSetupError(error, origin);
-    const described = describeLoginError(error, t, { vaults, origin });
+    // Wrong passwords in a row for the user name on screen (the failures the password field
+    // is blamed for); another name starts again.
+    const misses = (state.misses?.name === identity ? state.misses.count : 0) + 1;
+    const described = describeLoginError(error, t, { vaults, origin, failuresInARow: misses });
     if (!described) return;
     patch({
+      misses: { name: identity, count: described.field === 'password' ? misses : misses - 1 },
       shown: described,
       focus: { target: described.field ?? 'alert' },
       ...(described.action === 'wait' && described.retryAfterSeconds !== undefined
@@ -290,6 +296,7 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
         throw error;
       });
       input.value = '';
+      patch({ misses: undefined });
       onSignedIn?.({ method: 'password' });
     });
   }

@@ -208,24 +208,31 @@ export class VaultProtocolError extends VaultError {
 
 /**
  * A login succeeded, but into another vault than the one asked for. The kit has already
- * ended that unexpected session when this is thrown.
+ * ended that unexpected session when this is thrown. `actual` and `actualName` say where
+ * the service would have put the user (auth defaulting): the vault their account opens.
  *
  * @example
  * ```ts
- * if (error instanceof VaultDnsMismatchError) say(`You have no access to ${error.expected}.`);
+ * if (error instanceof VaultDnsMismatchError) {
+ *   say(`You have no access to ${error.expected}; your account opens ${error.actualName ?? error.actual}.`);
+ * }
  * ```
  */
 export class VaultDnsMismatchError extends VaultError {
   override readonly name = 'VaultDnsMismatchError';
   readonly expected: string;
+  /** The DNS of the vault the service signed the user in to, when it said. */
   readonly actual: string | undefined;
-  constructor(expected: string, actual: string | undefined) {
+  /** That vault's display name, when the service listed it (`vaultIds[].name`). */
+  readonly actualName: string | undefined;
+  constructor(expected: string, actual: string | undefined, actualName?: string | undefined) {
     super(
       'dns-mismatch',
       `The service signed in to ${actual ?? 'an unknown vault'} instead of ${expected}; that session was ended.`,
     );
     this.expected = expected;
     this.actual = actual;
+    this.actualName = actualName;
   }
 }
 

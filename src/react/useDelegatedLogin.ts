@@ -23,10 +23,11 @@ export type UseDelegatedLoginResult = UseMutationResult<void, VaultError, Delega
   /** The same mutation as this result, for code that holds `start` and `stop` side by side. */
   start: UseMutationResult<void, VaultError, DelegationTarget>;
   /**
-   * Ends the delegation: the user's own session is back at once, the delegated one is
-   * ended on the server in the background. Never fails.
+   * Ends the delegation: pending while the vault ends the delegated session, after which
+   * the user's own session is back. When the vault could not end it, `stop.error` says why
+   * and the delegation stays in use.
    */
-  stop: UseMutationResult<void, never, void>;
+  stop: UseMutationResult<void, VaultError, void>;
   /** The delegation running now, if any. */
   delegation: SessionDelegation | undefined;
 };
@@ -49,7 +50,7 @@ export function useDelegatedLogin(): UseDelegatedLoginResult {
   const start = useMutation<void, VaultError, DelegationTarget>({
     mutationFn: (target) => manager.startDelegation(target),
   });
-  const stop = useMutation<void, never, void>({ mutationFn: () => manager.stopDelegation() });
+  const stop = useMutation<void, VaultError, void>({ mutationFn: () => manager.stopDelegation() });
   // `mutateAsync` is stable, and takes exactly the target: it is `actAs` as it is.
   return withActions(start, { actAs: start.mutateAsync, start, stop, delegation });
 }

@@ -50,7 +50,9 @@ describe('ActingAsBanner', () => {
 
     await user.click(within(banner).getByRole('button', { name: 'Stop acting' }));
 
-    expect(tab.queryByRole('region', { name: 'Delegated session' })).toBeNull();
+    await waitFor(() =>
+      expect(tab.queryByRole('region', { name: 'Delegated session' })).toBeNull(),
+    );
     expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('active');
     // The same live region, still in the page, tells the user where they are now.
     expect(live).toHaveTextContent(
@@ -59,6 +61,61 @@ describe('ActingAsBanner', () => {
     expect(onStopped).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(tab.emulator.sessionCount()).toBe(1));
     expect(tab.count('/session')).toBe(1);
+  });
+
+  it('"Stop acting" says "Stopping…" with the focus kept until the vault has ended the delegated session; a failure keeps the user acting and says so', async () => {
+    const user = userEvent.setup();
+    const tab = await renderWithSession(
+      <>
+        <ActingAsBanner />
+        <StatusLine />
+      </>,
+      { settings: ALONE },
+    );
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await act(() => tab.session.manager.startDelegation(MARCUS_IN_QUALITY));
+    // The vault holds its answer to ending the session until the test lets it go.
+    let answer: (outcome: 'end' | 'offline') => void = () => undefined;
+    tab.backend.intercept((emulator) => async (request) => {
+      if (request.method !== 'DELETE') return emulator(request);
+      const outcome = await new Promise<'end' | 'offline'>((settle) => {
+        answer = settle;
+      });
+      if (outcome === 'offline') throw new TypeError('Failed to fetch');
+      return emulator(request);
+    });
+    const banner = tab.getByRole('region', { name: 'Delegated session' });
+
+    await user.click(within(banner).getByRole('button', { name: 'Stop acting' }));
+    const busy = await within(banner).findByRole('button', { name: 'Stopping…' });
+    expect(banner).toHaveAttribute('data-state', 'stopping');
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveFocus();
+    expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('delegated');
+    // Pressed again meanwhile: nothing more is sent.
+    await user.click(busy);
+    expect(tab.count('/session')).toBe(1);
+
+    act(() => answer('offline'));
+    const alert = await within(banner).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The vault could not be reached: you are still acting as User ID 61002. Try again.',
+    );
+    const again = within(banner).getByRole('button', { name: 'Stop acting' });
+    expect(again).toHaveFocus();
+    expect(banner).toHaveAttribute('data-state', 'active');
+    expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('delegated');
+    expect(tab.emulator.sessionCount()).toBe(2);
+    expect((await axe.run(tab.container, WCAG)).violations).toEqual([]);
+
+    await user.click(again);
+    expect(within(banner).queryByRole('alert')).toBeNull();
+    act(() => answer('end'));
+    await waitFor(() =>
+      expect(tab.queryByRole('region', { name: 'Delegated session' })).toBeNull(),
+    );
+    expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('active');
+    expect(tab.emulator.sessionCount()).toBe(1);
   });
 
   it('does not announce a delegation that was already running when it mounted', async () => {

@@ -1,10 +1,12 @@
-import { configure, fireEvent, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { ActingAsBanner } from '../../src/components/ActingAsBanner';
 import { VaultMessagesProvider } from '../../src/components/i18n/VaultMessagesContext';
 import { LoginForm, type LoginFormProps } from '../../src/components/LoginForm';
 import { deLoginMessages } from '../../src/locales/de';
+import { enDelegationMessages } from '../../src/locales/en/enDelegationMessages';
 import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
 import { RequireSession } from '../../src/react/RequireSession';
 import { useLogout } from '../../src/react/useLogout';
@@ -23,12 +25,19 @@ const NO_KEEP_ALIVE = { keepAlive: false, joinTimeoutMs: 20 } as const;
 /** How long the form waits after the last keystroke before it asks for the route. */
 const DISCOVERY_DEBOUNCE_MS = 300;
 
-async function renderForm(props: LoginFormProps = {}, options: RenderWithSessionOptions = {}) {
+async function renderForm(
+  props: LoginFormProps = {},
+  options: RenderWithSessionOptions = {},
+  beside: ReactNode = null,
+) {
   const user = userEvent.setup({ delay: null });
-  const tab = await renderWithSession(<LoginForm {...props} />, {
-    settings: NO_KEEP_ALIVE,
-    ...options,
-  });
+  const tab = await renderWithSession(
+    <>
+      <LoginForm {...props} />
+      {beside}
+    </>,
+    { settings: NO_KEEP_ALIVE, ...options },
+  );
   const continueAs = async (username: string) => {
     const field = tab.getByRole('textbox', { name: en.usernameLabel });
     await user.clear(field);
@@ -297,7 +306,7 @@ describe('LoginForm: every failing demo user gets its own message and next step'
     },
   );
 
-  it('five wrong passwords lock the account: the form says what the service says and links the reset page every time', async () => {
+  it('five wrong passwords lock the account: from the third the form warns of the lock, then says what the service says, and links the reset page every time', async () => {
     const resetUrl = 'https://docs.sunrise.example/password-reset';
     const { tab, continueAs, signIn, user, passwordField } = await renderForm({
       passwordResetUrl: resetUrl,
@@ -305,7 +314,11 @@ describe('LoginForm: every failing demo user gets its own message and next step'
     await continueAs(OLIVIA.username);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       await signIn(`not-the-password-${attempt}`);
-      await waitFor(() => expect(alertText(tab.container)).toBe(en.incorrectCredentials));
+      // The service says neither how many tries are left nor when it locks, so the warning
+      // names no number.
+      const expected = attempt >= 3 ? en.lockoutWarning : en.incorrectCredentials;
+      await waitFor(() => expect(alertText(tab.container)).toBe(expected));
+      expect(passwordField()).toHaveAccessibleDescription(expected);
       expect(tab.getByRole('link', { name: en.resetPassword })).toHaveAttribute('href', resetUrl);
       await user.clear(passwordField());
     }
@@ -316,6 +329,28 @@ describe('LoginForm: every failing demo user gets its own message and next step'
     expect(alertText(tab.container)).not.toMatch(/minute/);
     expect(tab.getByRole('alert')).toHaveFocus();
     expect(tab.getByRole('link', { name: en.resetPassword })).toHaveAttribute('href', resetUrl);
+  });
+
+  it('the warning counts wrong passwords in a row for one user name: another name, or signing in, starts again', async () => {
+    const { tab, user, continueAs, signIn, passwordField } = await renderForm();
+    const tryWrong = async (attempt: number, expected: string) => {
+      await signIn(`not-the-password-${attempt}`);
+      await waitFor(() => expect(alertText(tab.container)).toBe(expected));
+      await user.clear(passwordField());
+    };
+    await continueAs('nobody@sunrise.example');
+    await tryWrong(1, en.incorrectCredentials);
+    await tryWrong(2, en.incorrectCredentials);
+    await user.click(tab.getByRole('button', { name: en.notYou }));
+    await continueAs(OLIVIA.username);
+    await tryWrong(3, en.incorrectCredentials);
+    await tryWrong(4, en.incorrectCredentials);
+    await tryWrong(5, en.lockoutWarning);
+    await signIn(OLIVIA.password);
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    await act(() => tab.session.manager.signOut());
+    await continueAs(OLIVIA.username);
+    await tryWrong(6, en.incorrectCredentials);
   });
 
   it('the password-change message stands alone when no passwordChangeUrl is given', async () => {
@@ -352,7 +387,7 @@ describe('LoginForm: vault choice (variant B)', () => {
     const select = tab.getByRole('combobox', { name: en.vaultLabel });
     await user.selectOptions(select, 'Harbor Clinical');
     await signIn(OLIVIA.password);
-    const message = en.vaultNoAccess({ vault: 'Harbor Clinical' });
+    const message = en.vaultElsewhere({ vault: 'Harbor Clinical', actual: 'Sunrise PromoMats' });
     await waitFor(() => expect(alertText(tab.container)).toBe(message));
     expect(select).toHaveAttribute('aria-invalid', 'true');
     expect(select).toHaveAccessibleDescription(message);
@@ -360,6 +395,55 @@ describe('LoginForm: vault choice (variant B)', () => {
     // The session the service opened in another vault was ended by the client.
     await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
     expect(tab.session.manager.getSnapshot().status).toBe('signed-out');
+  });
+
+  it('auth defaulting, validateDns on (the default): marcus asking for PromoMats is refused and told where his account is, by the vault names the service gives', async () => {
+    const { tab, continueAs, signIn } = await renderForm(
+      {},
+      { client: { vaultDns: 'promomats.sunrise.example' } },
+    );
+    await continueAs(MARCUS.username);
+    await signIn(MARCUS.password);
+    await waitFor(() =>
+      expect(alertText(tab.container)).toBe(
+        'You do not have access to promomats.sunrise.example. Your account is in Sunrise QualityDocs.',
+      ),
+    );
+    await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
+    expect(tab.session.manager.getSnapshot().status).toBe('signed-out');
+  });
+
+  it('auth defaulting, validateDns off: marcus asking for PromoMats is signed in to QualityDocs, and the banner says so, by name', async () => {
+    const promoMats = [{ dns: 'promomats.sunrise.example', name: 'Sunrise PromoMats' }];
+    const { tab, continueAs, signIn } = await renderForm(
+      {},
+      { client: { vaultDns: 'promomats.sunrise.example', validateDns: false } },
+      <ActingAsBanner vaults={promoMats} />,
+    );
+    await continueAs(MARCUS.username);
+    await signIn(MARCUS.password);
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    expect(tab.session.manager.getSnapshot().vault?.dns).toBe('quality.sunrise.example');
+    const said = enDelegationMessages.landedVault({
+      vault: 'Sunrise QualityDocs',
+      asked: 'Sunrise PromoMats',
+    });
+    expect(tab.container.querySelector('[data-state="landed"]')).toHaveTextContent(said);
+    // Said too, as it appears: the banner was on the page before the sign-in.
+    expect(tab.container.querySelector('[aria-live="polite"]')).toHaveTextContent(said);
+  });
+
+  it('validateDns off: olivia, in the vault asked for, gets no such banner', async () => {
+    const { tab, continueAs, signIn } = await renderForm(
+      {},
+      { client: { vaultDns: 'promomats.sunrise.example', validateDns: false } },
+      <ActingAsBanner />,
+    );
+    await continueAs(OLIVIA.username);
+    await signIn(OLIVIA.password);
+    await tab.findByRole('heading', { name: en.signedInHeading });
+    expect(tab.container.querySelector('.vsk-acting-as-banner')).toBeNull();
+    expect(tab.container.querySelector('[aria-live="polite"]')).toHaveTextContent(/^$/);
   });
 
   it('a fixed vaultDns prop is sent without showing a choice', async () => {

@@ -82,7 +82,9 @@ describe('LoginForm: axe finds no WCAG 2.2 A/AA violation in any step or error s
     await user.selectOptions(tab.getByRole('combobox', { name: en.vaultLabel }), 'Harbor Clinical');
     await signIn(OLIVIA.password);
     await waitFor(() =>
-      expect(alert()).toHaveTextContent(en.vaultNoAccess({ vault: 'Harbor Clinical' })),
+      expect(alert()).toHaveTextContent(
+        en.vaultElsewhere({ vault: 'Harbor Clinical', actual: 'Sunrise PromoMats' }),
+      ),
     );
     await expectNoViolations(tab.container, 'vault refused');
 

@@ -109,16 +109,26 @@ describe('describeLoginError: what the user is told and can do next', () => {
     });
   });
 
-  it('a refused vault is named as the caller names it, and marks the vault field', () => {
-    const error = new VaultDnsMismatchError('Quality.Sunrise.Example', 'promomats.sunrise.example');
+  it('a refused vault is named as the caller names it, with the vault the account is in, and marks the vault field', () => {
+    const error = new VaultDnsMismatchError(
+      'Quality.Sunrise.Example',
+      'promomats.sunrise.example',
+      'Sunrise PromoMats',
+    );
     const vaults = [{ dns: 'quality.sunrise.example', name: 'Sunrise QualityDocs' }];
     expect(describeLoginError(error, en, { vaults })).toMatchObject({
-      message: en.vaultNoAccess({ vault: 'Sunrise QualityDocs' }),
+      message: en.vaultElsewhere({ vault: 'Sunrise QualityDocs', actual: 'Sunrise PromoMats' }),
       field: 'vault',
     });
     expect(describeLoginError(error, en)?.message).toBe(
-      en.vaultNoAccess({ vault: 'Quality.Sunrise.Example' }),
+      en.vaultElsewhere({ vault: 'Quality.Sunrise.Example', actual: 'Sunrise PromoMats' }),
     );
+    // Where the service did not say, only the refusal is told.
+    expect(
+      describeLoginError(new VaultDnsMismatchError('quality.sunrise.example', undefined), en, {
+        vaults,
+      })?.message,
+    ).toBe(en.vaultNoAccess({ vault: 'Sunrise QualityDocs' }));
   });
 
   it.each([

@@ -63,6 +63,39 @@ async function submitEmptyUserName(page: Page, messages: VaultMessages): Promise
 }
 
 describe('the demo follows the browser language', () => {
+  it('names the page in its language from the first paint, before any module runs', async () => {
+    const context = await demo.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    // The app never starts: what shows is what the page paints by itself.
+    await page.route(
+      (url) => url.pathname === '/main.tsx',
+      (route) => route.abort(),
+    );
+    const firstPaint = async () => {
+      await page.goto(demo.dev.url);
+      return page.evaluate(() => ({
+        lang: document.documentElement.lang,
+        dir: document.documentElement.dir,
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+      }));
+    };
+    expect(await firstPaint()).toEqual({
+      lang: 'de',
+      dir: 'ltr',
+      title: 'Vault Docs · Demo von vault-session-kit',
+      description:
+        'Vault Docs: eine Demo der Dokumentenverwaltung mit vault-session-kit, die mit dem eingebauten Vault-Emulator läuft.',
+    });
+    // A language picked before wins over the browser's.
+    await page.evaluate(() => localStorage.setItem('vault-docs-language', 'ar'));
+    expect(await firstPaint()).toMatchObject({
+      lang: 'ar',
+      dir: 'rtl',
+      title: 'Vault Docs · عرض vault-session-kit التوضيحي',
+    });
+  });
+
   it('opens in French for a French browser, signs in and out in French, and is axe clean', async () => {
     const page = await openDemo('fr-FR', frMessages);
     const t = frMessages;

@@ -61,12 +61,13 @@ describe('the demo, when the password is refused', () => {
     await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
   });
 
-  it('five wrong passwords lock marcus: the form promises no time and links the reset page', async () => {
+  it('five wrong passwords lock marcus: warned from the third, the form promises no time and links the reset page', async () => {
     const page = await openDemo();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       await signIn(page, MARCUS.username, `not-the-password-${attempt}`);
-      await alertText(page).toBe(en.incorrectCredentials);
+      await alertText(page).toBe(attempt >= 3 ? en.lockoutWarning : en.incorrectCredentials);
     }
+    expect(await axeViolations(page, 'warned of the lock')).toEqual([]);
     expect(await page.getByRole('link', { name: en.resetPassword }).isVisible()).toBe(true);
     await signIn(page, MARCUS.username, MARCUS.password);
     await alertText(page).toBe(en.lockedOut);

@@ -45,6 +45,7 @@ const EXPECTED_STORY_IDS = [
   'session-sessionexpirydialog--dark-theme',
   'session-sessionexpirydialog--narrow',
   'session-sessionexpirydialog--zoom-200',
+  'delegation-actingasbanner--stopping',
   'delegation-actingasbanner--dark-theme',
   'delegation-actingasbanner--narrow',
   'delegation-actingasbanner--zoom-200',

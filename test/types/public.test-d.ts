@@ -206,7 +206,7 @@ describe('mutation hooks: TanStack mutation result plus a named action', () => {
     expectTypeOf<Acting['start']>().toEqualTypeOf<
       UseMutationResult<void, VaultError, DelegationTarget>
     >();
-    expectTypeOf<Acting['stop']>().toEqualTypeOf<UseMutationResult<void, never, void>>();
+    expectTypeOf<Acting['stop']>().toEqualTypeOf<UseMutationResult<void, VaultError, void>>();
     const acting = {} as Acting;
     acting.mutate({ vaultId: 1002, delegatorUserId: '61002' });
     // @ts-expect-error the delegator is needed too

@@ -47,5 +47,12 @@ export interface DelegationMessages {
   readonly actingAs: (values: { delegator: string; vault: string; user: string }) => string;
   readonly stopActing: string;
   readonly stopping: string;
+  /** "Stop acting" failed: the vault did not end the delegated session, which stays in use. */
+  readonly stopFailed: (values: { delegator: string; vault: string; user: string }) => string;
   readonly stopped: (values: { delegator: string; vault: string; user: string }) => string;
+  /**
+   * The banner when the app accepts any of the user's vaults (`validateDns: false`) and the
+   * service signed the user in to `vault` instead of `asked` (auth defaulting).
+   */
+  readonly landedVault: (values: { vault: string; asked: string }) => string;
 }

@@ -47,6 +47,12 @@ export interface LoginMessages {
   readonly passwordRequired: string;
   /** Wrong password and unknown user alike (PWD-06, ENUM-04). */
   readonly incorrectCredentials: string;
+  /**
+   * Shown instead of `incorrectCredentials` from the third wrong password in a row for the
+   * same user name: the service locks an account after a number of failures it does not
+   * tell, so the warning names none.
+   */
+  readonly lockoutWarning: string;
   readonly lockedOut: string;
   readonly passwordChangeRequired: string;
   readonly changePassword: string;
@@ -69,6 +75,11 @@ export interface LoginMessages {
   readonly unexpectedError: string;
   readonly tryAgain: string;
   readonly vaultNoAccess: (values: { vault: string }) => string;
+  /**
+   * The service would have signed the user in to `actual` instead of `vault`, which the app
+   * asked for and accepts alone (`validateDns`): where their account is, and who can help.
+   */
+  readonly vaultElsewhere: (values: { vault: string; actual: string }) => string;
   readonly ssoCancelled: string;
   /** The answer from the identity provider did not belong to this sign-in (expired, another tab). */
   readonly ssoRestart: string;

@@ -7,7 +7,7 @@ import { type ReadShape, readShape, ShapeMismatch } from './readShape';
 import { readVaultResponse } from './readVaultResponse';
 import { resolveApiPath } from './resolveApiPath';
 import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
-import { responseReaders } from './responseReaders';
+import { responseReaders, TOKEN_MODE_BEHIND_BFF } from './responseReaders';
 import { sendRequest } from './sendRequest';
 import type {
   AuthResult,
@@ -24,8 +24,6 @@ declare const process: { env: { NODE_ENV?: string } };
 // RFC 6750 b64token; IdP access tokens (opaque or JWT) fit it, and it keeps the header safe.
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
 const MAX_ACCESS_TOKEN_LENGTH = 16_384;
-const TOKEN_MODE_BEHIND_BFF =
-  "The kit's proxy runs in BFF mode (session secrets) and keeps the session in a cookie: set credentials: 'proxy' in the client settings (SessionProvider config) to use it.";
 // Ending an unexpected session is best effort and must not hold a failed login for long.
 const CLEANUP_TIMEOUT_MS = 10_000;
 
@@ -271,7 +269,9 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       { Authorization: sessionId },
     ).catch(() => undefined);
     throw new VaultConfigError(
-      "The login answer carries the session ID although the client is set to credentials: 'proxy': the kit's proxy is not in BFF mode. Give it session: { secrets: [a random secret of at least 32 characters] } (createVaultProxy, serveVaultProxy, the route handlers). The session was ended.",
+      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+        ? "The kit's proxy is not in BFF mode; the session was ended."
+        : "The login answer carries the session ID although the client is set to credentials: 'proxy': the kit's proxy is not in BFF mode. Give it session: { secrets: [a random secret of at least 32 characters] } (createVaultProxy, serveVaultProxy, the route handlers). The session was ended.",
     );
   }
 
@@ -339,7 +339,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS),
       vaultDns: actual,
     }).catch(() => undefined);
-    throw new VaultDnsMismatchError(expected, actual);
+    throw new VaultDnsMismatchError(expected, actual, result.vault?.name || undefined);
   }
 
   function expectedDns(perCall: string | undefined): string | undefined {

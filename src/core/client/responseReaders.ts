@@ -15,6 +15,24 @@ import type {
   VaultInfo,
 } from './types';
 
+// Production builds name the setup error in short: bundlers fold this test and drop the
+// explanation, which development builds give.
+declare const process: { env: { NODE_ENV?: string } } | undefined;
+
+/**
+ * A token-mode client behind the kit's proxy in BFF mode: the setup error, as the answer
+ * (a session tag) or the proxy's refusal (no CSRF header) shows it.
+ *
+ * @example
+ * ```ts
+ * throw new VaultConfigError(TOKEN_MODE_BEHIND_BFF);
+ * ```
+ */
+export const TOKEN_MODE_BEHIND_BFF =
+  typeof process === 'undefined' || process.env.NODE_ENV === 'production'
+    ? "The kit's proxy is in BFF mode: set credentials: 'proxy'."
+    : "The kit's proxy runs in BFF mode (session secrets) and keeps the session in a cookie: set credentials: 'proxy' in the client settings (SessionProvider config) to use it.";
+
 // Structure comes from `fields` and `list` (they name the path of a bad field), every leaf
 // is a predicate with a value-free description of what was expected: it becomes the error
 // message, and the received value may be a secret.
@@ -221,9 +239,7 @@ const tokenModeGuard =
   <T>(read: ReadShape<T>, idField: string): ReadShape<T> =>
   (value, path) => {
     if (isObjectLike(value) && value[idField] == null && isSessionTag(value.sessionTag)) {
-      throw new VaultConfigError(
-        "The answer carries a sessionTag instead of a session ID: the kit's proxy keeps the session in a cookie (BFF mode). Set credentials: 'proxy' in the client settings (SessionProvider config) to use it.",
-      );
+      throw new VaultConfigError(TOKEN_MODE_BEHIND_BFF);
     }
     return read(value, path);
   };

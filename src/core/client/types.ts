@@ -52,9 +52,10 @@ export interface VaultClientConfig {
   /**
    * After a login that names a vault (`vaultDns` here or on the call), check that the
    * service put the session in that vault; when auth defaulting put it in another one, end
-   * that session and reject with `VaultDnsMismatchError`. Default `true`. `false` accepts
-   * the session in whichever of the user's vaults it landed (`result.vault` says which);
-   * a login that names no vault is never checked.
+   * that session and reject with `VaultDnsMismatchError` (`LoginForm` names the vault the
+   * account is in). Default `true`. `false` accepts the session in whichever of the user's
+   * vaults it landed (`result.vault` says which; `ActingAsBanner` tells the user); a login
+   * that names no vault is never checked.
    */
   validateDns?: boolean;
   /** Vault DNS to sign in to when a login call names none (variant B of the spec). */

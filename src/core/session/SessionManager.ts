@@ -128,7 +128,12 @@ export interface SessionManager {
   establish(authResult: AuthResult, meta: { username: string; startedAt: number }): void;
   /** Starts acting for another user; resolves once the delegated session is in use. */
   startDelegation(target: DelegationTarget): Promise<void>;
-  /** Returns to the user's own session and ends the delegated one on the server. Never rejects. */
+  /**
+   * Ends the delegated session on the server, then returns to the user's own session.
+   * Rejects with the `VaultError` when the vault could not end it (offline, a timeout, a
+   * refusal); the delegation then stays in use. A session the vault no longer knows counts
+   * as ended.
+   */
   stopDelegation(): Promise<void>;
   /**
    * Clears this tab and every other tab at once, then ends the sessions on the server,

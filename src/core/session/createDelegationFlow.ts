@@ -1,5 +1,10 @@
 import { parseProxySessionHandle } from '../client/proxySessionHandle';
-import { normalizeError, VaultAbortedError, VaultConfigError } from '../errors';
+import {
+  isSessionInvalidError,
+  normalizeError,
+  VaultAbortedError,
+  VaultConfigError,
+} from '../errors';
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
 import { isSessionReference } from './isSessionReference';
@@ -125,12 +130,23 @@ export function createDelegationFlow(
     async () => {
       ready();
       generation += 1;
-      const record = getState().record;
-      const delegation = record?.delegation;
+      const delegation = getState().record?.delegation;
       if (!delegation) return;
-      change(undefined, record);
-      opened.delete(delegation.sessionId);
-      await endSessionQuietly(client, delegation.sessionId, dnsOf(delegation));
+      // The user acts for the delegator until the vault has ended that session: one that
+      // could not be ended stays in use, and the failure is the caller's to tell. A session
+      // the vault no longer knows is ended already.
+      const { sessionId } = delegation;
+      try {
+        await client.endSession(sessionId, { vaultDns: dnsOf(delegation) });
+      } catch (error) {
+        if (!isSessionInvalidError(error)) throw normalizeError(error);
+      }
+      // Another tab or a newer action may have changed the delegation meanwhile.
+      const record = getState().record;
+      if (record?.delegation?.sessionId === sessionId) {
+        change(undefined, record);
+        opened.delete(sessionId);
+      }
     },
 
     () => {

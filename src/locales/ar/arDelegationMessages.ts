@@ -50,6 +50,10 @@ export const arDelegationMessages: DelegationMessages = {
     `تتصرف نيابةً عن ${isolate(delegator)} في ${isolate(vault)}، وأنت ${isolate(user)}`,
   stopActing: 'إيقاف التصرف نيابةً',
   stopping: 'جارٍ الإيقاف…',
+  stopFailed: ({ delegator }) =>
+    `تعذّر الوصول إلى Vault: ما زلت تتصرف نيابةً عن ${isolate(delegator)}. حاول مرة أخرى.`,
   stopped: ({ delegator, user }) =>
     `توقفت عن التصرف نيابةً عن ${isolate(delegator)}. عدت إلى جلستك الخاصة باسم ${isolate(user)}.`,
+  landedVault: ({ vault, asked }) =>
+    `أنت في ${isolate(vault)}: ليس لحسابك وصول إلى ${isolate(asked)}.`,
 };

@@ -54,6 +54,8 @@ export const arLoginMessages: LoginMessages = {
   usernameRequired: 'أدخل اسم المستخدم.',
   passwordRequired: 'أدخل كلمة المرور.',
   incorrectCredentials: 'اسم المستخدم أو كلمة المرور غير صحيحة.',
+  lockoutWarning:
+    'اسم المستخدم أو كلمة المرور غير صحيحة. يؤدي إدخال مزيد من كلمات المرور الخاطئة المتتالية إلى قفل الحساب لفترة.',
   lockedOut: 'هذا الحساب مقفل. حاول مرة أخرى لاحقًا، أو اطلب من مسؤول Vault لديك إلغاء قفله.',
   passwordChangeRequired:
     'انتهت صلاحية كلمة المرور. غيّرها من واجهة الويب في Vault، ثم سجّل الدخول هنا بكلمة المرور الجديدة.',
@@ -72,6 +74,8 @@ export const arLoginMessages: LoginMessages = {
   tryAgain: 'إعادة المحاولة',
   vaultNoAccess: ({ vault }) =>
     `ليس لديك حق الوصول إلى ${isolate(vault)}. اختر Vault آخر، أو اطلب حق الوصول من مسؤول Vault لديك.`,
+  vaultElsewhere: ({ vault, actual }) =>
+    `ليس لديك حق الوصول إلى ${isolate(vault)}. حسابك موجود في ${isolate(actual)}.`,
   ssoCancelled: 'أُلغي تسجيل الدخول عبر مؤسستك. حاول مرة أخرى متى شئت.',
   ssoRestart: 'انتهت صلاحية عملية تسجيل الدخول هذه أو بدأت في نافذة أخرى. ابدأ من جديد.',
   ssoFailed:

@@ -48,6 +48,10 @@ export const deDelegationMessages: DelegationMessages = {
     `Im Namen von ${delegator} in ${vault} – Sie sind ${user}`,
   stopActing: 'Vertretung beenden',
   stopping: 'Wird beendet …',
+  stopFailed: ({ delegator }) =>
+    `Der Vault war nicht erreichbar: Sie handeln weiterhin im Namen von ${delegator}. Versuchen Sie es erneut.`,
   stopped: ({ delegator, user }) =>
     `Die Vertretung von ${delegator} ist beendet. Sie arbeiten wieder in Ihrer eigenen Sitzung als ${user}.`,
+  landedVault: ({ vault, asked }) =>
+    `Sie sind in ${vault}: Ihr Konto hat keinen Zugriff auf ${asked}.`,
 };

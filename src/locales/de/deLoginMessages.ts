@@ -39,6 +39,8 @@ export const deLoginMessages: LoginMessages = {
   usernameRequired: 'Geben Sie Ihren Benutzernamen ein.',
   passwordRequired: 'Geben Sie Ihr Passwort ein.',
   incorrectCredentials: 'Benutzername oder Passwort ist falsch.',
+  lockoutWarning:
+    'Benutzername oder Passwort ist falsch. Weitere falsche Passwörter hintereinander sperren das Konto für eine Weile.',
   lockedOut:
     'Dieses Konto ist gesperrt. Versuchen Sie es später erneut, oder bitten Sie Ihre Vault-Administration, es zu entsperren.',
   passwordChangeRequired:
@@ -63,6 +65,8 @@ export const deLoginMessages: LoginMessages = {
   tryAgain: 'Erneut versuchen',
   vaultNoAccess: ({ vault }) =>
     `Sie haben keinen Zugriff auf ${vault}. Wählen Sie eine andere Vault-Instanz oder bitten Sie Ihre Vault-Administration um Zugriff.`,
+  vaultElsewhere: ({ vault, actual }) =>
+    `Sie haben keinen Zugriff auf ${vault}. Ihr Konto ist in ${actual}.`,
   ssoCancelled:
     'Die Anmeldung über Ihre Organisation wurde abgebrochen. Versuchen Sie es erneut, sobald Sie bereit sind.',
   ssoRestart:

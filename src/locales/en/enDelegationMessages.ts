@@ -41,6 +41,9 @@ export const enDelegationMessages: DelegationMessages = {
   actingAs: ({ delegator, vault, user }) => `Acting as ${delegator} in ${vault} — you are ${user}`,
   stopActing: 'Stop acting',
   stopping: 'Stopping…',
+  stopFailed: ({ delegator }) =>
+    `The vault could not be reached: you are still acting as ${delegator}. Try again.`,
   stopped: ({ delegator, user }) =>
     `You stopped acting as ${delegator}. You are back in your own session as ${user}.`,
+  landedVault: ({ vault, asked }) => `You are in ${vault}: your account has no access to ${asked}.`,
 };

@@ -33,6 +33,8 @@ export const enLoginMessages: LoginMessages = {
   usernameRequired: 'Enter your user name.',
   passwordRequired: 'Enter your password.',
   incorrectCredentials: 'The user name or password is incorrect.',
+  lockoutWarning:
+    'The user name or password is incorrect. More wrong passwords in a row lock the account for a while.',
   lockedOut:
     'This account is locked. Try again later, or ask your vault administrator to unlock it.',
   passwordChangeRequired:
@@ -53,6 +55,8 @@ export const enLoginMessages: LoginMessages = {
   tryAgain: 'Try again',
   vaultNoAccess: ({ vault }) =>
     `You do not have access to ${vault}. Choose another vault, or ask your vault administrator for access.`,
+  vaultElsewhere: ({ vault, actual }) =>
+    `You do not have access to ${vault}. Your account is in ${actual}.`,
   ssoCancelled: 'Sign-in with your organisation was cancelled. Try again when you are ready.',
   ssoRestart: 'This sign-in expired or was started in another window. Start again.',
   ssoFailed:

@@ -46,6 +46,9 @@ export const esDelegationMessages: DelegationMessages = {
     `Actuando como ${delegator} en ${vault}: usted es ${user}`,
   stopActing: 'Dejar de actuar',
   stopping: 'Volviendo…',
+  stopFailed: ({ delegator }) =>
+    `No se ha podido contactar con el Vault: sigue actuando como ${delegator}. Vuelva a intentarlo.`,
   stopped: ({ delegator, user }) =>
     `Ha dejado de actuar como ${delegator}. Ha vuelto a su propia sesión como ${user}.`,
+  landedVault: ({ vault, asked }) => `Está en ${vault}: su cuenta no tiene acceso a ${asked}.`,
 };

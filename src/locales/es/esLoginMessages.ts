@@ -43,6 +43,8 @@ export const esLoginMessages: LoginMessages = {
   usernameRequired: 'Escriba su nombre de usuario.',
   passwordRequired: 'Escriba su contraseña.',
   incorrectCredentials: 'El nombre de usuario o la contraseña no son correctos.',
+  lockoutWarning:
+    'El nombre de usuario o la contraseña no son correctos. Más contraseñas incorrectas seguidas bloquean la cuenta durante un tiempo.',
   lockedOut:
     'Esta cuenta está bloqueada. Vuelva a intentarlo más tarde, o pida al administrador de su Vault que la desbloquee.',
   passwordChangeRequired:
@@ -65,6 +67,7 @@ export const esLoginMessages: LoginMessages = {
   tryAgain: 'Reintentar',
   vaultNoAccess: ({ vault }) =>
     `No tiene acceso a ${vault}. Elija otro Vault o pida acceso al administrador de su Vault.`,
+  vaultElsewhere: ({ vault, actual }) => `No tiene acceso a ${vault}. Su cuenta está en ${actual}.`,
   ssoCancelled:
     'Se ha cancelado el inicio de sesión con su organización. Vuelva a intentarlo cuando quiera.',
   ssoRestart: 'Este inicio de sesión ha caducado o se empezó en otra ventana. Vuelva a empezar.',

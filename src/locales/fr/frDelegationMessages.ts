@@ -49,6 +49,10 @@ export const frDelegationMessages: DelegationMessages = {
     `Au nom de ${delegator} dans ${vault} — vous êtes ${user}`,
   stopActing: 'Quitter la délégation',
   stopping: 'Retour en cours…',
+  stopFailed: ({ delegator }) =>
+    `Impossible de joindre le Vault : vous agissez toujours au nom de ${delegator}. Réessayez.`,
   stopped: ({ delegator, user }) =>
     `Vous n’agissez plus au nom de ${delegator}. Vous êtes de retour dans votre propre session en tant que ${user}.`,
+  landedVault: ({ vault, asked }) =>
+    `Vous êtes dans ${vault} : votre compte n’a pas accès à ${asked}.`,
 };

@@ -44,6 +44,8 @@ export const frLoginMessages: LoginMessages = {
   usernameRequired: 'Saisissez votre nom d’utilisateur.',
   passwordRequired: 'Saisissez votre mot de passe.',
   incorrectCredentials: 'Le nom d’utilisateur ou le mot de passe est incorrect.',
+  lockoutWarning:
+    'Le nom d’utilisateur ou le mot de passe est incorrect. D’autres mots de passe erronés d’affilée verrouillent le compte pendant un moment.',
   lockedOut:
     'Ce compte est verrouillé. Réessayez plus tard, ou demandez à l’administrateur de votre Vault de le déverrouiller.',
   passwordChangeRequired:
@@ -65,6 +67,8 @@ export const frLoginMessages: LoginMessages = {
   tryAgain: 'Réessayer',
   vaultNoAccess: ({ vault }) =>
     `Vous n’avez pas accès à ${vault}. Choisissez un autre Vault ou demandez l’accès à l’administrateur de votre Vault.`,
+  vaultElsewhere: ({ vault, actual }) =>
+    `Vous n’avez pas accès à ${vault}. Votre compte se trouve dans ${actual}.`,
   ssoCancelled:
     'La connexion avec votre organisation a été annulée. Réessayez dès que vous le souhaitez.',
   ssoRestart:

@@ -44,6 +44,10 @@ export const jaDelegationMessages: DelegationMessages = {
     `${vault} で ${delegator} の代理として操作中（あなたは ${user} です）`,
   stopActing: '代理を終了',
   stopping: '終了しています…',
+  stopFailed: ({ delegator }) =>
+    `Vault に接続できませんでした。引き続き ${delegator} の代理として操作中です。もう一度お試しください。`,
   stopped: ({ delegator, user }) =>
     `${delegator} の代理を終了しました。${user} として自分のセッションに戻りました。`,
+  landedVault: ({ vault, asked }) =>
+    `現在 ${vault} にいます。あなたのアカウントには ${asked} へのアクセス権がありません。`,
 };

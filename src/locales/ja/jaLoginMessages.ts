@@ -40,6 +40,8 @@ export const jaLoginMessages: LoginMessages = {
   usernameRequired: 'ユーザー名を入力してください。',
   passwordRequired: 'パスワードを入力してください。',
   incorrectCredentials: 'ユーザー名またはパスワードが正しくありません。',
+  lockoutWarning:
+    'ユーザー名またはパスワードが正しくありません。誤ったパスワードをさらに続けて入力すると、アカウントがしばらくロックされます。',
   lockedOut:
     'このアカウントはロックされています。しばらくしてからもう一度お試しいただくか、Vault 管理者にロックの解除を依頼してください。',
   passwordChangeRequired:
@@ -60,6 +62,8 @@ export const jaLoginMessages: LoginMessages = {
   tryAgain: '再試行',
   vaultNoAccess: ({ vault }) =>
     `${vault} へのアクセス権がありません。別の Vault を選択するか、Vault 管理者にアクセス権を依頼してください。`,
+  vaultElsewhere: ({ vault, actual }) =>
+    `${vault} へのアクセス権がありません。あなたのアカウントは ${actual} にあります。`,
   ssoCancelled:
     '所属組織でのサインインがキャンセルされました。準備ができたらもう一度お試しください。',
   ssoRestart:

@@ -48,6 +48,10 @@ describe('refused settings in production and development builds', () => {
     expect(code).not.toContain('must look like');
     expect(code).not.toContain('same-origin path starting with');
     expect(code).not.toContain('must be shorter than the service');
+    // Nor how to set the kit's proxy and the client up for BFF mode.
+    expect(code).not.toContain('SessionProvider config');
+    expect(code).not.toContain('the route handlers');
+    expect(code).toContain("The kit's proxy is in BFF mode: set credentials: 'proxy'.");
 
     const kit = await load(code);
     expect(() => kit.createVaultClient({ baseUrl: 'ftp://vault.example' })).toThrow(
@@ -72,7 +76,10 @@ describe('refused settings in production and development builds', () => {
   });
 
   it('a development build explains each refusal', async () => {
-    const kit = await load(await bundleCore('development'));
+    const code = await bundleCore('development');
+    expect(code).toContain('the route handlers');
+    expect(code).toContain('SessionProvider config');
+    const kit = await load(code);
     expect(() => kit.createVaultClient({ baseUrl: '', apiVersion: '26.1' })).toThrow(
       'apiVersion must look like "v26.1" (v, digits, a dot, a digit).',
     );
