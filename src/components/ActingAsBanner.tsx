@@ -34,7 +34,7 @@ export interface ActingAsBannerProps {
   /** The vault the app signed in to. Default: the client's `vaultDns`. */
   vaultDns?: string | undefined;
   /**
-   * Display names by vault DNS (in lower case). The service names only the user's own
+   * Display names by vault DNS (compared in any case). The service names only the user's own
    * vaults, so the vault asked for, which the user cannot open, is shown by its DNS unless
    * named here.
    */
@@ -92,7 +92,7 @@ export function ActingAsBanner({
     !delegation && asked && vault?.dns && vault.dns !== asked
       ? t.landedVault({
           vault: vault.name || vault.dns,
-          asked: vaults?.find((v) => v.dns === asked)?.name ?? asked,
+          asked: vaults?.find((v) => v.dns.toLowerCase() === asked)?.name ?? asked,
         })
       : undefined;
 

@@ -414,7 +414,8 @@ describe('LoginForm: vault choice (variant B)', () => {
   });
 
   it('auth defaulting, validateDns off: marcus asking for PromoMats is signed in to QualityDocs, and the banner says so, by name', async () => {
-    const promoMats = [{ dns: 'promomats.sunrise.example', name: 'Sunrise PromoMats' }];
+    // Named as the app writes it: host names match in any case.
+    const promoMats = [{ dns: 'PromoMats.Sunrise.example', name: 'Sunrise PromoMats' }];
     const { tab, continueAs, signIn } = await renderForm(
       {},
       { client: { vaultDns: 'promomats.sunrise.example', validateDns: false } },
