@@ -1,3 +1,6 @@
+import type { KeepAliveSnapshot } from './KeepAlive';
+import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
+
 /**
  * One run of a keep-alive scheduler, from `start()` to `stop()` or to the end of the
  * session: its timers, its attempt in flight, its channel and its place in the election.
@@ -21,3 +24,21 @@ export interface KeepAliveRun {
   confirm(): void;
   extend(): Promise<void>;
 }
+
+/**
+ * What makes a {@link KeepAliveRun}: `createKeepAliveRun` itself, or a stand-in that loads
+ * it first. `publish` receives every change of the snapshot; the first keep-alive is due an
+ * interval after `startedAtMs` (default: now).
+ *
+ * @example
+ * ```ts
+ * const createRun: KeepAliveRunFactory = createKeepAliveRun;
+ * const run = createRun(options, resolveKeepAliveOptions(options), store.publish);
+ * ```
+ */
+export type KeepAliveRunFactory = (
+  options: KeepAliveOptions,
+  settings: KeepAliveSettings,
+  publish: (fields: Partial<KeepAliveSnapshot>) => void,
+  startedAtMs?: number,
+) => KeepAliveRun;

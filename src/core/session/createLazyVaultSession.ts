@@ -1,5 +1,6 @@
-import { createDeferredKeepAlive } from '../keepAlive/createDeferredKeepAlive';
+import { deferKeepAliveRun } from '../keepAlive/deferKeepAliveRun';
 import { loadKeepAliveRun } from '../keepAlive/loadKeepAliveRun';
+import { openKeepAlive } from '../keepAlive/openKeepAlive';
 import { assembleVaultSession } from './assembleVaultSession';
 import type { VaultSession, VaultSessionOptions } from './VaultSession';
 
@@ -18,7 +19,7 @@ import type { VaultSession, VaultSessionOptions } from './VaultSession';
 export function createLazyVaultSession(options: VaultSessionOptions): VaultSession {
   return assembleVaultSession(
     options,
-    (keepAliveOptions) => createDeferredKeepAlive(keepAliveOptions, loadKeepAliveRun),
+    (keepAliveOptions) => openKeepAlive(keepAliveOptions, deferKeepAliveRun(loadKeepAliveRun)),
     // Fetched while the user is still signing in; a failure is retried when it is needed.
     () => Promise.resolve(loadKeepAliveRun()).catch(() => {}),
   );
