@@ -34,10 +34,13 @@ import type { SessionRecord, SessionSnapshot } from './types';
 const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
 const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
 /**
- * Creates the session of one tab: an explicit state machine (`signed-out`, `signing-in`,
+ * Creates the state machine inside a session: the states (`signed-out`, `signing-in`,
  * `active`, `delegated`, `expiring`, `expired`, `ended`) with the 48-hour deadline, a
- * storage adapter, and cross-tab sync over `BroadcastChannel`. Framework-free; React binds
- * to it with `useSyncExternalStore(manager.subscribe, manager.getSnapshot)`.
+ * storage adapter, and cross-tab sync over `BroadcastChannel`. It is not a second way to
+ * make a session: `createVaultSession` (and `SessionProvider`) make one around it, with
+ * the keep-alive and authenticated calls, and expose it as `session.manager`. Alone it is
+ * for code that keeps a session alive by other means. Framework-free; React binds to it
+ * with `useSyncExternalStore(manager.subscribe, manager.getSnapshot)`.
  *
  * - The deadline is the local time at which the login request was sent plus 48 hours; the
  *   server's session cannot have begun earlier, and no server timestamp is ever compared
