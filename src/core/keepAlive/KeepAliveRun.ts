@@ -1,3 +1,4 @@
+import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 import type { KeepAliveSnapshot } from './KeepAlive';
 import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
 
@@ -8,7 +9,7 @@ import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
  *
  * @example
  * ```ts
- * const run: KeepAliveRun = createKeepAliveRun(options, settings, publish);
+ * const run: KeepAliveRun = createKeepAliveRun(env, options, settings, publish);
  * run.start();
  * run.running(); // true until stop() or INVALID_SESSION_ID
  * ```
@@ -27,16 +28,18 @@ export interface KeepAliveRun {
 
 /**
  * What makes a {@link KeepAliveRun}: `createKeepAliveRun` itself, or a stand-in that loads
- * it first. `publish` receives every change of the snapshot; the first keep-alive is due an
- * interval after `startedAtMs` (default: now).
+ * it first. `env` is the keep-alive's environment, resolved once when it starts; `publish`
+ * receives every change of the snapshot; the first keep-alive is due an interval after
+ * `startedAtMs` (default: now).
  *
  * @example
  * ```ts
  * const createRun: KeepAliveRunFactory = createKeepAliveRun;
- * const run = createRun(options, resolveKeepAliveOptions(options), store.publish);
+ * const run = createRun(resolveEnvironment(options.environment), options, settings, store.publish);
  * ```
  */
 export type KeepAliveRunFactory = (
+  env: ResolvedKeepAliveEnvironment,
   options: KeepAliveOptions,
   settings: KeepAliveSettings,
   publish: (fields: Partial<KeepAliveSnapshot>) => void,

@@ -1,4 +1,4 @@
-import type { ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
+import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 
 // A due time is re-checked at least this often: timers do not run during sleep and are
 // throttled in background tabs, so a single long timer could fire far too late.

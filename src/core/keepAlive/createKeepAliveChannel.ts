@@ -1,6 +1,6 @@
 import { VaultApiError } from '../errors';
 import { openTabChannel, type TabLink } from '../openTabChannel';
-import type { ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
+import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 
 /**
  * What the keep-alive schedulers of one session tell each other across tabs. Messages

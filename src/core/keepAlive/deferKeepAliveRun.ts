@@ -7,7 +7,6 @@ import {
 import { STOPPED_KEEP_ALIVE } from './KeepAlive';
 import type { KeepAliveRun, KeepAliveRunFactory } from './KeepAliveRun';
 import { reportUncaught } from './reportUncaught';
-import type { NavigatorLike } from './resolveKeepAliveEnvironment';
 
 // Failed fetches of the code (about two and a half minutes of back-off) after which an
 // online page stops calling it a connection fault: the chunk is missing (a deploy removed
@@ -50,13 +49,8 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
   // The advice to reload is reported once per keep-alive, however often it is restarted.
   let reported = false;
 
-  return (options, settings, publish, startedAtMs) => {
-    const { environment } = options;
-    const now = environment?.now ?? (() => Date.now());
-    const setTimer = environment?.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
-    const clearTimer =
-      environment?.clearTimeout ??
-      ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  return (env, options, settings, publish, startedAtMs) => {
+    const { now } = env;
     let run: KeepAliveRun | undefined;
     // Set from start() until the scheduler exists: the start time, and what to hand on to it.
     let wanted: { at: number; activity?: boolean; confirmed?: boolean } | undefined;
@@ -69,14 +63,14 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
       if (request === undefined) return;
       wanted = undefined;
       failures = 0;
-      run = factory(options, settings, publish, request.at);
+      run = factory(env, options, settings, publish, request.at);
       run.start();
       if (request.activity) run.notifyActivity();
       if (request.confirmed) run.confirm();
     }
 
     function cancelRetry(): void {
-      if (retry !== undefined) clearTimer(retry);
+      if (retry !== undefined) env.clearTimeout(retry);
       retry = undefined;
     }
 
@@ -99,7 +93,7 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
           if (wanted === undefined) return;
           failures += 1;
           const delay = Math.min(settings.intervalMs, settings.backoffBaseMs * 2 ** (failures - 1));
-          retry = setTimer(() => {
+          retry = env.setTimeout(() => {
             retry = undefined;
             load()?.then(undefined, ignore);
           }, delay);
@@ -121,7 +115,7 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
     }
 
     function loadError(cause: unknown): VaultError {
-      if (failures < FAILURES_BEFORE_ASKING_FOR_A_RELOAD || isOffline()) {
+      if (failures < FAILURES_BEFORE_ASKING_FOR_A_RELOAD || env.navigator?.onLine === false) {
         return new VaultNetworkError('The keep-alive could not be loaded.', { cause });
       }
       const error = new VaultUnexpectedError(
@@ -131,14 +125,6 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
       if (!reported) reportUncaught(error);
       reported = true;
       return error;
-    }
-
-    function isOffline(): boolean {
-      const navigator =
-        environment?.navigator === undefined
-          ? (globalThis as { navigator?: NavigatorLike }).navigator
-          : environment.navigator;
-      return navigator?.onLine === false;
     }
 
     return {

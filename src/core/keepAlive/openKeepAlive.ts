@@ -1,4 +1,5 @@
 import { VaultAbortedError } from '../errors';
+import { resolveEnvironment } from '../resolveEnvironment';
 import { createKeepAliveStore } from './createKeepAliveStore';
 import type { KeepAlive } from './KeepAlive';
 import { type KeepAliveOptions, resolveKeepAliveOptions } from './KeepAliveOptions';
@@ -28,7 +29,8 @@ export function openKeepAlive(
   return {
     start() {
       if (destroyed || run?.running()) return;
-      run = createRun(options, settings, store.publish);
+      // Resolved once here: the scheduler, its channel and its election see the same world.
+      run = createRun(resolveEnvironment(options.environment), options, settings, store.publish);
       run.start();
     },
     stop: () => run?.stop(),

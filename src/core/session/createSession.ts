@@ -3,9 +3,8 @@ import { VaultAbortedError } from '../errors';
 import { type KeepAlive, STOPPED_KEEP_ALIVE } from '../keepAlive/KeepAlive';
 import type { KeepAliveRunFactory } from '../keepAlive/KeepAliveRun';
 import { openKeepAlive } from '../keepAlive/openKeepAlive';
-import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
+import { globalTimers, type KeepAliveEnvironment } from '../resolveEnvironment';
 import { createSessionManager } from './createSessionManager';
-import { globalTimers } from './resolveSessionManagerOptions';
 import { isLiveStatus } from './sessionReducer';
 import type { VaultKeepAlive, VaultSession, VaultSessionOptions } from './VaultSession';
 
@@ -30,15 +29,17 @@ export function createSession(
   loadCode?: () => unknown,
 ): VaultSession {
   const { client, keepAlive: keepAliveOptions, sso, ...managerOptions } = options;
-  const manager = createSessionManager({ ...managerOptions, client });
-  const now = managerOptions.now ?? (() => Date.now());
+  const { now = () => Date.now(), timers = globalTimers, BroadcastChannel } = managerOptions;
+  const manager = createSessionManager({ ...managerOptions, client, now, timers });
   // The keep-alive checks its sends against the session's deadline, so it runs on the
-  // session's clock and timers unless its own environment names others.
-  const timers = managerOptions.timers ?? globalTimers;
-  const sessionClock: KeepAliveEnvironment = {
+  // session's clock and timers, and talks to other tabs only if the session does, unless
+  // its own environment names others.
+  const environment: KeepAliveEnvironment = {
     now,
-    setTimeout: (callback: () => void, ms: number) => timers.setTimeout(callback, ms),
-    clearTimeout: (handle: unknown) => timers.clearTimeout(handle),
+    setTimeout: (callback, ms) => timers.setTimeout(callback, ms),
+    clearTimeout: (handle) => timers.clearTimeout(handle),
+    ...(BroadcastChannel === undefined ? {} : { BroadcastChannel }),
+    ...(keepAliveOptions === false ? undefined : keepAliveOptions?.environment),
   };
 
   const keepAliveChanged = createEmitter();
@@ -58,7 +59,7 @@ export function createSession(
     return openKeepAlive(
       {
         ...keepAliveOptions,
-        environment: { ...sessionClock, ...keepAliveOptions?.environment },
+        environment,
         channelName: `${baseName}:${startedAt}`,
         async send(signal) {
           const own = manager.getSessionRoute('own');
