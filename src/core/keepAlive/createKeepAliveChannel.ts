@@ -53,7 +53,7 @@ export function createKeepAliveChannel(
   name: string,
   onMessage: (message: KeepAliveMessage) => void,
 ): KeepAliveChannel {
-  return openTabChannel(env.BroadcastChannel ?? null, name, readKeepAliveMessage, onMessage);
+  return openTabChannel(env.BroadcastChannel, name, readKeepAliveMessage, onMessage);
 }
 
 /**

@@ -178,7 +178,7 @@ export function electLeader(
     let role: 'follower' | 'claiming' | 'leader' = 'claiming';
     let timer: unknown;
     const channel = openTabChannel<ElectionMessage>(
-      env.BroadcastChannel ?? null,
+      env.BroadcastChannel,
       `${options.name}:leader`,
       readMessage,
       (message) => {

@@ -2,17 +2,13 @@ import { parseProxySessionHandle, toProxySessionHandle } from '../client/proxySe
 import type { ProxySessions } from '../client/types';
 import { createEmitter } from '../createEmitter';
 import { isSessionInvalidError, VaultAbortedError, VaultConfigError } from '../errors';
+import { resolveEnvironment } from '../resolveEnvironment';
 import { buildSessionRecord } from './buildSessionRecord';
 import { capSessionDeadline, createDeadlineTimer, deadlineDueAt } from './createDeadlineTimer';
 import { createDelegationFlow } from './createDelegationFlow';
 import { createSessionPersistence } from './createSessionPersistence';
 import { createSignInFlow } from './createSignInFlow';
-import {
-  createTabChannel,
-  hasBroadcastChannel,
-  OFFLINE_CHANNEL,
-  type TabChannel,
-} from './createTabChannel';
+import { createTabChannel, OFFLINE_CHANNEL, type TabChannel } from './createTabChannel';
 import { createTabMessageHandler } from './createTabMessageHandler';
 import { endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
@@ -180,7 +176,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     channel.post({ type: 'session', from: tabId, ...(to === undefined ? {} : { to }), record });
   }
 
-  const canJoin = options.BroadcastChannel === null ? false : hasBroadcastChannel(options);
+  const canJoin = !!resolveEnvironment(options).BroadcastChannel;
   // Nothing outside this object is touched until start(): React may create a manager during
   // a render it then throws away (StrictMode does so on purpose), and such a manager must
   // leave no channel, message or timer behind.
