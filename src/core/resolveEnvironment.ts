@@ -154,16 +154,26 @@ export interface ResolvedKeepAliveEnvironment {
 export function resolveEnvironment(
   environment: KeepAliveEnvironment = {},
 ): ResolvedKeepAliveEnvironment {
-  const global = globalThis as GlobalScope;
+  // `null` is "absent here"; a missing field is read from the global of the same name.
+  const pick = <Key extends keyof GlobalScope>(key: Key): GlobalScope[Key] | undefined => {
+    const given = environment[key];
+    if (given !== undefined) return (given ?? undefined) as GlobalScope[Key] | undefined;
+    try {
+      return (globalThis as GlobalScope)[key] ?? undefined;
+    } catch {
+      // Some sandboxes throw on access to navigator or document; treat that as absent.
+      return undefined;
+    }
+  };
   return {
     now: environment.now ?? (() => Date.now()),
     setTimeout: environment.setTimeout ?? globalTimers.setTimeout,
     clearTimeout: environment.clearTimeout ?? globalTimers.clearTimeout,
     random: environment.random ?? Math.random,
-    navigator: pick(environment.navigator, () => global.navigator),
-    window: pick(environment.window, () => global.window),
-    document: pick(environment.document, () => global.document),
-    BroadcastChannel: pick(environment.BroadcastChannel, () => global.BroadcastChannel),
+    navigator: pick('navigator'),
+    window: pick('window'),
+    document: pick('document'),
+    BroadcastChannel: pick('BroadcastChannel'),
   };
 }
 
@@ -188,15 +198,4 @@ interface GlobalScope {
   window?: EventTargetLike;
   document?: DocumentLike;
   BroadcastChannel?: BroadcastChannelConstructorLike;
-}
-
-function pick<T>(given: T | null | undefined, fallback: () => T | undefined): T | undefined {
-  if (given === null) return undefined;
-  if (given !== undefined) return given;
-  try {
-    return fallback() ?? undefined;
-  } catch {
-    // Some sandboxes throw on access to navigator or document; treat that as absent.
-    return undefined;
-  }
 }

@@ -1,6 +1,6 @@
+import { createDueTimer } from '../createDueTimer';
 import { isSessionInvalidError, VaultAbortedError, type VaultError } from '../errors';
 import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
-import { createDueTimer } from './createDueTimer';
 import {
   endedInAnotherTab,
   type KeepAliveChannel,

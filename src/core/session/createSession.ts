@@ -139,16 +139,10 @@ export function createSession(
     });
   }
 
-  // The keep-alive's code, once asked for: settles when it has arrived or failed to.
-  let code: Promise<unknown> | undefined;
-  function keepAliveCode(): Promise<unknown> | undefined {
-    if (keepAliveOptions === false || loadCode === undefined) return undefined;
-    // A failure is retried by the keep-alive itself when it needs the code.
-    code ??= Promise.resolve(loadCode()).then(undefined, () => {
-      code = undefined;
-    });
-    return code;
-  }
+  // Fetches the keep-alive's code; settles once it has arrived or failed to (the keep-alive
+  // tries again itself when it needs it).
+  const keepAliveCode = (): Promise<unknown> =>
+    Promise.resolve(keepAliveOptions === false ? undefined : loadCode?.()).then(undefined, ignore);
 
   return {
     client,
@@ -216,3 +210,5 @@ export function createSession(
     },
   };
 }
+
+function ignore(): void {}

@@ -1,15 +1,16 @@
 import { parseProxySessionHandle, toProxySessionHandle } from '../client/proxySessionHandle';
 import type { ProxySessions } from '../client/types';
+import { createDueTimer } from '../createDueTimer';
 import { createEmitter } from '../createEmitter';
 import { isSessionInvalidError, VaultAbortedError, VaultConfigError } from '../errors';
 import { resolveEnvironment } from '../resolveEnvironment';
 import { buildSessionRecord } from './buildSessionRecord';
-import { capSessionDeadline, createDeadlineTimer, deadlineDueAt } from './createDeadlineTimer';
 import { createDelegationFlow } from './createDelegationFlow';
 import { createSessionPersistence } from './createSessionPersistence';
 import { createSignInFlow } from './createSignInFlow';
 import { createTabChannel, OFFLINE_CHANNEL, type TabChannel } from './createTabChannel';
 import { createTabMessageHandler } from './createTabMessageHandler';
+import { capSessionDeadline, deadlineDueAt } from './deadlineDueAt';
 import { endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
 import { readSessionUsername } from './readSessionUsername';
@@ -83,7 +84,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }),
   );
   let destroyed = false;
-  const deadlineTimer = createDeadlineTimer(timers, now, () => {
+  // Re-checked at least once a minute: a tab that slept through the deadline catches up
+  // within a minute of waking even without a focus event.
+  const deadlineTimer = createDueTimer(timers, () => {
     const before = state;
     checkDeadline();
     // A timer that fired early (throttling, a clamped delay) re-arms for the rest.
@@ -144,7 +147,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   function armDeadlineTimer(): void {
-    deadlineTimer.arm(destroyed || !started ? undefined : deadlineDueAt(state, warnBeforeMs));
+    const dueAt = destroyed || !started ? undefined : deadlineDueAt(state, warnBeforeMs);
+    if (dueAt === undefined) deadlineTimer.clear();
+    else deadlineTimer.arm(dueAt, now());
   }
 
   function checkDeadline(): void {
