@@ -28,7 +28,7 @@ export type BroadcastChannelConstructor = new (name: string) => BroadcastChannel
  *
  * @example
  * ```ts
- * const link: TabLink<{ t: 'check' }> = openTabChannel(undefined, name, read, onMessage);
+ * const link: TabLink<{ t: 'check' }> = openTabChannel(env.BroadcastChannel, name, read, onMessage);
  * link.post({ t: 'check' });
  * ```
  */
@@ -48,19 +48,19 @@ const NAMESPACE = 'vault-session-kit';
  * election alike. Every message goes out in the kit's envelope (`ns`, `v`), and one comes
  * in only when it is in that envelope, from this origin, and `read` accepts its fields: a
  * message of another library, an older kit or a stand-in from elsewhere is dropped before
- * anything sees it. `Channel` `undefined` takes the global `BroadcastChannel`, `null` none;
- * a missing or throwing one gives a link that is not `connected`.
+ * anything sees it. `Channel` is the constructor of the caller's resolved environment
+ * (`resolveEnvironment`); a missing or throwing one gives a link that is not `connected`.
  *
  * @example
  * ```ts
- * const link = openTabChannel(undefined, 'vault-session-kit', parseTabMessageFields, (message) => {
+ * const link = openTabChannel(BroadcastChannel, 'vault-session-kit', parseTabMessageFields, (message) => {
  *   if (message.type === 'signed-out') clearSession();
  * });
  * link.post({ type: 'hello', from: tabId });
  * ```
  */
 export function openTabChannel<Message extends object>(
-  Channel: BroadcastChannelConstructor | null | undefined,
+  Channel: BroadcastChannelConstructor | undefined,
   name: string,
   read: (fields: Record<string, unknown>) => Message | undefined,
   onMessage: (message: Message) => void,
@@ -72,12 +72,8 @@ export function openTabChannel<Message extends object>(
     if (message) onMessage(message);
   };
   try {
-    const Ctor =
-      Channel === undefined
-        ? (globalThis as { BroadcastChannel?: BroadcastChannelConstructor }).BroadcastChannel
-        : Channel;
-    if (typeof Ctor === 'function') {
-      channel = new Ctor(name);
+    if (typeof Channel === 'function') {
+      channel = new Channel(name);
       channel.addEventListener('message', receive);
     }
   } catch {

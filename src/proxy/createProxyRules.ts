@@ -3,6 +3,7 @@ import { createSessionRules, type SessionRules } from './createSessionRules';
 import { isAllowedHost } from './isAllowedHost';
 import { isInertContentType } from './isInertContentType';
 import { ProxyRefusal } from './ProxyRefusal';
+import type { ProxyTarget } from './ProxyTarget';
 import type { VaultProxyLogEvent, VaultProxyOptions } from './VaultProxyOptions';
 
 const REQUEST_HEADERS = new Set(['authorization', 'content-type', 'accept', 'accept-language']);
@@ -20,21 +21,6 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const NO_ORIGIN = 'http://proxy.invalid';
 const NOT_FOUND = 'Only /auth/* and /vault/{host}/api/* are proxied.';
 const MAX_WARNED_ORIGINS = 100;
-
-/**
- * Where a request goes upstream: `https://{host}{path}`, `path` holding the query.
- *
- * @example
- * ```ts
- * const { host, path } = rules.resolveTarget('GET', '/vault/a.example/api?x=1');
- * ```
- */
-export interface ProxyTarget {
-  /** `session`: the who-am-I route of BFF mode, answered by the proxy itself (no host). */
-  readonly route: 'auth' | 'vault' | 'session';
-  readonly host: string;
-  readonly path: string;
-}
 
 /**
  * The proxy's whole rule set, shared by the fetch-style handler and the Node adapter so the

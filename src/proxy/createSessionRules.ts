@@ -1,7 +1,7 @@
 import type { CheckedSessionOptions } from './checkProxyOptions';
-import type { ProxyTarget } from './createProxyRules';
 import { createSessionSealer, type SealedSession } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
+import type { ProxyTarget } from './ProxyTarget';
 
 /**
  * Which of the two session cookies: the user's own session, or the one acting on behalf of

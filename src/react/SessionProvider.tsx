@@ -4,7 +4,9 @@ import { type ReactNode, useContext, useEffect, useState } from 'react';
 import { createVaultClient } from '../core/client/createVaultClient';
 import type { VaultClient, VaultClientConfig } from '../core/client/types';
 import { isTransientError } from '../core/errors';
-import { createLazyVaultSession } from '../core/session/createLazyVaultSession';
+import { deferKeepAliveRun } from '../core/keepAlive/deferKeepAliveRun';
+import { loadKeepAliveRun } from '../core/keepAlive/loadKeepAliveRun';
+import { createSession } from '../core/session/createSession';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import type { VaultSession, VaultSessionOptions } from '../core/session/VaultSession';
 import { useSsoCallbackHandling } from './useSsoCallbackHandling';
@@ -77,7 +79,11 @@ export type SessionProviderProps = {
 export function SessionProvider(props: SessionProviderProps): ReactNode {
   const outerQueryClient = useContext(QueryClientContext);
   const [owned] = useState(() => ({
-    session: props.session ?? createLazyVaultSession(sessionOptions(props)),
+    // The keep-alive's scheduler comes in a chunk of its own, fetched when the session
+    // connects: a page that only signs users in does not wait for it.
+    session:
+      props.session ??
+      createSession(sessionOptions(props), deferKeepAliveRun(loadKeepAliveRun), loadKeepAliveRun),
     ownsSession: props.session === undefined,
     queryClient:
       outerQueryClient === undefined ? (props.queryClient ?? createQueryClient()) : undefined,

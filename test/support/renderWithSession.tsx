@@ -10,7 +10,7 @@ import { type ReactElement, type ReactNode, StrictMode } from 'react';
 import { expect, onTestFinished, vi } from 'vitest';
 import type { FetchHandler } from '../../server/serveFetch';
 import type { VaultClientConfig } from '../../src/core/client/types';
-import type { KeepAliveEnvironment } from '../../src/core/keepAlive/resolveKeepAliveEnvironment';
+import type { KeepAliveEnvironment } from '../../src/core/resolveEnvironment';
 import type { VaultSession, VaultSessionOptions } from '../../src/core/session/VaultSession';
 import type { VaultEmulator } from '../../src/emulator/index';
 import { SessionProvider } from '../../src/react/SessionProvider';

@@ -7,7 +7,7 @@ import { type ReadShape, readShape, ShapeMismatch } from './readShape';
 import { readVaultResponse } from './readVaultResponse';
 import { resolveApiPath } from './resolveApiPath';
 import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
-import { responseReaders, TOKEN_MODE_BEHIND_BFF } from './responseReaders';
+import { responseReaders, tokenModeBehindBff } from './responseReaders';
 import { sendRequest } from './sendRequest';
 import type {
   AuthResult,
@@ -185,7 +185,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         error instanceof VaultProtocolError &&
         error.proxyError?.type === 'PROXY_CSRF_HEADER_MISSING'
       ) {
-        throw new VaultConfigError(TOKEN_MODE_BEHIND_BFF);
+        throw new VaultConfigError(tokenModeBehindBff());
       }
       throw error;
     }
@@ -269,9 +269,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       { Authorization: sessionId },
     ).catch(() => undefined);
     throw new VaultConfigError(
-      typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-        ? "The kit's proxy is not in BFF mode; the session was ended."
-        : "The login answer carries the session ID although the client is set to credentials: 'proxy': the kit's proxy is not in BFF mode. Give it session: { secrets: [a random secret of at least 32 characters] } (createVaultProxy, serveVaultProxy, the route handlers). The session was ended.",
+      explainInDevelopment("The kit's proxy is not in BFF mode; the session was ended.", () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : "The login answer carries the session ID although the client is set to credentials: 'proxy': the kit's proxy is not in BFF mode. Give it session: { secrets: [a random secret of at least 32 characters] } (createVaultProxy, serveVaultProxy, the route handlers). The session was ended.",
+      ),
     );
   }
 

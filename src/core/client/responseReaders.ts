@@ -1,4 +1,5 @@
 import { VaultConfigError } from '../errors';
+import { explainInDevelopment } from '../explainInDevelopment';
 import { isValidSessionId } from './isValidSessionId';
 import { isSessionTag } from './proxySessionHandle';
 import { check, fields, isObjectLike, list, map, maybe, type ReadShape } from './readShape';
@@ -15,9 +16,9 @@ import type {
   VaultInfo,
 } from './types';
 
-// Production builds name the setup error in short: bundlers fold this test and drop the
-// explanation, which development builds give.
-declare const process: { env: { NODE_ENV?: string } } | undefined;
+// Production builds name the setup error in short: bundlers fold the test in the thunk and
+// drop the explanation, which development builds give.
+declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * A token-mode client behind the kit's proxy in BFF mode: the setup error, as the answer
@@ -25,13 +26,15 @@ declare const process: { env: { NODE_ENV?: string } } | undefined;
  *
  * @example
  * ```ts
- * throw new VaultConfigError(TOKEN_MODE_BEHIND_BFF);
+ * throw new VaultConfigError(tokenModeBehindBff());
  * ```
  */
-export const TOKEN_MODE_BEHIND_BFF =
-  typeof process === 'undefined' || process.env.NODE_ENV === 'production'
-    ? "The kit's proxy is in BFF mode: set credentials: 'proxy'."
-    : "The kit's proxy runs in BFF mode (session secrets) and keeps the session in a cookie: set credentials: 'proxy' in the client settings (SessionProvider config) to use it.";
+export const tokenModeBehindBff = (): string =>
+  explainInDevelopment("The kit's proxy is in BFF mode: set credentials: 'proxy'.", () =>
+    process.env.NODE_ENV === 'production'
+      ? undefined
+      : "The kit's proxy runs in BFF mode (session secrets) and keeps the session in a cookie: set credentials: 'proxy' in the client settings (SessionProvider config) to use it.",
+  );
 
 // Structure comes from `fields` and `list` (they name the path of a bad field), every leaf
 // is a predicate with a value-free description of what was expected: it becomes the error
@@ -239,7 +242,7 @@ const tokenModeGuard =
   <T>(read: ReadShape<T>, idField: string): ReadShape<T> =>
   (value, path) => {
     if (isObjectLike(value) && value[idField] == null && isSessionTag(value.sessionTag)) {
-      throw new VaultConfigError(TOKEN_MODE_BEHIND_BFF);
+      throw new VaultConfigError(tokenModeBehindBff());
     }
     return read(value, path);
   };

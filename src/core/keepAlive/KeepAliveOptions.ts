@@ -1,6 +1,6 @@
 import { VaultConfigError, type VaultError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
-import type { KeepAliveEnvironment } from './resolveKeepAliveEnvironment';
+import type { KeepAliveEnvironment } from '../resolveEnvironment';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
 // drop the explanation (most of the bytes of these checks); development builds say why.

@@ -1,3 +1,7 @@
+import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
+import type { KeepAliveSnapshot } from './KeepAlive';
+import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
+
 /**
  * One run of a keep-alive scheduler, from `start()` to `stop()` or to the end of the
  * session: its timers, its attempt in flight, its channel and its place in the election.
@@ -5,7 +9,7 @@
  *
  * @example
  * ```ts
- * const run: KeepAliveRun = createKeepAliveRun(options, settings, publish);
+ * const run: KeepAliveRun = createKeepAliveRun(env, options, settings, publish);
  * run.start();
  * run.running(); // true until stop() or INVALID_SESSION_ID
  * ```
@@ -21,3 +25,23 @@ export interface KeepAliveRun {
   confirm(): void;
   extend(): Promise<void>;
 }
+
+/**
+ * What makes a {@link KeepAliveRun}: `createKeepAliveRun` itself, or a stand-in that loads
+ * it first. `env` is the keep-alive's environment, resolved once when it starts; `publish`
+ * receives every change of the snapshot; the first keep-alive is due an interval after
+ * `startedAtMs` (default: now).
+ *
+ * @example
+ * ```ts
+ * const createRun: KeepAliveRunFactory = createKeepAliveRun;
+ * const run = createRun(resolveEnvironment(options.environment), options, settings, store.publish);
+ * ```
+ */
+export type KeepAliveRunFactory = (
+  env: ResolvedKeepAliveEnvironment,
+  options: KeepAliveOptions,
+  settings: KeepAliveSettings,
+  publish: (fields: Partial<KeepAliveSnapshot>) => void,
+  startedAtMs?: number,
+) => KeepAliveRun;

@@ -1,4 +1,4 @@
-import type { EventTargetLike } from './resolveKeepAliveEnvironment';
+import type { EventTargetLike } from '../resolveEnvironment';
 
 /**
  * The input events that count as the user being present: pointer, keyboard, wheel and

@@ -1,9 +1,7 @@
-import { VaultAbortedError } from '../errors';
 import { createKeepAliveRun } from './createKeepAliveRun';
-import { createKeepAliveStore } from './createKeepAliveStore';
 import type { KeepAlive } from './KeepAlive';
-import { type KeepAliveOptions, resolveKeepAliveOptions } from './KeepAliveOptions';
-import type { KeepAliveRun } from './KeepAliveRun';
+import type { KeepAliveOptions } from './KeepAliveOptions';
+import { openKeepAlive } from './openKeepAlive';
 
 /**
  * Creates the activity-driven keep-alive scheduler of one session.
@@ -46,29 +44,5 @@ import type { KeepAliveRun } from './KeepAliveRun';
  * ```
  */
 export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
-  const settings = resolveKeepAliveOptions(options);
-  const store = createKeepAliveStore();
-  let destroyed = false;
-  // Everything start() resets lives in the run; a stopped run keeps refusing to act.
-  let run: KeepAliveRun | undefined;
-
-  return {
-    start() {
-      if (destroyed || run?.running()) return;
-      run = createKeepAliveRun(options, settings, store.publish);
-      run.start();
-    },
-    stop: () => run?.stop(),
-    notifyActivity: () => run?.notifyActivity(),
-    confirm: () => run?.confirm(),
-    extend: () => (run ? run.extend() : Promise.reject(new VaultAbortedError())),
-    getSnapshot: store.get,
-    subscribe: store.subscribe,
-    destroy() {
-      if (destroyed) return;
-      run?.stop();
-      destroyed = true;
-      store.close();
-    },
-  };
+  return openKeepAlive(options, createKeepAliveRun);
 }

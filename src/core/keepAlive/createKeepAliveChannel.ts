@@ -1,6 +1,6 @@
 import { VaultApiError } from '../errors';
 import { openTabChannel, type TabLink } from '../openTabChannel';
-import type { ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
+import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 
 /**
  * What the keep-alive schedulers of one session tell each other across tabs. Messages
@@ -53,7 +53,7 @@ export function createKeepAliveChannel(
   name: string,
   onMessage: (message: KeepAliveMessage) => void,
 ): KeepAliveChannel {
-  return openTabChannel(env.BroadcastChannel ?? null, name, readKeepAliveMessage, onMessage);
+  return openTabChannel(env.BroadcastChannel, name, readKeepAliveMessage, onMessage);
 }
 
 /**

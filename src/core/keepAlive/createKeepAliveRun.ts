@@ -1,5 +1,6 @@
+import { createDueTimer } from '../createDueTimer';
 import { isSessionInvalidError, VaultAbortedError, type VaultError } from '../errors';
-import { createDueTimer } from './createDueTimer';
+import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 import {
   endedInAnotherTab,
   type KeepAliveChannel,
@@ -11,7 +12,6 @@ import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
 import type { KeepAliveRun } from './KeepAliveRun';
 import { laterOf } from './laterOf';
 import { reportUncaught, safely } from './reportUncaught';
-import { resolveKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
 import { type KeepAliveAttempt, retryDelay, startKeepAliveAttempt } from './startKeepAliveAttempt';
 
 // Activity is re-announced to other tabs at most this often once it has been reported
@@ -22,8 +22,8 @@ const ACTIVITY_REPORT_MS = 15_000;
 const TAKEOVER_GRACE_MS = 500;
 
 /**
- * Creates one run of the scheduler described by {@link createKeepAlive}. It resolves the
- * environment but touches nothing else until `start()`, so the caller holds the run before
+ * Creates one run of the scheduler described by {@link createKeepAlive}, in the environment
+ * its keep-alive resolved. It touches nothing until `start()`, so the caller holds the run before
  * any of its callbacks can reach back (a listener may stop it during its first publish).
  * Every change goes out through `publish` with all the fields the run owns. The first
  * keep-alive is due an interval after `startedAtMs` (default: now), the moment the session
@@ -31,20 +31,20 @@ const TAKEOVER_GRACE_MS = 500;
  *
  * @example
  * ```ts
- * const run = createKeepAliveRun(options, resolveKeepAliveOptions(options), (fields) => {
+ * const run = createKeepAliveRun(resolveEnvironment({}), options, resolveKeepAliveOptions(options), (fields) => {
  *   snapshot = { ...snapshot, ...fields };
  * });
  * run.start();
  * ```
  */
 export function createKeepAliveRun(
+  env: ResolvedKeepAliveEnvironment,
   options: KeepAliveOptions,
   settings: KeepAliveSettings,
   publish: (fields: Partial<KeepAliveSnapshot>) => void,
   startedAtMs?: number,
 ): KeepAliveRun {
   const { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName } = settings;
-  const env = resolveKeepAliveEnvironment(options.environment);
   let running = true;
   let tabs: KeepAliveChannel | undefined;
   const due = createDueTimer(env, () => evaluate());

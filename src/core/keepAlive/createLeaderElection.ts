@@ -2,8 +2,8 @@ import { openTabChannel } from '../openTabChannel';
 import {
   type KeepAliveEnvironment,
   type ResolvedKeepAliveEnvironment,
-  resolveKeepAliveEnvironment,
-} from './resolveKeepAliveEnvironment';
+  resolveEnvironment,
+} from '../resolveEnvironment';
 
 /**
  * How a {@link LeaderElection} decides: Web Locks, the BroadcastChannel lease protocol, or
@@ -94,6 +94,24 @@ type ElectionMessage =
  * ```
  */
 export function createLeaderElection(options: LeaderElectionOptions): LeaderElection {
+  return electLeader(options, () => resolveEnvironment(options.environment));
+}
+
+/**
+ * {@link createLeaderElection} in an environment its caller resolved: `resolve` is asked at
+ * each `start()`. A keep-alive passes the environment it resolved once, so its election
+ * sees exactly the facilities its scheduler and channel do.
+ *
+ * @example
+ * ```ts
+ * const election = electLeader({ name, onChange: onLead }, () => env);
+ * election.start();
+ * ```
+ */
+export function electLeader(
+  options: Omit<LeaderElectionOptions, 'environment'>,
+  resolve: () => ResolvedKeepAliveEnvironment,
+): LeaderElection {
   const heartbeatMs = positive(options.heartbeatMs ?? 2_000, 'heartbeatMs');
   const leaseMs = positive(options.leaseMs ?? heartbeatMs * 5, 'leaseMs');
   const claimWindowMs = positive(options.claimWindowMs ?? 250, 'claimWindowMs');
@@ -160,7 +178,7 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
     let role: 'follower' | 'claiming' | 'leader' = 'claiming';
     let timer: unknown;
     const channel = openTabChannel<ElectionMessage>(
-      env.BroadcastChannel ?? null,
+      env.BroadcastChannel,
       `${options.name}:leader`,
       readMessage,
       (message) => {
@@ -236,7 +254,7 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
   return {
     start() {
       if (current) return;
-      const env = resolveKeepAliveEnvironment(options.environment);
+      const env = resolve();
       const round = { active: true };
       let inner: Round;
       if (env.navigator?.locks) {

@@ -1,3 +1,14 @@
+export type {
+  BroadcastChannelConstructorLike,
+  BroadcastChannelLike,
+  DocumentLike,
+  EventTargetLike,
+  KeepAliveEnvironment,
+  LockManagerLike,
+  NavigatorLike,
+  ResolvedKeepAliveEnvironment,
+} from '../resolveEnvironment';
+export { resolveEnvironment as resolveKeepAliveEnvironment } from '../resolveEnvironment';
 export type { BackoffOptions } from './backoffDelay';
 export { backoffDelay } from './backoffDelay';
 export type { ActivityMonitor, ActivityMonitorOptions } from './createActivityMonitor';
@@ -12,14 +23,3 @@ export { createLeaderElection } from './createLeaderElection';
 export type { KeepAlive, KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
 export { STOPPED_KEEP_ALIVE } from './KeepAlive';
 export type { KeepAliveOptions } from './KeepAliveOptions';
-export type {
-  BroadcastChannelConstructorLike,
-  BroadcastChannelLike,
-  DocumentLike,
-  EventTargetLike,
-  KeepAliveEnvironment,
-  LockManagerLike,
-  NavigatorLike,
-  ResolvedKeepAliveEnvironment,
-} from './resolveKeepAliveEnvironment';
-export { resolveKeepAliveEnvironment } from './resolveKeepAliveEnvironment';

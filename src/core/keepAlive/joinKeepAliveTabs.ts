@@ -1,15 +1,12 @@
+import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 import { createActivityMonitor } from './createActivityMonitor';
 import {
   createKeepAliveChannel,
   type KeepAliveChannel,
   type KeepAliveMessage,
 } from './createKeepAliveChannel';
-import { createLeaderElection } from './createLeaderElection';
+import { electLeader } from './createLeaderElection';
 import { listenForResume } from './listenForResume';
-import {
-  pinKeepAliveEnvironment,
-  type ResolvedKeepAliveEnvironment,
-} from './resolveKeepAliveEnvironment';
 
 /**
  * Joins the keep-alive of the other tabs: opens the channel `name`, listens for the page
@@ -43,11 +40,7 @@ export function joinKeepAliveTabs(
     env.window && trackActivity
       ? createActivityMonitor({ target: env.window, now: env.now, onActivity })
       : undefined;
-  const election = createLeaderElection({
-    name,
-    environment: pinKeepAliveEnvironment(env),
-    onChange: onLead,
-  });
+  const election = electLeader({ name, onChange: onLead }, () => env);
   election.start();
   return {
     connected: channel.connected,

@@ -1,4 +1,4 @@
-import type { EventTargetLike, ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
+import type { EventTargetLike, ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 
 /**
  * Listens for the page coming back: `focus`, `pageshow` (restored from the back/forward

@@ -1,7 +1,5 @@
 import { createChunkLoader } from './createChunkLoader';
-import type { createKeepAliveRun } from './createKeepAliveRun';
-
-type KeepAliveRunFactory = typeof createKeepAliveRun;
+import type { KeepAliveRunFactory } from './KeepAliveRun';
 
 const load = createChunkLoader<KeepAliveRunFactory>(
   () => import('./createKeepAliveRun'),
@@ -22,7 +20,7 @@ const load = createChunkLoader<KeepAliveRunFactory>(
  *
  * @example
  * ```ts
- * const keepAlive = createDeferredKeepAlive(options, loadKeepAliveRun);
+ * const keepAlive = openKeepAlive(options, deferKeepAliveRun(loadKeepAliveRun));
  * ```
  */
 export function loadKeepAliveRun(): KeepAliveRunFactory | Promise<KeepAliveRunFactory> {

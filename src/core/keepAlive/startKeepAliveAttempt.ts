@@ -6,8 +6,8 @@ import {
   type VaultError,
   VaultTimeoutError,
 } from '../errors';
+import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 import { backoffDelay } from './backoffDelay';
-import type { ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
 
 const MIN_BACKOFF_MS = 1_000;
 

@@ -31,7 +31,8 @@ export interface SessionManagerOptions {
   channelName?: string;
   /**
    * The `BroadcastChannel` constructor. Default: the global one, if any. `null` keeps the
-   * manager to this tab.
+   * manager to this tab, and a session's keep-alive too (unless `keepAlive.environment`
+   * names a channel of its own).
    */
   BroadcastChannel?: BroadcastChannelConstructor | null;
   /** How long before the cap the status turns `expiring`. Default 5 minutes. */

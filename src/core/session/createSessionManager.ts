@@ -1,19 +1,16 @@
 import { parseProxySessionHandle, toProxySessionHandle } from '../client/proxySessionHandle';
 import type { ProxySessions } from '../client/types';
+import { createDueTimer } from '../createDueTimer';
 import { createEmitter } from '../createEmitter';
 import { isSessionInvalidError, VaultAbortedError, VaultConfigError } from '../errors';
+import { resolveEnvironment } from '../resolveEnvironment';
 import { buildSessionRecord } from './buildSessionRecord';
-import { capSessionDeadline, createDeadlineTimer, deadlineDueAt } from './createDeadlineTimer';
 import { createDelegationFlow } from './createDelegationFlow';
 import { createSessionPersistence } from './createSessionPersistence';
 import { createSignInFlow } from './createSignInFlow';
-import {
-  createTabChannel,
-  hasBroadcastChannel,
-  OFFLINE_CHANNEL,
-  type TabChannel,
-} from './createTabChannel';
+import { createTabChannel, OFFLINE_CHANNEL, type TabChannel } from './createTabChannel';
 import { createTabMessageHandler } from './createTabMessageHandler';
+import { capSessionDeadline, deadlineDueAt } from './deadlineDueAt';
 import { endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
 import { readSessionUsername } from './readSessionUsername';
@@ -34,10 +31,13 @@ import type { SessionRecord, SessionSnapshot } from './types';
 const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
 const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
 /**
- * Creates the session of one tab: an explicit state machine (`signed-out`, `signing-in`,
+ * Creates the state machine inside a session: the states (`signed-out`, `signing-in`,
  * `active`, `delegated`, `expiring`, `expired`, `ended`) with the 48-hour deadline, a
- * storage adapter, and cross-tab sync over `BroadcastChannel`. Framework-free; React binds
- * to it with `useSyncExternalStore(manager.subscribe, manager.getSnapshot)`.
+ * storage adapter, and cross-tab sync over `BroadcastChannel`. It is not a second way to
+ * make a session: `createVaultSession` (and `SessionProvider`) make one around it, with
+ * the keep-alive and authenticated calls, and expose it as `session.manager`. Alone it is
+ * for code that keeps a session alive by other means. Framework-free; React binds to it
+ * with `useSyncExternalStore(manager.subscribe, manager.getSnapshot)`.
  *
  * - The deadline is the local time at which the login request was sent plus 48 hours; the
  *   server's session cannot have begun earlier, and no server timestamp is ever compared
@@ -84,7 +84,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }),
   );
   let destroyed = false;
-  const deadlineTimer = createDeadlineTimer(timers, now, () => {
+  // Re-checked at least once a minute: a tab that slept through the deadline catches up
+  // within a minute of waking even without a focus event.
+  const deadlineTimer = createDueTimer(timers, () => {
     const before = state;
     checkDeadline();
     // A timer that fired early (throttling, a clamped delay) re-arms for the rest.
@@ -145,7 +147,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   function armDeadlineTimer(): void {
-    deadlineTimer.arm(destroyed || !started ? undefined : deadlineDueAt(state, warnBeforeMs));
+    const dueAt = destroyed || !started ? undefined : deadlineDueAt(state, warnBeforeMs);
+    if (dueAt === undefined) deadlineTimer.clear();
+    else deadlineTimer.arm(dueAt, now());
   }
 
   function checkDeadline(): void {
@@ -177,7 +181,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     channel.post({ type: 'session', from: tabId, ...(to === undefined ? {} : { to }), record });
   }
 
-  const canJoin = options.BroadcastChannel === null ? false : hasBroadcastChannel(options);
+  const canJoin = !!resolveEnvironment(options).BroadcastChannel;
   // Nothing outside this object is touched until start(): React may create a manager during
   // a render it then throws away (StrictMode does so on purpose), and such a manager must
   // leave no channel, message or timer behind.

@@ -1,4 +1,5 @@
 import { type BroadcastChannelConstructor, openEnvelope, openTabChannel } from '../openTabChannel';
+import { resolveEnvironment } from '../resolveEnvironment';
 import { parseSessionRecord } from './parseSessionRecord';
 import type { SessionRecord } from './types';
 
@@ -75,7 +76,14 @@ export function createTabChannel(options: {
   /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
   BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
 }): TabChannel {
-  return openTabChannel(options.BroadcastChannel, options.name, readTabMessage, options.onMessage);
+  return openTabChannel(
+    // `undefined` is the global one, as in every environment.
+    resolveEnvironment(options as { BroadcastChannel?: BroadcastChannelConstructor | null })
+      .BroadcastChannel,
+    options.name,
+    readTabMessage,
+    options.onMessage,
+  );
 }
 
 /**
@@ -115,28 +123,6 @@ function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
     }
     default:
       return undefined;
-  }
-}
-
-/**
- * Whether a `BroadcastChannel` can be had: the one given, else the global one. A page that
- * throws on the mere lookup is in single-tab mode.
- *
- * @example
- * ```ts
- * const canJoin = options.BroadcastChannel === null ? false : hasBroadcastChannel(options);
- * ```
- */
-export function hasBroadcastChannel(options: {
-  readonly BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
-}): boolean {
-  try {
-    const ctor =
-      options.BroadcastChannel ?? (globalThis as { BroadcastChannel?: unknown }).BroadcastChannel;
-    return typeof ctor === 'function';
-  } catch {
-    // A locked-down page may throw on the mere lookup; that is single-tab mode.
-    return false;
   }
 }
 

@@ -1,5 +1,6 @@
 import { VaultConfigError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
+import { globalTimers } from '../resolveEnvironment';
 import type { SessionManagerOptions } from './SessionManager';
 import type { SessionClient, SessionTimers } from './types';
 
@@ -11,20 +12,6 @@ declare const process: { env: { NODE_ENV?: string } };
 const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
 const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
 const DEFAULT_JOIN_TIMEOUT_MS = 300;
-
-/**
- * The global `setTimeout` and `clearTimeout`, looked up at each call: timers replaced after
- * start-up (fake timers in tests, a zone) are the ones used.
- *
- * @example
- * ```ts
- * const { setTimeout, clearTimeout } = options.timers ?? globalTimers;
- * ```
- */
-export const globalTimers: SessionTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * The client, clock and timings of a session manager, with defaults applied and checked.

@@ -8,7 +8,7 @@ import type {
   BroadcastChannelLike,
   KeepAliveEnvironment,
   LockManagerLike,
-} from '../../../src/core/keepAlive/resolveKeepAliveEnvironment';
+} from '../../../src/core/resolveEnvironment';
 import { advanceTabs } from './support/advanceTabs';
 import { createMemoryLockManager } from './support/createMemoryLockManager';
 

@@ -72,6 +72,16 @@ describe('the 48-hour deadline', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('catches up within a minute of waking from a sleep that passed the cap, without a focus event', () => {
+    const manager = start();
+    vi.advanceTimersByTime(HOUR);
+    // Asleep: the clock moves on and no timer runs.
+    vi.setSystemTime(T0 + 49 * HOUR);
+    expect(manager.getSnapshot().status).toBe('active');
+    vi.advanceTimersByTime(MINUTE);
+    expect(manager.getSnapshot()).toMatchObject({ status: 'expired', endReason: 'expired' });
+  });
+
   it('honours a custom warning window', () => {
     const manager = start({ warnBeforeMs: 30 * MINUTE });
     vi.advanceTimersByTime(47 * HOUR + 30 * MINUTE);

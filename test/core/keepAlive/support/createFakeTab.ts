@@ -5,7 +5,7 @@ import type { KeepAliveOptions } from '../../../../src/core/keepAlive/KeepAliveO
 import type {
   BroadcastChannelConstructorLike,
   LockManagerLike,
-} from '../../../../src/core/keepAlive/resolveKeepAliveEnvironment';
+} from '../../../../src/core/resolveEnvironment';
 
 /**
  * A pretend keep-alive endpoint shared by several tabs: records each call and answers as

@@ -1,4 +1,4 @@
-import type { LockManagerLike } from '../../../../src/core/keepAlive/resolveKeepAliveEnvironment';
+import type { LockManagerLike } from '../../../../src/core/resolveEnvironment';
 
 /**
  * An in-process stand-in for `navigator.locks` (Node 20 has no Web Locks): exclusive locks

@@ -1,4 +1,6 @@
-import type { BroadcastChannelConstructor } from '../openTabChannel';
+import type { BroadcastChannelConstructor } from './openTabChannel';
+import type { SessionTimers } from './session/types';
+
 /**
  * The part of `EventTarget` the keep-alive uses; a `window`, a `document` or a Node
  * `EventTarget` all fit.
@@ -63,7 +65,7 @@ export interface DocumentLike extends EventTargetLike {
   readonly visibilityState?: string;
 }
 
-export type { BroadcastChannelLike } from '../openTabChannel';
+export type { BroadcastChannelLike } from './openTabChannel';
 
 /**
  * A `BroadcastChannel` constructor: the same type as the session's
@@ -77,8 +79,11 @@ export type { BroadcastChannelLike } from '../openTabChannel';
 export type BroadcastChannelConstructorLike = BroadcastChannelConstructor;
 
 /**
- * Everything the keep-alive takes from its surroundings. Each field is optional: a missing
- * one is read from `globalThis` when it is needed, never at import, so the module loads in
+ * Everything a session and its keep-alive take from their surroundings, the one seam where
+ * tests put their clock, timers, locks and channel. A session's `now`, `timers` and
+ * `BroadcastChannel` settings are where its keep-alive's environment starts, and the
+ * keep-alive's own `environment` may name others. Each field is optional: a missing one
+ * is read from `globalThis` when it is needed, never at import, so the module loads in
  * server-side rendering and in workers. `null` says "this does not exist here" even where
  * the global does (for example to force the BroadcastChannel election in a browser that
  * has Web Locks).
@@ -120,7 +125,7 @@ export interface KeepAliveEnvironment {
  *
  * @example
  * ```ts
- * const env = resolveKeepAliveEnvironment({});
+ * const env = resolveEnvironment({});
  * if (env.navigator?.locks) console.warn('Web Locks available');
  * ```
  */
@@ -136,73 +141,61 @@ export interface ResolvedKeepAliveEnvironment {
 }
 
 /**
- * Fills the gaps of a {@link KeepAliveEnvironment} from `globalThis`. Call it when the
- * facilities are about to be used (at `start()`), not at module load.
+ * Fills the gaps of a {@link KeepAliveEnvironment} from `globalThis`. Call it once, when
+ * the facilities are about to be used (a keep-alive's `start()`), not at module load, and
+ * hand the result down: everything under it sees the same facilities.
  *
  * @example
  * ```ts
- * const env = resolveKeepAliveEnvironment({ BroadcastChannel: null });
+ * const env = resolveEnvironment({ BroadcastChannel: null });
  * env.BroadcastChannel; // undefined
  * ```
  */
-export function resolveKeepAliveEnvironment(
+export function resolveEnvironment(
   environment: KeepAliveEnvironment = {},
 ): ResolvedKeepAliveEnvironment {
-  const global = globalThis as GlobalScope;
+  // `null` is "absent here"; a missing field is read from the global of the same name.
+  const pick = <Key extends keyof GlobalScope>(key: Key): GlobalScope[Key] | undefined => {
+    const given = environment[key];
+    if (given !== undefined) return (given ?? undefined) as GlobalScope[Key] | undefined;
+    try {
+      return (globalThis as GlobalScope)[key] ?? undefined;
+    } catch {
+      // Some sandboxes throw on access to navigator or document; treat that as absent.
+      return undefined;
+    }
+  };
   return {
     now: environment.now ?? (() => Date.now()),
-    setTimeout: environment.setTimeout ?? ((callback, ms) => global.setTimeout(callback, ms)),
-    clearTimeout:
-      environment.clearTimeout ??
-      ((handle) => global.clearTimeout(handle as Parameters<typeof clearTimeout>[0])),
+    setTimeout: environment.setTimeout ?? globalTimers.setTimeout,
+    clearTimeout: environment.clearTimeout ?? globalTimers.clearTimeout,
     random: environment.random ?? Math.random,
-    navigator: pick(environment.navigator, () => global.navigator),
-    window: pick(environment.window, () => global.window),
-    document: pick(environment.document, () => global.document),
-    BroadcastChannel: pick(environment.BroadcastChannel, () => global.BroadcastChannel),
+    navigator: pick('navigator'),
+    window: pick('window'),
+    document: pick('document'),
+    BroadcastChannel: pick('BroadcastChannel'),
   };
 }
 
 /**
- * A resolved environment as a {@link KeepAliveEnvironment} that resolves to exactly the
- * same facilities: an absent one stays absent (`null`) instead of being looked up again on
- * `globalThis`. The leader election must see what the scheduler resolved.
+ * The global `setTimeout` and `clearTimeout`, looked up at each call: timers replaced after
+ * start-up (fake timers in tests, a zone) are the ones used. The default timers of a
+ * session and of its keep-alive.
  *
  * @example
  * ```ts
- * createLeaderElection({ name, environment: pinKeepAliveEnvironment(env), onChange });
+ * const { setTimeout, clearTimeout } = options.timers ?? globalTimers;
  * ```
  */
-export function pinKeepAliveEnvironment(env: ResolvedKeepAliveEnvironment): KeepAliveEnvironment {
-  return {
-    now: env.now,
-    setTimeout: env.setTimeout,
-    clearTimeout: env.clearTimeout,
-    random: env.random,
-    navigator: env.navigator ?? null,
-    window: env.window ?? null,
-    document: env.document ?? null,
-    BroadcastChannel: env.BroadcastChannel ?? null,
-  };
-}
+export const globalTimers: SessionTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 // Written against the globals' possible absence: in Node and in workers some are missing.
 interface GlobalScope {
-  setTimeout: typeof setTimeout;
-  clearTimeout: typeof clearTimeout;
   navigator?: NavigatorLike;
   window?: EventTargetLike;
   document?: DocumentLike;
   BroadcastChannel?: BroadcastChannelConstructorLike;
-}
-
-function pick<T>(given: T | null | undefined, fallback: () => T | undefined): T | undefined {
-  if (given === null) return undefined;
-  if (given !== undefined) return given;
-  try {
-    return fallback() ?? undefined;
-  } catch {
-    // Some sandboxes throw on access to navigator or document; treat that as absent.
-    return undefined;
-  }
 }

@@ -1,39 +1,45 @@
 import { createEmitter } from '../createEmitter';
 import { VaultAbortedError } from '../errors';
 import { type KeepAlive, STOPPED_KEEP_ALIVE } from '../keepAlive/KeepAlive';
-import type { KeepAliveOptions } from '../keepAlive/KeepAliveOptions';
-import type { KeepAliveEnvironment } from '../keepAlive/resolveKeepAliveEnvironment';
+import type { KeepAliveRunFactory } from '../keepAlive/KeepAliveRun';
+import { openKeepAlive } from '../keepAlive/openKeepAlive';
+import { globalTimers, type KeepAliveEnvironment } from '../resolveEnvironment';
 import { createSessionManager } from './createSessionManager';
-import { globalTimers } from './resolveSessionManagerOptions';
 import { isLiveStatus } from './sessionReducer';
 import type { VaultKeepAlive, VaultSession, VaultSessionOptions } from './VaultSession';
 
 /**
- * What `createVaultSession` does, with the keep-alive made by `createKeepAlive`
- * (`createKeepAlive` itself there; one that loads its scheduler for the React provider's sessions).
- * `preload` runs whenever the session connects, with keep-alive on, so that code the
- * keep-alive will need can be fetched before a session starts.
+ * The one place a {@link VaultSession} is made, for `createVaultSession` and for
+ * `SessionProvider` alike: the state machine of `createSessionManager`, and a keep-alive
+ * whose runs come from `createRun` (the scheduler itself, or a stand-in that loads its
+ * chunk first). `loadCode`, when given, fetches that chunk: the session calls it when it
+ * connects, so the code is normally there before anyone has signed in, and a sign-in
+ * resolves only once it has arrived (or failed), so that whoever signs in and then moves a
+ * clock finds the keep-alive of the new session running.
  *
  * @example
  * ```ts
- * const session = assembleVaultSession({ client }, createKeepAlive);
+ * const eager = createSession({ client }, createKeepAliveRun);
+ * const lazy = createSession({ client }, deferKeepAliveRun(loadKeepAliveRun), loadKeepAliveRun);
  * ```
  */
-export function assembleVaultSession(
+export function createSession(
   options: VaultSessionOptions,
-  createKeepAlive: (options: KeepAliveOptions) => KeepAlive,
-  preload?: () => void,
+  createRun: KeepAliveRunFactory,
+  loadCode?: () => unknown,
 ): VaultSession {
   const { client, keepAlive: keepAliveOptions, sso, ...managerOptions } = options;
-  const manager = createSessionManager({ ...managerOptions, client });
-  const now = managerOptions.now ?? (() => Date.now());
+  const { now = () => Date.now(), timers = globalTimers, BroadcastChannel } = managerOptions;
+  const manager = createSessionManager({ ...managerOptions, client, now, timers });
   // The keep-alive checks its sends against the session's deadline, so it runs on the
-  // session's clock and timers unless its own environment names others.
-  const timers = managerOptions.timers ?? globalTimers;
-  const sessionClock: KeepAliveEnvironment = {
+  // session's clock and timers, and talks to other tabs only if the session does, unless
+  // its own environment names others.
+  const environment: KeepAliveEnvironment = {
     now,
-    setTimeout: (callback: () => void, ms: number) => timers.setTimeout(callback, ms),
-    clearTimeout: (handle: unknown) => timers.clearTimeout(handle),
+    setTimeout: (callback, ms) => timers.setTimeout(callback, ms),
+    clearTimeout: (handle) => timers.clearTimeout(handle),
+    ...(BroadcastChannel === undefined ? {} : { BroadcastChannel }),
+    ...(keepAliveOptions === false ? undefined : keepAliveOptions?.environment),
   };
 
   const keepAliveChanged = createEmitter();
@@ -50,25 +56,28 @@ export function assembleVaultSession(
   function createScheduler(startedAt: number): KeepAlive | undefined {
     if (keepAliveOptions === false) return undefined;
     const baseName = keepAliveOptions?.channelName ?? 'vault-session-kit:keep-alive';
-    return createKeepAlive({
-      ...keepAliveOptions,
-      environment: { ...sessionClock, ...keepAliveOptions?.environment },
-      channelName: `${baseName}:${startedAt}`,
-      async send(signal) {
-        const own = manager.getSessionRoute('own');
-        const current = manager.getSessionRoute();
-        if (own === undefined || current === undefined) throw new VaultAbortedError();
-        await client.keepAlive(own.sessionId, { signal, vaultDns: own.vaultDns });
-        if (current.sessionId !== own.sessionId) {
-          await client.keepAlive(current.sessionId, { signal, vaultDns: current.vaultDns });
-        }
+    return openKeepAlive(
+      {
+        ...keepAliveOptions,
+        environment,
+        channelName: `${baseName}:${startedAt}`,
+        async send(signal) {
+          const own = manager.getSessionRoute('own');
+          const current = manager.getSessionRoute();
+          if (own === undefined || current === undefined) throw new VaultAbortedError();
+          await client.keepAlive(own.sessionId, { signal, vaultDns: own.vaultDns });
+          if (current.sessionId !== own.sessionId) {
+            await client.keepAlive(current.sessionId, { signal, vaultDns: current.vaultDns });
+          }
+        },
+        deadline: () => manager.getSnapshot().deadline,
+        onSessionInvalid: (error) => {
+          manager.reportError(error);
+        },
+        onResume: () => manager.checkDeadline(),
       },
-      deadline: () => manager.getSnapshot().deadline,
-      onSessionInvalid: (error) => {
-        manager.reportError(error);
-      },
-      onResume: () => manager.checkDeadline(),
-    });
+      createRun,
+    );
   }
 
   function sync(): void {
@@ -130,15 +139,27 @@ export function assembleVaultSession(
     });
   }
 
+  // Fetches the keep-alive's code; settles once it has arrived or failed to (the keep-alive
+  // tries again itself when it needs it).
+  const keepAliveCode = (): Promise<unknown> =>
+    Promise.resolve(keepAliveOptions === false ? undefined : loadCode?.()).then(undefined, ignore);
+
   return {
     client,
-    manager,
+    manager: {
+      ...manager,
+      async signIn(credentials, signInOptions) {
+        const loaded = keepAliveCode();
+        await manager.signIn(credentials, signInOptions);
+        await loaded;
+      },
+    },
     ...(sso === undefined ? {} : { sso: Object.freeze({ ...sso }) }),
     keepAlive,
 
     connect() {
       connections += 1;
-      if (keepAliveOptions !== false) preload?.();
+      void keepAliveCode();
       if (connections === 1) {
         unsubscribe = manager.subscribe(sync);
         stopConfirming = client.onSessionConfirmed(onConfirmed);
@@ -189,3 +210,5 @@ export function assembleVaultSession(
     },
   };
 }
+
+function ignore(): void {}

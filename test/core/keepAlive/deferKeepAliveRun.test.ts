@@ -5,11 +5,12 @@ import {
   VaultNetworkError,
   VaultUnexpectedError,
 } from '../../../src/core/errors';
-import {
-  createDeferredKeepAlive,
-  type KeepAliveRunLoader,
-} from '../../../src/core/keepAlive/createDeferredKeepAlive';
 import { createKeepAliveRun } from '../../../src/core/keepAlive/createKeepAliveRun';
+import {
+  deferKeepAliveRun,
+  type KeepAliveRunLoader,
+} from '../../../src/core/keepAlive/deferKeepAliveRun';
+import { openKeepAlive } from '../../../src/core/keepAlive/openKeepAlive';
 import { createFakeService, createFakeTab, type FakeService } from './support/createFakeTab';
 
 // The provider's sessions fetch the keep-alive scheduler as a chunk of its own. These tests
@@ -57,7 +58,7 @@ function tabWith(load: KeepAliveRunLoader) {
     service,
     channelName: `deferred-${crypto.randomUUID()}`,
     BroadcastChannel: null,
-    create: (options) => createDeferredKeepAlive(options, load),
+    create: (options) => openKeepAlive(options, deferKeepAliveRun(load)),
   });
   cleanups.push(() => tab.keepAlive.destroy());
   return tab;
@@ -65,7 +66,7 @@ function tabWith(load: KeepAliveRunLoader) {
 
 const callTimes = (): number[] => service.calls.map((call) => call.at - T0);
 
-describe('createDeferredKeepAlive: a scheduler that arrives later', () => {
+describe('a keep-alive whose scheduler loads first: a scheduler that arrives later', () => {
   it('counts the interval from start(), not from the moment the code arrived', async () => {
     const loader = manualLoader();
     const tab = tabWith(loader.load);
@@ -151,7 +152,7 @@ describe('createDeferredKeepAlive: a scheduler that arrives later', () => {
   });
 });
 
-describe('createDeferredKeepAlive: the code cannot be fetched', () => {
+describe('a keep-alive whose scheduler loads first: the code cannot be fetched', () => {
   it('shows backoff with a network error, retries after 5 s, 10 s…, and runs once it arrives', async () => {
     const loader = manualLoader();
     const tab = tabWith(loader.load);

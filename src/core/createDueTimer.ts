@@ -1,11 +1,13 @@
-import type { ResolvedKeepAliveEnvironment } from './resolveKeepAliveEnvironment';
+import type { SessionTimers } from './session/types';
 
 // A due time is re-checked at least this often: timers do not run during sleep and are
-// throttled in background tabs, so a single long timer could fire far too late.
+// throttled in background tabs, so a single long timer could fire far too late (and
+// browsers run one longer than 2^31 - 1 ms at once).
 const MAX_TIMER_MS = 60_000;
 
 /**
- * The scheduler's one timer: armed for the next due time, never for more than a minute.
+ * A timer armed for the next due time, never for more than a minute: the keep-alive's
+ * schedule and the session's deadline each run on one.
  *
  * @example
  * ```ts
@@ -20,7 +22,8 @@ export interface DueTimer {
 }
 
 /**
- * Creates the {@link DueTimer} of a keep-alive run, on the run's environment's timers.
+ * Creates a {@link DueTimer} on the given timers (a session's, or its keep-alive's).
+ * `onDue` runs when the time has come or a minute has passed, and looks at the clock.
  *
  * @example
  * ```ts
@@ -29,10 +32,7 @@ export interface DueTimer {
  * due.clear();
  * ```
  */
-export function createDueTimer(
-  env: Pick<ResolvedKeepAliveEnvironment, 'setTimeout' | 'clearTimeout'>,
-  onDue: () => void,
-): DueTimer {
+export function createDueTimer(env: SessionTimers, onDue: () => void): DueTimer {
   let timer: unknown;
   const clear = (): void => {
     if (timer !== undefined) env.clearTimeout(timer);
