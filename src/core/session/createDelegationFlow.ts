@@ -8,55 +8,53 @@ import {
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
 import { isSessionReference } from './isSessionReference';
+import type { SessionCore } from './SessionCore';
 import type { SessionManager } from './SessionManager';
-import { isLiveStatus, type SessionState } from './sessionReducer';
-import type { DelegationRecord, SessionClient, SessionRecord } from './types';
+import { isLiveStatus } from './sessionReducer';
+import type { DelegationRecord, SessionRecord } from './types';
 
 /**
- * The delegated-session part of a session manager: {@link SessionManager.startDelegation},
- * {@link SessionManager.stopDelegation}, and the function that makes a delegation under
- * way discard its answer because the session changed. A tuple, so that the manager names
- * the parts itself.
+ * The delegated-session part of a session manager.
  *
  * @example
  * ```ts
- * const [startDelegation, stopDelegation, invalidateDelegations]: DelegationFlow =
- *   createDelegationFlow(client, () => state, ready, change, reportError, opened);
+ * const delegations: DelegationFlow = createDelegationFlow(core, change, reportError);
+ * delegations.invalidate(); // the session changed: an answer under way is discarded
  * ```
  */
-export type DelegationFlow = readonly [
-  startDelegation: SessionManager['startDelegation'],
-  stopDelegation: SessionManager['stopDelegation'],
-  invalidateDelegations: () => void,
-];
+export interface DelegationFlow {
+  /** {@link SessionManager.startDelegation}. */
+  readonly start: SessionManager['startDelegation'];
+  /** {@link SessionManager.stopDelegation}. */
+  readonly stop: SessionManager['stopDelegation'];
+  /** Makes a delegation under way discard its answer, because the session changed. */
+  invalidate(): void;
+}
 
 /**
  * Creates the delegated session flow of a session manager: acting for another user in a
- * session of its own, and back. `ready` starts the manager and answers false once it is
- * destroyed; `change` puts a delegation (or none) into the state and tells the other tabs;
- * `opened` holds the delegated sessions this tab opened, which this tab alone ends when
- * another tab's change displaces them.
+ * session of its own, and back. `change` puts a delegation (or none) into the state and
+ * tells the other tabs; the delegated sessions this tab opens are kept in `core.opened`,
+ * which this tab alone ends when another tab's change displaces them.
  *
  * @example
  * ```ts
- * const [startDelegation] = createDelegationFlow(client, () => state, ready, change, reportError, new Set());
- * await startDelegation({ vaultId: 1002, delegatorUserId: '61', vaultName, dns });
+ * const { start } = createDelegationFlow(core, change, reportError);
+ * await start({ vaultId: 1002, delegatorUserId: '61', vaultName, dns });
  * ```
  */
 export function createDelegationFlow(
-  client: SessionClient,
-  getState: () => SessionState,
-  ready: () => boolean,
+  core: SessionCore,
   change: (delegation: DelegationRecord | undefined, record: SessionRecord) => void,
   reportError: SessionManager['reportError'],
-  opened: Set<string>,
 ): DelegationFlow {
+  const { client, getState, ready, opened } = core;
   // A newer action bumps the generation; a call whose generation is stale when its answer
   // arrives discards that answer (B11: the last action wins).
   let generation = 0;
 
-  return [
-    async (target) => {
+  return {
+    async start(target) {
       const live = ready();
       const state = getState();
       const record = state.record;
@@ -127,7 +125,7 @@ export function createDelegationFlow(
       }
     },
 
-    async () => {
+    async stop() {
       ready();
       generation += 1;
       const delegation = getState().record?.delegation;
@@ -149,8 +147,8 @@ export function createDelegationFlow(
       }
     },
 
-    () => {
+    invalidate() {
       generation += 1;
     },
-  ];
+  };
 }

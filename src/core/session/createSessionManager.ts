@@ -1,11 +1,11 @@
-import { parseProxySessionHandle, toProxySessionHandle } from '../client/proxySessionHandle';
-import type { ProxySessions } from '../client/types';
+import { parseProxySessionHandle } from '../client/proxySessionHandle';
 import { createDueTimer } from '../createDueTimer';
 import { createEmitter } from '../createEmitter';
-import { isSessionInvalidError, VaultAbortedError, VaultConfigError } from '../errors';
+import { isSessionInvalidError, VaultAbortedError } from '../errors';
 import { resolveEnvironment } from '../resolveEnvironment';
 import { buildSessionRecord } from './buildSessionRecord';
 import { createDelegationFlow } from './createDelegationFlow';
+import { createProxyJoin } from './createProxyJoin';
 import { createSessionPersistence } from './createSessionPersistence';
 import { createSignInFlow } from './createSignInFlow';
 import { createTabChannel, OFFLINE_CHANNEL, type TabChannel } from './createTabChannel';
@@ -13,9 +13,8 @@ import { createTabMessageHandler } from './createTabMessageHandler';
 import { capSessionDeadline, deadlineDueAt } from './deadlineDueAt';
 import { endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
-import { readSessionUsername } from './readSessionUsername';
-import { recordFromProxySessions } from './recordFromProxySessions';
 import { resolveSessionManagerOptions } from './resolveSessionManagerOptions';
+import type { SessionCore } from './SessionCore';
 import type { SessionManager, SessionManagerOptions } from './SessionManager';
 import {
   initialSessionState,
@@ -72,7 +71,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     options.storage,
     options.storageKey ?? DEFAULT_STORAGE_KEY,
   );
-  const tabId = randomTag();
 
   let state: SessionState = initialSessionState;
   let snapshotState: SessionState | undefined;
@@ -93,43 +91,69 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (state === before) armDeadlineTimer();
   });
   let joinTimer: unknown;
-  // BFF mode: while the proxy is being asked which sessions the browser holds, a session
-  // another tab hands over waits here, and the answer decides.
-  let verifying = false;
-  let handedOver: SessionRecord | undefined;
-  let staleAnswer = false;
-  let storedDetails: SessionRecord | undefined;
-  // Delegated sessions this tab opened: if another tab's simultaneous change displaces one,
-  // this tab is the one that ends it, so that no tab leaves it open and no tab ends it twice.
-  const openedDelegations = new Set<string>();
-  const [signIn, cancelSignIn, signInStartedAt] = createSignInFlow(
+  // Nothing outside this object is touched until start(): React may create a manager during
+  // a render it then throws away (StrictMode does so on purpose), and such a manager must
+  // leave no channel, message or timer behind.
+  let channel: TabChannel = OFFLINE_CHANNEL;
+  let started = false;
+
+  // What every part below shares; the parts follow a session in the order it lives: the
+  // sign-in, the delegations, the other tabs, and (BFF mode) the proxy's answer at start.
+  const core: SessionCore = {
     client,
+    tabId: randomTag(),
     now,
-    maxSessionMs,
+    getState: () => state,
     dispatch,
-    (signal) => {
-      if (!ready() || signal?.aborted) return false;
-      // Switching users: the old session ends everywhere before the new one is asked for.
-      if (state.record) void signOut();
-      return true;
-    },
-    (record) => {
-      adopt(record);
-      handOff();
-    },
-  );
-  const [startDelegation, stopDelegation, invalidateDelegations] = createDelegationFlow(
-    client,
-    () => state,
     ready,
+    adopt(record) {
+      dispatch({
+        type: 'session-established',
+        record: capSessionDeadline(record, maxSessionMs),
+        now: now(),
+        warnBeforeMs,
+      });
+    },
+    handOff(to) {
+      const { record } = state;
+      if (!record || !isLiveStatus(state.status)) return;
+      channel.post({
+        type: 'session',
+        from: core.tabId,
+        ...(to === undefined ? {} : { to }),
+        record,
+      });
+    },
+    opened: new Set(),
+  };
+  const { tabId, adopt, handOff } = core;
+  const signIn = createSignInFlow(core, maxSessionMs, () => signOut());
+  const delegations = createDelegationFlow(
+    core,
     (delegation, record) => {
       dispatch({ type: 'delegation-changed', delegation, now: now(), warnBeforeMs });
       announceExpiry(record);
       handOff();
     },
     reportError,
-    openedDelegations,
   );
+  // The session changes under the sign-in and the delegation under way: their answers are
+  // discarded (B11: the last action wins).
+  function dropActionsUnderWay(): void {
+    signIn.cancel();
+    delegations.invalidate();
+  }
+  const stored = persistence.load();
+  const join = proxyMode
+    ? // The proxy's cookies say whether a session exists; a stored record only lends its
+      // details, and only when it names the same session (checked once the proxy answers).
+      createProxyJoin(
+        core,
+        stored && parseProxySessionHandle(stored.sessionId) ? stored : undefined,
+        maxSessionMs,
+        persistence.clear,
+      )
+    : undefined;
 
   function dispatch(event: SessionEvent): void {
     if (destroyed) return;
@@ -161,32 +185,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   /** Tells the other tabs when the last dispatch let the session run out. */
   function announceExpiry(before: SessionRecord | undefined): void {
     if (before && !state.record && state.endReason === 'expired') {
-      invalidateDelegations();
+      delegations.invalidate();
       channel.post({ type: 'expired', from: tabId, key: before.key, reason: 'expired' });
     }
   }
 
-  function adopt(record: SessionRecord): void {
-    dispatch({
-      type: 'session-established',
-      record: capSessionDeadline(record, maxSessionMs),
-      now: now(),
-      warnBeforeMs,
-    });
-  }
-
-  function handOff(to?: string): void {
-    const { record } = state;
-    if (!record || !isLiveStatus(state.status)) return;
-    channel.post({ type: 'session', from: tabId, ...(to === undefined ? {} : { to }), record });
-  }
-
   const canJoin = !!resolveEnvironment(options).BroadcastChannel;
-  // Nothing outside this object is touched until start(): React may create a manager during
-  // a render it then throws away (StrictMode does so on purpose), and such a manager must
-  // leave no channel, message or timer behind.
-  let channel: TabChannel = OFFLINE_CHANNEL;
-  let started = false;
 
   // Starts the manager if need be; false once it is destroyed.
   function ready(): boolean {
@@ -197,115 +201,35 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   function start(): void {
     if (started || destroyed) return;
     started = true;
-    const handleMessage = createTabMessageHandler(
-      client,
-      () => state,
-      ready,
-      now,
-      tabId,
-      dispatch,
-      (record) => {
-        if (verifying) handedOver = record;
-        else adopt(record);
-      },
-      handOff,
-      invalidateDelegations,
-      cancelSignIn,
-      signInStartedAt,
-      openedDelegations,
-    );
+    // During BFF mode's join, a hand-off waits for the proxy's answer.
+    const handleMessage = createTabMessageHandler(join ? { ...core, adopt: join.adopt } : core, {
+      signIn,
+      delegations,
+    });
     channel = createTabChannel({
       name: options.channelName ?? DEFAULT_CHANNEL_NAME,
       BroadcastChannel: options.BroadcastChannel,
       onMessage: (message) => {
-        // A session that ends while the proxy is being asked may be in its answer still.
-        if (verifying && (message.type === 'signed-out' || message.type === 'expired')) {
-          staleAnswer = true;
-          handedOver = undefined;
-        }
+        join?.observe(message);
         handleMessage(message);
       },
     });
-    if (state.joining && proxyMode) {
-      // The other tabs may still hand over the details (user name, vault names).
-      if (channel.connected) channel.post({ type: 'hello', from: tabId });
-      void verifyWithProxy();
-    } else if (state.joining) {
-      if (channel.connected) {
+    if (state.joining) {
+      // BFF mode asks the proxy; the other tabs may still hand over the details (user name,
+      // vault names). Otherwise the other tabs have a moment to hand over their session.
+      if (join) void join.run();
+      else if (channel.connected) {
         joinTimer = timers.setTimeout(() => {
           joinTimer = undefined;
           dispatch({ type: 'join-finished' });
         }, joinTimeoutMs);
-        channel.post({ type: 'hello', from: tabId });
-      } else {
-        dispatch({ type: 'join-finished' });
-      }
+      } else dispatch({ type: 'join-finished' });
+      if (channel.connected) channel.post({ type: 'hello', from: tabId });
     }
     armDeadlineTimer();
   }
 
-  async function verifyWithProxy(): Promise<void> {
-    verifying = true;
-    // A second question only when the first answer may be out of date: a tab handed over a
-    // session it did not know, or signed out, while the question was under way.
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      staleAnswer = false;
-      let sessions: ProxySessions;
-      try {
-        sessions = await (client.getProxySessions as NonNullable<typeof client.getProxySessions>)();
-      } catch (error) {
-        verifying = false;
-        if (destroyed || !state.joining) return;
-        // Without an answer (offline, a fault) the details at hand are used as they are; the
-        // first call made with them tells whether the session is still there.
-        const fallback = handedOver ?? storedDetails;
-        handedOver = undefined;
-        if (fallback) adopt(fallback);
-        else dispatch({ type: 'join-finished' });
-        // A setup error (no session route) must reach the developer.
-        if (error instanceof VaultConfigError) {
-          queueMicrotask(() => {
-            throw error;
-          });
-        }
-        return;
-      }
-      if (destroyed || !state.joining) {
-        verifying = false;
-        return;
-      }
-      const own = sessions.own;
-      const ownHandle = own ? toProxySessionHandle('own', own.sessionTag) : undefined;
-      if (attempt === 0 && (staleAnswer || (handedOver && handedOver.sessionId !== ownHandle))) {
-        continue;
-      }
-      const candidate = handedOver ?? storedDetails;
-      let username: string | undefined;
-      if (own && ownHandle && candidate?.sessionId !== ownHandle) {
-        username = await readSessionUsername(client, ownHandle, own.vaultDns);
-        if (destroyed || !state.joining) {
-          verifying = false;
-          return;
-        }
-      }
-      verifying = false;
-      handedOver = undefined;
-      const record = recordFromProxySessions(sessions, candidate, username, maxSessionMs);
-      if (record) {
-        adopt(record);
-      } else {
-        persistence.clear();
-        dispatch({ type: 'join-finished' });
-      }
-      return;
-    }
-  }
-
-  const stored = persistence.load();
   if (proxyMode) {
-    // The proxy's cookies say whether a session exists; a stored record only lends its
-    // details, and only when it names the same session (checked once the proxy answers).
-    storedDetails = stored && parseProxySessionHandle(stored.sessionId) ? stored : undefined;
     dispatch({ type: 'join-started' });
   } else if (stored && parseProxySessionHandle(stored.sessionId)) {
     // A record of BFF mode holds no session ID this client could call with.
@@ -322,13 +246,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   async function signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void> {
     start();
-    cancelSignIn();
-    invalidateDelegations();
+    dropActionsUnderWay();
     const record = state.record;
     const inactive = options?.reason === 'inactive';
     // Local first, and regardless of what the server says: the user asked to leave (SES-07).
     dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
-    openedDelegations.clear();
+    core.opened.clear();
     persistence.clear();
     channel.post({ type: 'signed-out', from: tabId, ...(inactive ? { reason: 'inactive' } : {}) });
     if (!record) return;
@@ -349,7 +272,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     ) {
       return false;
     }
-    invalidateDelegations();
+    delegations.invalidate();
     dispatch({ type: 'session-ended', reason: 'invalid-session' });
     channel.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
     // One of the two IDs is dead; the other must not outlive the local state either.
@@ -379,14 +302,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
     getSessionRoute: (which) => sessionRouteOf(state, which),
 
-    signIn,
+    signIn: signIn.signIn,
 
     establish(authResult, meta) {
-      start();
-      if (destroyed) throw new VaultAbortedError();
+      if (!ready()) throw new VaultAbortedError();
       const record = buildSessionRecord(authResult, meta.username, meta.startedAt, maxSessionMs);
-      cancelSignIn();
-      invalidateDelegations();
+      dropActionsUnderWay();
       const previous = state.record;
       adopt(record);
       if (previous && previous.sessionId !== record.sessionId) {
@@ -395,9 +316,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       handOff();
     },
 
-    startDelegation,
+    startDelegation: delegations.start,
 
-    stopDelegation,
+    stopDelegation: delegations.stop,
 
     signOut,
 
@@ -410,8 +331,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
     destroy() {
       if (destroyed) return;
-      cancelSignIn();
-      invalidateDelegations();
+      dropActionsUnderWay();
       destroyed = true;
       deadlineTimer.clear();
       if (joinTimer !== undefined) timers.clearTimeout(joinTimer);

@@ -3,46 +3,44 @@ import { normalizeError, VaultAbortedError } from '../errors';
 import { buildSessionRecord } from './buildSessionRecord';
 import { endSessionQuietly } from './endSessionQuietly';
 import { isSessionReference } from './isSessionReference';
+import type { SessionCore } from './SessionCore';
 import type { SessionManager } from './SessionManager';
-import type { SessionEvent } from './sessionReducer';
-import type { SessionClient, SessionRecord } from './types';
+import type { SessionRecord } from './types';
 
 /**
- * The password sign-in of a session manager: {@link SessionManager.signIn}, the function
- * that drops the sign-in in flight (its answer will be discarded), and the one that says
- * when that sign-in was sent. A tuple, so that the manager names the parts itself.
+ * The password sign-in of a session manager.
  *
  * @example
  * ```ts
- * const [signIn, cancelSignIn, signInStartedAt]: SignInFlow = createSignInFlow(client, now, maxSessionMs, dispatch, prepare, settle);
+ * const signIn: SignInFlow = createSignInFlow(core, maxSessionMs, signOut);
+ * if (signIn.startedAt() !== undefined) signIn.cancel();
  * ```
  */
-export type SignInFlow = readonly [
-  signIn: SessionManager['signIn'],
-  cancelSignIn: () => void,
-  signInStartedAt: () => number | undefined,
-];
+export interface SignInFlow {
+  /** {@link SessionManager.signIn}. */
+  readonly signIn: SessionManager['signIn'];
+  /** Drops the sign-in in flight: its answer will be discarded (and its session ended). */
+  cancel(): void;
+  /** When the sign-in in flight was sent; `undefined` when none is. */
+  startedAt(): number | undefined;
+}
 
 /**
- * Creates the password sign-in of a session manager. `prepare` runs first and says whether
- * a sign-in may begin (it also ends a session already held); `settle` takes the new
- * session. Only the latest sign-in counts (B11): an earlier one still in flight is
- * aborted, and a session it gets anyway is ended on the server.
+ * Creates the password sign-in of a session manager. A sign-in ends a session already held
+ * (`signOut`) before it asks for the new one, and hands the new one to every tab. Only the
+ * latest sign-in counts (B11): an earlier one still in flight is aborted, and a session it
+ * gets anyway is ended on the server.
  *
  * @example
  * ```ts
- * const flow = createSignInFlow(client, Date.now, 48 * 3_600_000, dispatch, () => true, adopt);
- * const [signIn] = flow;
+ * const { signIn } = createSignInFlow(core, 48 * 3_600_000, signOut);
  * await signIn({ username: 'olivia@sunrise.example', password });
  * ```
  */
 export function createSignInFlow(
-  client: SessionClient,
-  now: () => number,
+  core: SessionCore,
   maxSessionMs: number,
-  dispatch: (event: SessionEvent) => void,
-  prepare: (signal: AbortSignal | undefined) => boolean,
-  settle: (record: SessionRecord) => void,
+  signOut: () => unknown,
 ): SignInFlow {
   // A newer action bumps the generation; a call whose generation is stale when its answer
   // arrives discards that answer (B11: the last action wins).
@@ -50,38 +48,40 @@ export function createSignInFlow(
   let controller: AbortController | undefined;
   let startedAt: number | undefined;
 
-  function cancelSignIn(): void {
+  function cancel(): void {
     generation += 1;
     controller?.abort();
     controller = undefined;
     startedAt = undefined;
   }
 
-  return [
-    async (credentials, requestOptions) => {
+  return {
+    async signIn(credentials, requestOptions) {
       // Read first: a call without credentials fails before it touches the open session.
       const { username, password, vaultDns } = credentials;
       const external = requestOptions?.signal;
-      if (!prepare(external)) throw new VaultAbortedError();
-      cancelSignIn();
+      if (!core.ready() || external?.aborted) throw new VaultAbortedError();
+      // Switching users: the old session ends everywhere before the new one is asked for.
+      if (core.getState().record) void signOut();
+      cancel();
       const current = generation;
       const own = new AbortController();
       controller = own;
       const forwardAbort = (): void => own.abort();
       external?.addEventListener('abort', forwardAbort, { once: true });
-      dispatch({ type: 'sign-in-started', username });
-      const sentAt = now();
+      core.dispatch({ type: 'sign-in-started', username });
+      const sentAt = core.now();
       startedAt = sentAt;
 
       let result: AuthResult;
       try {
-        result = await client.login({ username, password, vaultDns }, { signal: own.signal });
+        result = await core.client.login({ username, password, vaultDns }, { signal: own.signal });
       } catch (error) {
         const failure = normalizeError(error);
         if (current !== generation) throw new VaultAbortedError({ cause: failure });
         controller = undefined;
         startedAt = undefined;
-        dispatch(
+        core.dispatch(
           failure.kind === 'aborted'
             ? { type: 'sign-in-cancelled' }
             : { type: 'sign-in-failed', error: failure },
@@ -94,7 +94,7 @@ export function createSignInFlow(
       // Destroying the manager cancels the sign-in too, so this also covers that.
       if (current !== generation) {
         // Nobody will ever use this session; do not leave it open on the server.
-        void endSessionQuietly(client, result.sessionId, result.vault?.dns);
+        void endSessionQuietly(core.client, result.sessionId, result.vault?.dns);
         throw new VaultAbortedError();
       }
       controller = undefined;
@@ -105,16 +105,17 @@ export function createSignInFlow(
       } catch (error) {
         const failure = normalizeError(error);
         void endSessionQuietly(
-          client,
+          core.client,
           isSessionReference(result.sessionId) ? result.sessionId : undefined,
           result.vault?.dns,
         );
-        dispatch({ type: 'sign-in-failed', error: failure });
+        core.dispatch({ type: 'sign-in-failed', error: failure });
         throw failure;
       }
-      settle(record);
+      core.adopt(record);
+      core.handOff();
     },
-    cancelSignIn,
-    () => startedAt,
-  ];
+    cancel,
+    startedAt: () => startedAt,
+  };
 }
