@@ -49,9 +49,9 @@ export interface SizeLimit {
  */
 export const SIZE_LIMITS = {
   /** A typical login page: `{ SessionProvider, RequireSession, LoginForm }`, initial chunk. */
-  loginPage: { ceiling: 26_000, target: 19_000 },
+  loginPage: { ceiling: 26_500, target: 19_000 },
   /** `vault-session-kit` (react + components), initial chunk, peers external. */
-  reactEntry: { ceiling: 32_500, target: 26_000 },
+  reactEntry: { ceiling: 33_000, target: 26_000 },
   /** `vault-session-kit/core` alone. */
   core: { ceiling: 20_000, target: 13_000 },
   /** `createVaultClient` alone, from the core entry. */
