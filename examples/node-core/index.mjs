@@ -18,7 +18,8 @@ const { result } = await loginWithDiscovery(client, {
 });
 // A session belongs to one vault. With `vaultDns` set, a login that the service put in
 // another vault (auth defaulting) is refused and that session ended (`validateDns`,
-// default true); with `validateDns: false`, or with no vault named, the session is
+// default true; the error's `actual` says where the account is); with
+// `validateDns: false`, or with no vault named, the session is
 // accepted wherever it landed, and calls made with it go there.
 const at = { vaultDns: result.vault?.dns };
 await client.keepAlive(result.sessionId, at);

@@ -190,7 +190,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
   }
 
-  const canJoin = !!resolveEnvironment(options).BroadcastChannel;
+  // Only the channel is looked up (the others named absent): a server render must not
+  // touch window or document.
+  const canJoin = !!resolveEnvironment({
+    ...(options.BroadcastChannel === undefined
+      ? {}
+      : { BroadcastChannel: options.BroadcastChannel }),
+    navigator: null,
+    window: null,
+    document: null,
+  }).BroadcastChannel;
 
   // Starts the manager if need be; false once it is destroyed.
   function ready(): boolean {
