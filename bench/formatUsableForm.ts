@@ -27,7 +27,8 @@ export function formatUsableForm(report: UsableFormReport): string {
   return [
     '## 7. Time to a usable login form',
     '',
-    `Production \`vite build\`s served with the emulator on 127.0.0.1, in Chromium with the CPU ${CPU_SLOWDOWN}× slower ` +
+    'Production `vite build`s served with the emulator on 127.0.0.1, their text files ' +
+      `gzip-compressed as a production server sends them, in Chromium with the CPU ${CPU_SLOWDOWN}× slower ` +
       '(`Emulation.setCPUThrottlingRate`) and Slow 4G (`Network.emulateNetworkConditions`: ' +
       `${SLOW_4G.latency} ms latency, ${(SLOW_4G.downloadThroughput / 1000).toFixed(0)} kB/s down, ` +
       `${(SLOW_4G.uploadThroughput / 1000).toFixed(1)} kB/s up). The kit's page is \`bench/login-app\`; ` +

@@ -42,7 +42,7 @@ const INTERVAL_MS = 60_000;
 const APP_QUERY = `interval=${INTERVAL_MS}&idle=${10 * INTERVAL_MS}`;
 const KEEP_ALIVE_PATH = /^\/api\/[^/]+\/keep-alive$/;
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
-/** How long to wait for a page to reach a state before measuring anyway. */
+/** How long a page may take to reach a state before the measurement is given up. */
 const WAIT_MS = 10_000;
 
 /**
@@ -51,6 +51,8 @@ const WAIT_MS = 10_000;
  * Vite dev server with the emulator. The page clock is installed, so each interval is a
  * `clock.fastForward(60 s)`: first `intervals` intervals with real input (a key press or a
  * click, in a tab that does not send where there is one), then as many without input.
+ * Throws when a tab cannot sign in or a page does not reach the state a step waits for,
+ * rather than count the requests of a session that never ran.
  *
  * @example
  * ```ts
@@ -63,7 +65,9 @@ export async function measureKeepAliveTraffic(options: {
   readonly intervals?: number;
 }): Promise<KeepAliveTrafficReport> {
   const intervals = options.intervals ?? 5;
-  const dev = await startDevServer({ root: APP_ROOT });
+  // The fixture holds its session ID (token mode), as SES-05 runs it; a proxy in BFF mode
+  // refuses its sign-in, which has no CSRF header and is meant to carry no cookie.
+  const dev = await startDevServer({ root: APP_ROOT, session: false });
   try {
     const rows: KeepAliveTraffic[] = [];
     for (const tabs of options.tabCounts ?? [1, 3, 5]) {
@@ -89,8 +93,8 @@ async function measureTabs(
   await context.clock.install();
   const log = recordRequests(context);
   const tabs = await openSignedInTabs(context, url, count);
-  await waitFor(async () => (await leaders(tabs)).length === 1);
-  const leader = tabs[(await leaders(tabs))[0] ?? 0] ?? tabs[0];
+  await waitFor(`one of ${count} tabs to lead`, async () => (await leaders(tabs)).length === 1);
+  const leader = tabs[(await leaders(tabs))[0] ?? 0];
   if (!leader) throw new Error('No tab was opened.');
   const followers = tabs.filter((tab) => tab !== leader);
   await settleTabs(tabs);
@@ -102,7 +106,10 @@ async function measureTabs(
     const before = await keepAliveOf(leader);
     await (index % 2 === 0 ? tab.keyboard.press('Shift') : tab.mouse.click(5, 5));
     // The leader hears of input in another tab over the channel; wait until it has.
-    await waitFor(async () => (await keepAliveOf(leader)).lastActivity !== before.lastActivity);
+    await waitFor(
+      'the leading tab to hear of the input',
+      async () => (await keepAliveOf(leader)).lastActivity !== before.lastActivity,
+    );
     active.push(await countInterval(context, tabs, leader, log));
   }
   const idle: number[] = [];
@@ -123,7 +130,7 @@ async function countInterval(
   const sentBefore = (await keepAliveOf(leader)).lastSent;
   await context.clock.fastForward(INTERVAL_MS);
   // Either the leader sent (its last-sent time moves) or it found no activity and went idle.
-  await waitFor(async () => {
+  await waitFor('the leading tab to send or go idle after an interval', async () => {
     const view = await keepAliveOf(leader);
     return (view.lastSent !== sentBefore && view.status === 'scheduled') || view.status === 'idle';
   });
@@ -141,15 +148,29 @@ async function openSignedInTabs(
   await first.getByLabel('User name').fill(OLIVIA.username);
   await first.getByLabel('Password').fill(OLIVIA.password);
   await first.getByRole('button', { name: 'Sign in' }).click();
-  await waitFor(async () => (await first.getByTestId('status').textContent()) === 'active');
+  await waitForActive(first, 'the first tab to sign in');
   const tabs = [first];
   for (let index = 1; index < count; index += 1) {
     const tab = await context.newPage();
     await tab.goto(url);
-    await waitFor(async () => (await tab.getByTestId('status').textContent()) === 'active');
+    await waitForActive(tab, `tab ${index + 1} to find the open session`);
     tabs.push(tab);
   }
   return tabs;
+}
+
+/** Waits for the session to be active; the error names the status and the form's error. */
+async function waitForActive(page: Page, what: string): Promise<void> {
+  const status = () => page.getByTestId('status').textContent();
+  try {
+    await waitFor(what, async () => (await status()) === 'active');
+  } catch (error) {
+    const alert = page.getByRole('alert');
+    const shown = (await alert.count()) > 0 ? await alert.textContent() : '';
+    throw new Error(
+      `${(error as Error).message} Status: ${await status()}; error shown: ${shown || 'none'}.`,
+    );
+  }
 }
 
 async function leaders(tabs: readonly Page[]): Promise<number[]> {
@@ -158,14 +179,14 @@ async function leaders(tabs: readonly Page[]): Promise<number[]> {
 }
 
 /**
- * Polls from this process (no page timer involved, so it works under a page clock). A
- * benchmark reports what happened: after `WAIT_MS` it carries on without the state.
+ * Polls from this process (no page timer involved, so it works under a page clock). A step
+ * that never happened would make the counts after it meaningless, so it throws.
  */
-async function waitFor(condition: () => Promise<boolean>): Promise<boolean> {
+async function waitFor(what: string, condition: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
-    if (await condition()) return true;
+    if (await condition()) return;
     await new Promise((done) => setTimeout(done, 25));
   }
-  return false;
+  throw new Error(`Keep-alive traffic: waited ${WAIT_MS / 1000} s for ${what} in vain.`);
 }
