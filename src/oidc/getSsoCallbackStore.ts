@@ -98,7 +98,9 @@ function createStore(session: VaultSession): SsoCallbackStore {
   let current: SsoCallbackState | undefined;
   const snapshotNow = (): SsoCallbackState => {
     current ??=
-      session.sso?.handleCallback !== false && readAnswer(session) ? PROCESSING : idleState();
+      session.sso?.handleCallback !== false && readAnswer(session)
+        ? PROCESSING
+        : idleState(session);
     return current;
   };
 
@@ -113,7 +115,7 @@ function createStore(session: VaultSession): SsoCallbackStore {
     process() {
       const answer = readAnswer(session);
       if (!answer) {
-        if (snapshotNow() === PROCESSING && handled.size === 0) set(idleState());
+        if (snapshotNow() === PROCESSING && handled.size === 0) set(idleState(session));
         return;
       }
       const key = answer.response.state ?? answer.url;
@@ -152,8 +154,11 @@ function createStore(session: VaultSession): SsoCallbackStore {
 }
 
 /** Idle, with the user name of a sign-in this tab left for and came back from with Back. */
-function idleState(): SsoCallbackState {
-  if (typeof window === 'undefined') return IDLE;
+function idleState(session: VaultSession): SsoCallbackState {
+  // Without `sso.load` no sign-in can have left for a provider, so there is no name to give
+  // back, and a login page of such an app reads no storage before its first paint (the
+  // first read of a page may wait on the browser).
+  if (typeof window === 'undefined' || session.sso?.load === undefined) return IDLE;
   const username = findPendingSsoUsername();
   return username === undefined ? IDLE : Object.freeze({ status: 'idle', username });
 }

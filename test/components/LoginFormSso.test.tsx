@@ -194,6 +194,24 @@ describe('LoginForm: coming back from the identity provider', () => {
     expect(await tab.findByRole('button', { name: 'Continue with Harbor SSO' })).toBeVisible();
   });
 
+  it('an app without single sign-on shows its form without looking through session storage for one', async () => {
+    // What a sign-in of another app on this origin could have left behind.
+    sessionStorage.setItem(
+      'oidc.7f3a',
+      JSON.stringify({ data: { v: 1, username: SAM }, created: 1 }),
+    );
+    const keys = vi.spyOn(Storage.prototype, 'key');
+    try {
+      // Settings without `load`: this app cannot start a single sign-on.
+      const tab = await renderWithSession(<LoginForm />, { settings: { ...SETTINGS, sso: {} } });
+      const field = await tab.findByRole('textbox', { name: en.usernameLabel });
+      expect(field).toHaveValue('');
+      expect(keys).not.toHaveBeenCalled();
+    } finally {
+      keys.mockRestore();
+    }
+  });
+
   it('Back from the provider to a page loaded afresh returns to the single sign-on step, focus on its heading (WCAG 3.3.7)', async () => {
     const first = await renderForm();
     await first.continueAs(SAM);
