@@ -1,9 +1,18 @@
-import { type BroadcastChannelConstructor, openEnvelope, openTabChannel } from '../openTabChannel';
+import {
+  type BroadcastChannelConstructor,
+  createTabHub,
+  openEnvelope,
+  type TabHub,
+} from '../createTabHub';
 import { resolveEnvironment } from '../resolveEnvironment';
 import { parseSessionRecord } from './parseSessionRecord';
 import type { SessionRecord } from './types';
 
 const MAX_TAG = 128;
+const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
+// The session's own messages on its channel; its keep-alive's topics are named after the
+// keep-alive's `channelName`.
+const SESSION_TOPIC = 'session';
 
 /**
  * A message between tabs of one origin.
@@ -53,11 +62,11 @@ export interface TabChannel {
 }
 
 /**
- * Opens the cross-tab channel ({@link openTabChannel}). A missing or throwing
- * `BroadcastChannel` gives a channel that is not `connected` and silently drops what is
- * posted (single-tab mode). Incoming messages are validated; anything malformed, from
- * another kit or another origin is ignored, and `onMessage` only ever sees a well-formed
- * {@link TabMessage}.
+ * Opens the cross-tab channel: the session topic of a channel of its own named `name`
+ * ({@link createTabHub}). A missing or throwing `BroadcastChannel` gives a channel that is
+ * not `connected` and silently drops what is posted (single-tab mode). Incoming messages
+ * are validated; anything malformed, from another kit or another origin is ignored, and
+ * `onMessage` only ever sees a well-formed {@link TabMessage}.
  *
  * @example
  * ```ts
@@ -76,28 +85,67 @@ export function createTabChannel(options: {
   /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
   BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
 }): TabChannel {
-  return openTabChannel(
-    // `undefined` is the global one, as in every environment.
-    resolveEnvironment(options as { BroadcastChannel?: BroadcastChannelConstructor | null })
-      .BroadcastChannel,
-    options.name,
-    readTabMessage,
+  return openSessionTopic(
+    createSessionTabHub({ channelName: options.name, BroadcastChannel: options.BroadcastChannel }),
     options.onMessage,
   );
 }
 
 /**
- * Validates a raw channel payload and returns it as a {@link TabMessage}, or `undefined`.
+ * The one channel of a session's tab, for the session and its keep-alive: named
+ * `channelName` (default `vault-session-kit`), of the given `BroadcastChannel` or else the
+ * global one. Only the channel is looked up (the other globals named absent), so a server
+ * render touches neither window nor document; nothing is opened before the first link.
  *
  * @example
  * ```ts
- * parseTabMessage({ ns: 'vault-session-kit', v: 1, type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
+ * const hub = createSessionTabHub({ channelName: options.channelName, BroadcastChannel: null });
+ * ```
+ */
+export function createSessionTabHub(options: {
+  channelName?: string | undefined;
+  BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
+}): TabHub {
+  const { BroadcastChannel } = options;
+  return createTabHub(
+    resolveEnvironment({
+      ...(BroadcastChannel === undefined ? {} : { BroadcastChannel }),
+      navigator: null,
+      window: null,
+      document: null,
+    }).BroadcastChannel,
+    options.channelName ?? DEFAULT_CHANNEL_NAME,
+  );
+}
+
+/**
+ * Opens the session's topic on its tab hub ({@link createSessionTabHub}).
+ *
+ * @example
+ * ```ts
+ * const channel = openSessionTopic(hub, (message) => handle(message));
+ * ```
+ */
+export function openSessionTopic(
+  hub: TabHub,
+  onMessage: (message: TabMessage) => void,
+): TabChannel {
+  return hub.open(SESSION_TOPIC, readTabMessage, onMessage);
+}
+
+/**
+ * Validates a raw channel payload of the session's topic and returns it as a
+ * {@link TabMessage}, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * parseTabMessage({ ns: 'vault-session-kit', v: 1, topic: 'session', type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
  * parseTabMessage('nonsense'); // undefined
  * ```
  */
 export function parseTabMessage(data: unknown): TabMessage | undefined {
   const fields = openEnvelope(data);
-  return fields && readTabMessage(fields);
+  return fields?.topic === SESSION_TOPIC ? readTabMessage(fields) : undefined;
 }
 
 function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
