@@ -32,7 +32,7 @@ export function createSession(
   const { client, keepAlive: keepAliveOptions, sso, ...managerOptions } = options;
   const { now = () => Date.now(), timers = globalTimers, BroadcastChannel } = managerOptions;
   // One channel per tab for the session and its keep-alive, whose messages are topics on it.
-  const tabs = createSessionTabHub(managerOptions);
+  const tabs = createSessionTabHub(BroadcastChannel, managerOptions.channelName);
   const manager = openSessionManager({ ...managerOptions, client, now, timers }, tabs);
   // The keep-alive checks its sends against the session's deadline, so it runs on the
   // session's clock and timers, and talks to other tabs only if the session does, on the

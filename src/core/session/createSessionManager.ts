@@ -38,5 +38,8 @@ import type { SessionManager, SessionManagerOptions } from './SessionManager';
  * ```
  */
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
-  return openSessionManager(options, createSessionTabHub(options));
+  return openSessionManager(
+    options,
+    createSessionTabHub(options.BroadcastChannel, options.channelName),
+  );
 }

@@ -4,15 +4,22 @@ import {
   openEnvelope,
   type TabHub,
 } from '../createTabHub';
-import { resolveEnvironment } from '../resolveEnvironment';
+import { type KeepAliveEnvironment, resolveEnvironment } from '../resolveEnvironment';
 import { parseSessionRecord } from './parseSessionRecord';
 import type { SessionRecord } from './types';
 
 const MAX_TAG = 128;
 const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
-// The session's own messages on its channel; its keep-alive's topics are named after the
-// keep-alive's `channelName`.
-const SESSION_TOPIC = 'session';
+/**
+ * The topic of the session's own messages on its tab channel; its keep-alive's topics are
+ * named after the keep-alive's `channelName`.
+ *
+ * @example
+ * ```ts
+ * const channel = hub.open(SESSION_TOPIC, readTabMessage, onMessage);
+ * ```
+ */
+export const SESSION_TOPIC = 'session';
 
 /**
  * A message between tabs of one origin.
@@ -85,52 +92,39 @@ export function createTabChannel(options: {
   /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
   BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
 }): TabChannel {
-  return openSessionTopic(
-    createSessionTabHub({ channelName: options.name, BroadcastChannel: options.BroadcastChannel }),
+  return createSessionTabHub(options.BroadcastChannel, options.name).open(
+    SESSION_TOPIC,
+    readTabMessage,
     options.onMessage,
   );
 }
 
 /**
- * The one channel of a session's tab, for the session and its keep-alive: named
- * `channelName` (default `vault-session-kit`), of the given `BroadcastChannel` or else the
- * global one. Only the channel is looked up (the other globals named absent), so a server
- * render touches neither window nor document; nothing is opened before the first link.
+ * The one channel of a session's tab, for the session and its keep-alive: named `name`
+ * (default `vault-session-kit`), of the given `BroadcastChannel` (`undefined` for the
+ * global one, `null` for none). Only the channel is looked up (the other globals named
+ * absent), so a server render touches neither window nor document; nothing is opened
+ * before the first link.
  *
  * @example
  * ```ts
- * const hub = createSessionTabHub({ channelName: options.channelName, BroadcastChannel: null });
+ * const hub = createSessionTabHub(options.BroadcastChannel, options.channelName);
  * ```
  */
-export function createSessionTabHub(options: {
-  channelName?: string | undefined;
-  BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
-}): TabHub {
-  const { BroadcastChannel } = options;
+export function createSessionTabHub(
+  BroadcastChannel: BroadcastChannelConstructor | null | undefined,
+  name = DEFAULT_CHANNEL_NAME,
+): TabHub {
   return createTabHub(
+    // `undefined` is the global one, as in every environment.
     resolveEnvironment({
-      ...(BroadcastChannel === undefined ? {} : { BroadcastChannel }),
+      BroadcastChannel,
       navigator: null,
       window: null,
       document: null,
-    }).BroadcastChannel,
-    options.channelName ?? DEFAULT_CHANNEL_NAME,
+    } as KeepAliveEnvironment).BroadcastChannel,
+    name,
   );
-}
-
-/**
- * Opens the session's topic on its tab hub ({@link createSessionTabHub}).
- *
- * @example
- * ```ts
- * const channel = openSessionTopic(hub, (message) => handle(message));
- * ```
- */
-export function openSessionTopic(
-  hub: TabHub,
-  onMessage: (message: TabMessage) => void,
-): TabChannel {
-  return hub.open(SESSION_TOPIC, readTabMessage, onMessage);
 }
 
 /**
@@ -148,7 +142,16 @@ export function parseTabMessage(data: unknown): TabMessage | undefined {
   return fields?.topic === SESSION_TOPIC ? readTabMessage(fields) : undefined;
 }
 
-function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
+/**
+ * The {@link TabMessage} that the fields of a message on the session's topic make, or
+ * `undefined` when they make none.
+ *
+ * @example
+ * ```ts
+ * readTabMessage({ type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
+ * ```
+ */
+export function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
   if (!isTag(raw.from)) return undefined;
   const from = raw.from;
   switch (raw.type) {
@@ -173,16 +176,6 @@ function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
       return undefined;
   }
 }
-
-/**
- * The channel of a tab that has not opened one yet: connected to nobody, posting nowhere.
- *
- * @example
- * ```ts
- * let channel: TabChannel = OFFLINE_CHANNEL;
- * ```
- */
-export const OFFLINE_CHANNEL: TabChannel = { connected: false, post() {}, close() {} };
 
 function isTag(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_TAG;

@@ -8,7 +8,7 @@ import { createDelegationFlow } from './createDelegationFlow';
 import { createProxyJoin } from './createProxyJoin';
 import { createSessionPersistence } from './createSessionPersistence';
 import { createSignInFlow } from './createSignInFlow';
-import { OFFLINE_CHANNEL, openSessionTopic, type TabChannel } from './createTabChannel';
+import { readTabMessage, SESSION_TOPIC, type TabChannel } from './createTabChannel';
 import { createTabMessageHandler } from './createTabMessageHandler';
 import { capSessionDeadline, deadlineDueAt } from './deadlineDueAt';
 import { endRecordQuietly } from './endSessionQuietly';
@@ -34,7 +34,7 @@ const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
  *
  * @example
  * ```ts
- * const tabs = createSessionTabHub(options);
+ * const tabs = createSessionTabHub(options.BroadcastChannel, options.channelName);
  * const manager = openSessionManager(options, tabs); // what createSessionManager does
  * ```
  */
@@ -68,7 +68,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   // Nothing outside this object is touched until start(): React may create a manager during
   // a render it then throws away (StrictMode does so on purpose), and such a manager must
   // leave no channel, message or timer behind.
-  let channel: TabChannel = OFFLINE_CHANNEL;
+  let channel: TabChannel | undefined;
   let started = false;
 
   // What every part below shares; the parts follow a session in the order it lives: the
@@ -91,7 +91,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     handOff(to) {
       const { record } = state;
       if (!record || !isLiveStatus(state.status)) return;
-      channel.post({
+      channel?.post({
         type: 'session',
         from: core.tabId,
         ...(to === undefined ? {} : { to }),
@@ -160,7 +160,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   function announceExpiry(before: SessionRecord | undefined): void {
     if (before && !state.record && state.endReason === 'expired') {
       delegations.invalidate();
-      channel.post({ type: 'expired', from: tabId, key: before.key, reason: 'expired' });
+      channel?.post({ type: 'expired', from: tabId, key: before.key, reason: 'expired' });
     }
   }
 
@@ -180,7 +180,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       signIn,
       delegations,
     });
-    channel = openSessionTopic(tabs, (message) => {
+    channel = tabs.open(SESSION_TOPIC, readTabMessage, (message) => {
       join?.observe(message);
       handleMessage(message);
     });
@@ -223,7 +223,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
     core.opened.clear();
     persistence.clear();
-    channel.post({ type: 'signed-out', from: tabId, ...(inactive ? { reason: 'inactive' } : {}) });
+    channel?.post({ type: 'signed-out', from: tabId, ...(inactive ? { reason: 'inactive' } : {}) });
     if (!record) return;
     await endRecordQuietly(client, record, now);
   }
@@ -244,7 +244,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     }
     delegations.invalidate();
     dispatch({ type: 'session-ended', reason: 'invalid-session' });
-    channel.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
+    channel?.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
     // One of the two IDs is dead; the other must not outlive the local state either.
     void endRecordQuietly(client, record, now);
     return true;
@@ -306,7 +306,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       deadlineTimer.clear();
       if (joinTimer !== undefined) timers.clearTimeout(joinTimer);
       joinTimer = undefined;
-      channel.close();
+      channel?.close();
       changed.clear();
     },
   };

@@ -649,7 +649,7 @@ describe('one channel per tab', () => {
 });
 
 describe('without a working BroadcastChannel (STO-08, B15)', () => {
-  it.each([
+  const withoutChannel = [
     ['disabled', { BroadcastChannel: null }],
     [
       'throwing',
@@ -661,7 +661,9 @@ describe('without a working BroadcastChannel (STO-08, B15)', () => {
         } as unknown as BroadcastChannelConstructor,
       },
     ],
-  ] as const)('works alone when the channel is %s', async (_label, options) => {
+  ] as const;
+
+  it.each(withoutChannel)('works alone when the channel is %s', async (_label, options) => {
     const tab = openTab(options);
     expect(tab.getSnapshot().joining).toBeUndefined();
     await tab.signIn(OLIVIA);
@@ -669,6 +671,26 @@ describe('without a working BroadcastChannel (STO-08, B15)', () => {
     await tab.signOut();
     expect(tab.getSnapshot().status).toBe('ended');
   });
+
+  it.each(withoutChannel)(
+    'keeps the session alive alone when the channel is %s',
+    async (_label, options) => {
+      const session = createVaultSession({ client: backend.client, ...options });
+      const disconnect = session.connect();
+      try {
+        await session.manager.signIn(OLIVIA);
+        expect(session.keepAlive.getSnapshot()).toMatchObject({
+          status: 'scheduled',
+          isLeader: true,
+        });
+        await session.keepAlive.extend();
+        expect(session.keepAlive.getSnapshot().lastSentAt).toBeDefined();
+      } finally {
+        disconnect();
+        session.destroy();
+      }
+    },
+  );
 
   it('works alone when the global BroadcastChannel is absent', async () => {
     vi.stubGlobal('BroadcastChannel', undefined);
