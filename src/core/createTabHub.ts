@@ -53,8 +53,11 @@ export interface TabLink<Message> {
  * ```
  */
 export interface TabHub {
-  /** False when there is no `BroadcastChannel` at all; one that throws shows only on `open`. */
-  readonly canOpen: boolean;
+  /**
+   * The constructor the channel is made with: `undefined` when there is none, while one
+   * that throws shows only on `open`.
+   */
+  readonly Channel: BroadcastChannelConstructor | undefined;
   /**
    * Opens a link on `topic`. The first link opens the channel and the last one closed
    * closes it; a link opened after that opens a new one.
@@ -101,7 +104,7 @@ export function createTabHub(
     if (fields && sameOrigin(event)) for (const deliver of links) deliver(fields);
   };
   return {
-    canOpen: typeof Channel === 'function',
+    Channel,
     open(topic, read, onMessage) {
       if (!links.size) {
         try {
@@ -115,12 +118,12 @@ export function createTabHub(
         }
       }
       const deliver = (fields: Record<string, unknown>): void => {
-        const message = fields.topic === topic ? read(fields) : undefined;
+        const message = fields.topic === topic && read(fields);
         if (message) onMessage(message);
       };
       links.add(deliver);
       return {
-        connected: channel !== undefined,
+        connected: !!channel,
         post(message) {
           try {
             if (links.has(deliver))
@@ -132,7 +135,7 @@ export function createTabHub(
         close() {
           // The last link closes the channel, once.
           if (!links.delete(deliver) || links.size) return;
-          channel?.removeEventListener('message', receive);
+          // A closed channel delivers nothing more, so the listener goes with it.
           try {
             channel?.close();
           } catch {

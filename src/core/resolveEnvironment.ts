@@ -140,7 +140,8 @@ export interface ResolvedKeepAliveEnvironment {
   readonly BroadcastChannel: BroadcastChannelConstructorLike | undefined;
   /**
    * The channel of the session a keep-alive runs in: the keep-alive's messages and its
-   * lease election's are topics on it. Without it a keep-alive opens a channel of its own.
+   * lease election's are topics on it when it is made with this environment's
+   * `BroadcastChannel`. Otherwise, or without it, a keep-alive opens a channel of its own.
    */
   readonly tabs?: TabHub | undefined;
 }

@@ -11,7 +11,8 @@ import { listenForResume } from './listenForResume';
 
 /**
  * Joins the keep-alive of the other tabs: opens the topic `name` on the session's channel
- * (`env.tabs`), or else on a channel of its own named `name`, listens for the page
+ * (`env.tabs`, when it is made with the environment's BroadcastChannel), or else on a
+ * channel of its own named `name`, listens for the page
  * coming back and going offline, watches for user input when `trackActivity` is set, and
  * enters the leader election. The election may call `onLead` before this returns (a tab
  * alone leads at once), so a caller must not rely on holding the result by then. `close()`
@@ -36,8 +37,12 @@ export function joinKeepAliveTabs(
   onOffline: () => void,
   onLead: (leading: boolean) => void,
 ): KeepAliveChannel {
-  // The election's lease messages, where it needs them, go on the same channel.
-  const tabs = env.tabs ?? createTabHub(env.BroadcastChannel, name);
+  // The session's channel, unless the keep-alive's environment names another
+  // BroadcastChannel; the election's lease messages, where it needs them, go on it too.
+  const tabs =
+    env.tabs && env.tabs.Channel === env.BroadcastChannel
+      ? env.tabs
+      : createTabHub(env.BroadcastChannel, name);
   const channel = createKeepAliveChannel(tabs, name, onMessage);
   const removeEventListeners = listenForResume(env, onResume, onOffline);
   const monitor =

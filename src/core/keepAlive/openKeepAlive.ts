@@ -12,8 +12,9 @@ import { reportUncaught } from './reportUncaught';
  * `start()` makes with `createRun` (the scheduler itself, or one that loads it first, see
  * `deferKeepAliveRun`). Everything a restart resets lives in the run, so a run that was
  * stopped keeps refusing to act; this object only outlives runs. A session passes its tab
- * hub as `tabs`, so the keep-alive's messages travel on the session's channel; without it,
- * a run opens a channel of its own.
+ * hub as `tabs`, so the keep-alive's messages travel on the session's channel (unless the
+ * keep-alive's environment names another BroadcastChannel); without it, a run opens a
+ * channel of its own.
  *
  * @example
  * ```ts

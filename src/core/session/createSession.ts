@@ -80,8 +80,7 @@ export function createSession(
         onResume: () => manager.checkDeadline(),
       },
       createRun,
-      // A keep-alive environment that names another BroadcastChannel keeps to a channel of its own.
-      environment.BroadcastChannel === BroadcastChannel ? tabs : undefined,
+      tabs,
     );
   }
 

@@ -593,20 +593,25 @@ describe('cross-tab session sync over BroadcastChannel', () => {
 });
 
 describe('one channel per tab', () => {
-  it('a signed-in tab whose keep-alive runs and elects its leader over the channel opens one BroadcastChannel', async () => {
-    const names: string[] = [];
-    let open = 0;
-    class CountingChannel extends RecordingChannel {
-      constructor(name: string) {
-        super(name);
-        names.push(name);
-        open += 1;
-      }
-      override close(): void {
-        open -= 1;
-        super.close();
-      }
+  let names: string[];
+  let open: number;
+  class CountingChannel extends RecordingChannel {
+    constructor(name: string) {
+      super(name);
+      names.push(name);
+      open += 1;
     }
+    override close(): void {
+      open -= 1;
+      super.close();
+    }
+  }
+  beforeEach(() => {
+    names = [];
+    open = 0;
+  });
+
+  it('a signed-in tab whose keep-alive runs and elects its leader over the channel opens one BroadcastChannel', async () => {
     // Without Web Locks, so the keep-alives' election runs its lease protocol between the tabs.
     const openSessionTab = () => {
       const session = createVaultSession({
@@ -641,6 +646,33 @@ describe('one channel per tab', () => {
     expect(names).toEqual([channelName, channelName]);
     expect(open).toBe(2);
     for (const { session, disconnect } of [a, b]) {
+      disconnect();
+      session.destroy();
+    }
+    expect(open).toBe(0);
+  });
+
+  it('a keep-alive whose environment names another BroadcastChannel keeps to a channel of its own', async () => {
+    class KeepAliveChannel extends CountingChannel {}
+    const session = createVaultSession({
+      client: backend.client,
+      channelName,
+      joinTimeoutMs: 30,
+      BroadcastChannel: CountingChannel as BroadcastChannelConstructor,
+      keepAlive: {
+        environment: { BroadcastChannel: KeepAliveChannel as BroadcastChannelConstructor },
+      },
+    });
+    const disconnect = session.connect();
+    try {
+      await joined(session.manager);
+      await session.manager.signIn(OLIVIA);
+      expect(session.keepAlive.getSnapshot().status).not.toBe('stopped');
+      expect(names).toEqual([
+        channelName,
+        expect.stringMatching(/^vault-session-kit:keep-alive:\d+$/),
+      ]);
+    } finally {
       disconnect();
       session.destroy();
     }
