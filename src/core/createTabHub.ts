@@ -73,15 +73,16 @@ const NAMESPACE = 'vault-session-kit';
 
 /**
  * The one way the kit talks across tabs, for the session, the keep-alive and the leader
- * election alike: one `BroadcastChannel` named `name`, opened by the first link and shared
- * by topic. A session has one hub, so a tab opens one channel for everything the session
- * says; a page with two sessions has two, each with a channel object of its own (a channel
- * never hears what it posts itself). Every message goes out in the kit's envelope (`ns`,
- * `v`, `topic`), and one comes in only when it is in that envelope, from this origin, on
- * the link's topic, and `read` accepts its fields: a message of another library, of an
- * older kit (which names no topic) or of a stand-in from elsewhere is dropped before
- * anything sees it. `Channel` is the constructor of the caller's resolved environment
- * (`resolveEnvironment`); a missing or throwing one gives links that are not `connected`.
+ * election alike: one `BroadcastChannel` named `name` (default: the kit's name,
+ * `vault-session-kit`), opened by the first link and shared by topic. A session has one
+ * hub, so a tab opens one channel for everything the session says; a page with two
+ * sessions has two, each with a channel object of its own (a channel never hears what it
+ * posts itself). Every message goes out in the kit's envelope (`ns`, `v`, `topic`), and one
+ * comes in only when it is in that envelope, from this origin, on the link's topic, and
+ * `read` accepts its fields: a message of another library, of an older kit (which names no
+ * topic) or of a stand-in from elsewhere is dropped before anything sees it. `Channel` is
+ * the constructor of the caller's resolved environment (`resolveEnvironment`); a missing
+ * or throwing one gives links that are not `connected`.
  *
  * @example
  * ```ts
@@ -94,7 +95,7 @@ const NAMESPACE = 'vault-session-kit';
  */
 export function createTabHub(
   Channel: BroadcastChannelConstructor | undefined,
-  name: string,
+  name = NAMESPACE,
 ): TabHub {
   let channel: BroadcastChannelLike | undefined;
   const links = new Set<(fields: Record<string, unknown>) => void>();
@@ -106,15 +107,13 @@ export function createTabHub(
   return {
     Channel,
     open(topic, read, onMessage) {
-      if (!links.size) {
+      if (!links.size && Channel) {
         try {
-          if (typeof Channel === 'function') {
-            channel = new Channel(name);
-            channel.addEventListener('message', receive);
-          }
+          const opened = new Channel(name);
+          opened.addEventListener('message', receive);
+          channel = opened;
         } catch {
           // Blocked by policy or broken: single-tab mode.
-          channel = undefined;
         }
       }
       const deliver = (fields: Record<string, unknown>): void => {

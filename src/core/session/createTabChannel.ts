@@ -9,7 +9,6 @@ import { parseSessionRecord } from './parseSessionRecord';
 import type { SessionRecord } from './types';
 
 const MAX_TAG = 128;
-const DEFAULT_CHANNEL_NAME = 'vault-session-kit';
 /**
  * The topic of the session's own messages on its tab channel; its keep-alive's topics are
  * named after the keep-alive's `channelName`.
@@ -113,7 +112,7 @@ export function createTabChannel(options: {
  */
 export function createSessionTabHub(
   BroadcastChannel: BroadcastChannelConstructor | null | undefined,
-  name = DEFAULT_CHANNEL_NAME,
+  name?: string,
 ): TabHub {
   return createTabHub(
     // `undefined` is the global one, as in every environment.

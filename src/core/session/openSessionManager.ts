@@ -164,7 +164,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     }
   }
 
-  const canJoin = !!tabs.Channel;
+  const canJoin = tabs.Channel;
 
   // Starts the manager if need be; false once it is destroyed.
   function ready(): boolean {
