@@ -109,11 +109,11 @@ export function createTabHub(
     open(topic, read, onMessage) {
       if (!links.size && Channel) {
         try {
-          const opened = new Channel(name);
-          opened.addEventListener('message', receive);
-          channel = opened;
+          channel = new Channel(name);
+          channel.addEventListener('message', receive);
         } catch {
           // Blocked by policy or broken: single-tab mode.
+          channel = undefined;
         }
       }
       const deliver = (fields: Record<string, unknown>): void => {
@@ -126,7 +126,7 @@ export function createTabHub(
         post(message) {
           try {
             if (links.has(deliver))
-              channel?.postMessage({ ns: NAMESPACE, v: 1, topic, ...message });
+              channel?.postMessage({ ...message, ns: NAMESPACE, v: 1, topic });
           } catch {
             // A closed or broken channel (page teardown) only costs the other tabs an update.
           }

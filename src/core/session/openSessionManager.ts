@@ -164,8 +164,6 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     }
   }
 
-  const canJoin = tabs.Channel;
-
   // Starts the manager if need be; false once it is destroyed.
   function ready(): boolean {
     start();
@@ -204,11 +202,11 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   } else if (stored && parseProxySessionHandle(stored.sessionId)) {
     // A record of BFF mode holds no session ID this client could call with.
     persistence.clear();
-    if (canJoin) dispatch({ type: 'join-started' });
+    if (tabs.Channel) dispatch({ type: 'join-started' });
   } else if (stored) {
     adopt(stored);
     if (!state.record) persistence.clear();
-  } else if (canJoin) {
+  } else if (tabs.Channel) {
     // Joining from the first render, so an app that reads `joining` knows from the start
     // that an open tab may still hand its session over.
     dispatch({ type: 'join-started' });
