@@ -1,4 +1,4 @@
-import type { BroadcastChannelConstructor } from './openTabChannel';
+import type { BroadcastChannelConstructor, TabHub } from './createTabHub';
 import type { SessionTimers } from './session/types';
 
 /**
@@ -65,7 +65,7 @@ export interface DocumentLike extends EventTargetLike {
   readonly visibilityState?: string;
 }
 
-export type { BroadcastChannelLike } from './openTabChannel';
+export type { BroadcastChannelLike } from './createTabHub';
 
 /**
  * A `BroadcastChannel` constructor: the same type as the session's
@@ -138,6 +138,12 @@ export interface ResolvedKeepAliveEnvironment {
   readonly window: EventTargetLike | undefined;
   readonly document: DocumentLike | undefined;
   readonly BroadcastChannel: BroadcastChannelConstructorLike | undefined;
+  /**
+   * The channel of the session a keep-alive runs in: the keep-alive's messages and its
+   * lease election's are topics on it when it is made with this environment's
+   * `BroadcastChannel`. Otherwise, or without it, a keep-alive opens a channel of its own.
+   */
+  readonly tabs?: TabHub | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 // BFF mode in real Chromium: the demo (as `npm run dev` serves it) with the proxy keeping the
 // vault session ID in HttpOnly cookies. A script injected into the signed-in page stands in
 // for an XSS payload and tries every way a page has to the session ID: document.cookie, web
-// storage, the kit's tab channels while another tab joins, delegation changes hands over and
+// storage, the kit's tab channel while another tab joins, delegation changes hands over and
 // keep-alives run, and the proxy's session route. Every request and response of the browser
 // is recorded too; the real IDs, read by opening the cookies with the dev server's secret,
 // appear in none of it. Then the demo flow: act as marcus, stop acting, a second tab joining
@@ -72,8 +72,8 @@ async function signIn(page: Page): Promise<void> {
 
 /**
  * The payload: what any script on the page can do. It reads cookies and storage at once,
- * listens on the kit's tab channel and on the keep-alive channel it can name from the stored
- * record, and asks the proxy's session route.
+ * listens on the kit's tab channel, which carries the keep-alive's messages too, and asks
+ * the proxy's session route.
  */
 function injectStealer(page: Page): Promise<void> {
   return page.evaluate(async () => {
@@ -84,20 +84,9 @@ function injectStealer(page: Page): Promise<void> {
     keep('cookie', document.cookie);
     keep('local', { ...localStorage });
     keep('session', { ...sessionStorage });
-    const record = Object.values({ ...sessionStorage })
-      .map((text) => {
-        try {
-          return JSON.parse(text) as { startedAt?: number };
-        } catch {
-          return {};
-        }
-      })
-      .find((value) => typeof value.startedAt === 'number');
-    const names = ['vault-session-kit', `vault-session-kit:keep-alive:${record?.startedAt}`];
-    for (const name of names) {
-      const channel = new BroadcastChannel(name);
-      channel.onmessage = (event) => keep(`channel ${name}`, event.data);
-    }
+    // The kit's one tab channel: the session's messages, and the keep-alive's as a topic.
+    const channel = new BroadcastChannel('vault-session-kit');
+    channel.onmessage = (event) => keep('channel', event.data);
     const route = await fetch('/vault-session', { credentials: 'same-origin' });
     keep('route', await route.text());
   });
@@ -138,7 +127,10 @@ describe('BFF mode: the session ID out of reach of page scripts', () => {
     await page.clock.fastForward(MINUTE);
     expect((await keptAlive).status()).toBe(200);
     await poll(async () =>
-      (await stolenOf(page)).some((entry) => entry.startsWith('channel vault-session-kit:keep')),
+      (await stolenOf(page)).some(
+        (entry) =>
+          entry.startsWith('channel:') && entry.includes('"topic":"vault-session-kit:keep-alive:'),
+      ),
     ).toBe(true);
 
     // A delegation starts: the delegated session is handed to the other tab.

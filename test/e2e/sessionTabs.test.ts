@@ -99,6 +99,23 @@ function channelMessagesOf(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { channelLog: string[] }).channelLog);
 }
 
+/** Records the name of every BroadcastChannel the page opens. */
+function recordChannelNames(): void {
+  const names: string[] = [];
+  (window as unknown as { channelNames: string[] }).channelNames = names;
+  const Native = BroadcastChannel;
+  window.BroadcastChannel = class extends Native {
+    constructor(name: string) {
+      super(name);
+      names.push(name);
+    }
+  };
+}
+
+function channelNamesOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { channelNames: string[] }).channelNames);
+}
+
 describe('the session across tabs of one browser', () => {
   it('lets a second tab join the open session without a second login', async () => {
     const target = await app.newContext();
@@ -230,6 +247,7 @@ describe('the session across tabs of one browser', () => {
   it('sends one keep-alive per interval for three tabs while the user is active and none while idle (SES-05)', async () => {
     const target = await app.newContext();
     await target.clock.install();
+    await target.addInitScript(recordChannelNames);
     const log = recordRequests(target);
     const tabs = await openSignedInTabs(target, 3);
 
@@ -237,6 +255,8 @@ describe('the session across tabs of one browser', () => {
       const views = await Promise.all(tabs.map(keepAliveOf));
       return views.filter((view) => view.leader).length;
     }).toBe(1);
+    // Each tab talks to the others on one channel, for its session and its keep-alive alike.
+    for (const tab of tabs) expect(await channelNamesOf(tab)).toEqual(['vault-session-kit']);
     const views = await Promise.all(tabs.map(keepAliveOf));
     const leader = tabs[views.findIndex((view) => view.leader)];
     const [followerA, followerB] = tabs.filter((tab) => tab !== leader);

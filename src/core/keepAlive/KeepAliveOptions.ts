@@ -55,10 +55,16 @@ export interface KeepAliveOptions {
   /** An attempt that has not settled after this long is aborted and retried. Default 30 s. */
   sendTimeoutMs?: number;
   /**
-   * Name of the BroadcastChannel and of the Web Lock. Schedulers with the same name share
-   * one keep-alive. Default `vault-session-kit:keep-alive`. Suffixing a non-secret tag of
-   * the session (never its ID) keeps the messages of an ended session away from the next
-   * one, and gives a delegated session a keep-alive of its own.
+   * Name of the keep-alive's messages between tabs and of its Web Lock. Schedulers with the
+   * same name share one keep-alive. Default `vault-session-kit:keep-alive`. Suffixing a
+   * non-secret tag of the session (never its ID) keeps the messages of an ended session
+   * away from the next one, and gives a delegated session a keep-alive of its own.
+   *
+   * Alone, the keep-alive opens a BroadcastChannel of this name. In a session
+   * (`createVaultSession`, `SessionProvider`) it opens none: the name, suffixed with the
+   * session's start time, is its topic on the session's one channel (`channelName` of the
+   * session), unless `environment` names a BroadcastChannel of its own. Without Web Locks
+   * the tabs' lease election talks on the same channel, as the topic `name:leader`.
    */
   channelName?: string;
   /** Listen to user input on `environment.window`. Default `true`. */

@@ -1,6 +1,5 @@
+import type { TabHub, TabLink } from '../createTabHub';
 import { VaultApiError } from '../errors';
-import { openTabChannel, type TabLink } from '../openTabChannel';
-import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 
 /**
  * What the keep-alive schedulers of one session tell each other across tabs. Messages
@@ -26,7 +25,7 @@ export type KeepAliveMessage =
   | { readonly t: 'invalid' };
 
 /**
- * The keep-alive's link to the other tabs ({@link openTabChannel}).
+ * The keep-alive's link to the other tabs (a topic of a {@link TabHub}).
  *
  * @example
  * ```ts
@@ -37,23 +36,23 @@ export type KeepAliveMessage =
 export type KeepAliveChannel = TabLink<KeepAliveMessage>;
 
 /**
- * Opens the channel `name` of the environment, in the kit's envelope and same-origin like
- * the session's. Without a BroadcastChannel (or when it cannot be opened) the result posts
+ * Opens the topic `name` on `tabs`, in the kit's envelope and same-origin like the
+ * session's. Without a BroadcastChannel (or when it cannot be opened) the result posts
  * and receives nothing: each tab still keeps its own session alive correctly.
  *
  * @example
  * ```ts
- * const channel = createKeepAliveChannel(env, 'vault-session-kit:keep-alive', (message) => {
+ * const channel = createKeepAliveChannel(tabs, 'vault-session-kit:keep-alive', (message) => {
  *   if (message.t === 'check') evaluate();
  * });
  * ```
  */
 export function createKeepAliveChannel(
-  env: Pick<ResolvedKeepAliveEnvironment, 'BroadcastChannel'>,
+  tabs: TabHub,
   name: string,
   onMessage: (message: KeepAliveMessage) => void,
 ): KeepAliveChannel {
-  return openTabChannel(env.BroadcastChannel, name, readKeepAliveMessage, onMessage);
+  return tabs.open(name, readKeepAliveMessage, onMessage);
 }
 
 /**

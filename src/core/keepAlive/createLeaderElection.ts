@@ -1,4 +1,4 @@
-import { openTabChannel } from '../openTabChannel';
+import { createTabHub } from '../createTabHub';
 import {
   type KeepAliveEnvironment,
   type ResolvedKeepAliveEnvironment,
@@ -29,7 +29,10 @@ export type LeaderMechanism = 'locks' | 'broadcast' | 'single';
  * ```
  */
 export interface LeaderElectionOptions {
-  /** Lock name, and the prefix of the election channel's name. Same name, same election. */
+  /**
+   * Lock name, and the prefix of the name of the election's channel (`name:leader`). Same
+   * name, same election.
+   */
   name: string;
   /** Called whenever this participant gains or loses the lead. */
   onChange?: (isLeader: boolean) => void;
@@ -100,7 +103,8 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
 /**
  * {@link createLeaderElection} in an environment its caller resolved: `resolve` is asked at
  * each `start()`. A keep-alive passes the environment it resolved once, so its election
- * sees exactly the facilities its scheduler and channel do.
+ * sees exactly the facilities its scheduler does, and its channel as `tabs`: the lease
+ * messages are then the topic `name:leader` there, instead of a channel of that name.
  *
  * @example
  * ```ts
@@ -177,9 +181,9 @@ export function electLeader(
     const id = randomId();
     let role: 'follower' | 'claiming' | 'leader' = 'claiming';
     let timer: unknown;
-    const channel = openTabChannel<ElectionMessage>(
-      env.BroadcastChannel,
-      `${options.name}:leader`,
+    const topic = `${options.name}:leader`;
+    const channel = (env.tabs ?? createTabHub(env.BroadcastChannel, topic)).open<ElectionMessage>(
+      topic,
       readMessage,
       (message) => {
         if (!round.active || message.id === id) return;

@@ -1,3 +1,4 @@
+import { createTabHub } from '../createTabHub';
 import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
 import { createActivityMonitor } from './createActivityMonitor';
 import {
@@ -9,7 +10,9 @@ import { electLeader } from './createLeaderElection';
 import { listenForResume } from './listenForResume';
 
 /**
- * Joins the keep-alive of the other tabs: opens the channel `name`, listens for the page
+ * Joins the keep-alive of the other tabs: opens the topic `name` on the session's channel
+ * (`env.tabs`, when it is made with the environment's BroadcastChannel), or else on a
+ * channel of its own named `name`, listens for the page
  * coming back and going offline, watches for user input when `trackActivity` is set, and
  * enters the leader election. The election may call `onLead` before this returns (a tab
  * alone leads at once), so a caller must not rely on holding the result by then. `close()`
@@ -34,13 +37,19 @@ export function joinKeepAliveTabs(
   onOffline: () => void,
   onLead: (leading: boolean) => void,
 ): KeepAliveChannel {
-  const channel = createKeepAliveChannel(env, name, onMessage);
+  // The session's channel, unless the keep-alive's environment names another
+  // BroadcastChannel; the election's lease messages, where it needs them, go on it too.
+  const tabs =
+    env.tabs && env.tabs.Channel === env.BroadcastChannel
+      ? env.tabs
+      : createTabHub(env.BroadcastChannel, name);
+  const channel = createKeepAliveChannel(tabs, name, onMessage);
   const removeEventListeners = listenForResume(env, onResume, onOffline);
   const monitor =
     env.window && trackActivity
       ? createActivityMonitor({ target: env.window, now: env.now, onActivity })
       : undefined;
-  const election = electLeader({ name, onChange: onLead }, () => env);
+  const election = electLeader({ name, onChange: onLead }, () => ({ ...env, tabs }));
   election.start();
   return {
     connected: channel.connected,

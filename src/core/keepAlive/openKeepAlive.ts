@@ -1,4 +1,5 @@
 import { createEmitter } from '../createEmitter';
+import type { TabHub } from '../createTabHub';
 import { VaultAbortedError } from '../errors';
 import { resolveEnvironment } from '../resolveEnvironment';
 import { type KeepAlive, type KeepAliveSnapshot, STOPPED_KEEP_ALIVE } from './KeepAlive';
@@ -10,17 +11,21 @@ import { reportUncaught } from './reportUncaught';
  * The one front-end of every keep-alive: its snapshot and listeners, and the run that
  * `start()` makes with `createRun` (the scheduler itself, or one that loads it first, see
  * `deferKeepAliveRun`). Everything a restart resets lives in the run, so a run that was
- * stopped keeps refusing to act; this object only outlives runs.
+ * stopped keeps refusing to act; this object only outlives runs. A session passes its tab
+ * hub as `tabs`, so the keep-alive's messages travel on the session's channel (unless the
+ * keep-alive's environment names another BroadcastChannel); without it, a run opens a
+ * channel of its own.
  *
  * @example
  * ```ts
  * const keepAlive = openKeepAlive(options, createKeepAliveRun); // what createKeepAlive does
- * const lazy = openKeepAlive(options, deferKeepAliveRun(loadKeepAliveRun));
+ * const lazy = openKeepAlive(options, deferKeepAliveRun(loadKeepAliveRun), sessionTabs);
  * ```
  */
 export function openKeepAlive(
   options: KeepAliveOptions,
   createRun: KeepAliveRunFactory,
+  tabs?: TabHub,
 ): KeepAlive {
   const settings = resolveKeepAliveOptions(options);
   let snapshot: KeepAliveSnapshot = STOPPED_KEEP_ALIVE;
@@ -46,7 +51,12 @@ export function openKeepAlive(
     start() {
       if (destroyed || run?.running()) return;
       // Resolved once here: the scheduler, its channel and its election see the same world.
-      run = createRun(resolveEnvironment(options.environment), options, settings, publish);
+      run = createRun(
+        { ...resolveEnvironment(options.environment), tabs },
+        options,
+        settings,
+        publish,
+      );
       run.start();
     },
     stop: () => run?.stop(),

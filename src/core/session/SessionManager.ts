@@ -27,7 +27,11 @@ export interface SessionManagerOptions {
   storage?: StorageAdapter;
   /** Storage key of the record. Default `vault-session-kit.session`. */
   storageKey?: string;
-  /** Name of the cross-tab channel. Default `vault-session-kit`. */
+  /**
+   * Name of the cross-tab channel, the one `BroadcastChannel` a tab opens for the session:
+   * a session's keep-alive, and its leader election where Web Locks are missing, talk on
+   * it too, each on a topic of its own. Default `vault-session-kit`.
+   */
   channelName?: string;
   /**
    * The `BroadcastChannel` constructor. Default: the global one, if any. `null` keeps the

@@ -4,7 +4,8 @@ import { type KeepAlive, STOPPED_KEEP_ALIVE } from '../keepAlive/KeepAlive';
 import type { KeepAliveRunFactory } from '../keepAlive/KeepAliveRun';
 import { openKeepAlive } from '../keepAlive/openKeepAlive';
 import { globalTimers, type KeepAliveEnvironment } from '../resolveEnvironment';
-import { createSessionManager } from './createSessionManager';
+import { createSessionTabHub } from './createTabChannel';
+import { openSessionManager } from './openSessionManager';
 import { isLiveStatus } from './sessionReducer';
 import type { VaultKeepAlive, VaultSession, VaultSessionOptions } from './VaultSession';
 
@@ -35,10 +36,12 @@ export function createSession(
 ): VaultSession {
   const { client, keepAlive: keepAliveOptions, sso, ...managerOptions } = options;
   const { now = () => Date.now(), timers = globalTimers, BroadcastChannel } = managerOptions;
-  const manager = createSessionManager({ ...managerOptions, client, now, timers });
+  // One channel per tab for the session and its keep-alive, whose messages are topics on it.
+  const tabs = createSessionTabHub(BroadcastChannel, managerOptions.channelName);
+  const manager = openSessionManager({ ...managerOptions, client, now, timers }, tabs);
   // The keep-alive checks its sends against the session's deadline, so it runs on the
-  // session's clock and timers, and talks to other tabs only if the session does, unless
-  // its own environment names others.
+  // session's clock and timers, and talks to other tabs only if the session does, on the
+  // session's channel, unless its own environment names another.
   const environment: KeepAliveEnvironment = {
     now,
     setTimeout: (callback, ms) => timers.setTimeout(callback, ms),
@@ -56,8 +59,8 @@ export function createSession(
 
   const notifyKeepAlive = (): void => keepAliveChanged.emit();
 
-  // One scheduler per session, on a channel of its own: a late message about an ended
-  // session (its "invalid" notice, its last send time) can then never touch the next one.
+  // One scheduler per session, on a topic of its own: a late message about an ended session
+  // (its "invalid" notice, its last send time) can then never touch the next one.
   function createScheduler(startedAt: number): KeepAlive | undefined {
     if (keepAliveOptions === false) return undefined;
     const baseName = keepAliveOptions?.channelName ?? 'vault-session-kit:keep-alive';
@@ -82,6 +85,7 @@ export function createSession(
         onResume: () => manager.checkDeadline(),
       },
       createRun,
+      tabs,
     );
   }
 

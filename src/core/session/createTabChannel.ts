@@ -1,9 +1,24 @@
-import { type BroadcastChannelConstructor, openEnvelope, openTabChannel } from '../openTabChannel';
-import { resolveEnvironment } from '../resolveEnvironment';
+import {
+  type BroadcastChannelConstructor,
+  createTabHub,
+  openEnvelope,
+  type TabHub,
+} from '../createTabHub';
+import { type KeepAliveEnvironment, resolveEnvironment } from '../resolveEnvironment';
 import { parseSessionRecord } from './parseSessionRecord';
 import type { SessionRecord } from './types';
 
 const MAX_TAG = 128;
+/**
+ * The topic of the session's own messages on its tab channel; its keep-alive's topics are
+ * named after the keep-alive's `channelName`.
+ *
+ * @example
+ * ```ts
+ * const channel = hub.open(SESSION_TOPIC, readTabMessage, onMessage);
+ * ```
+ */
+export const SESSION_TOPIC = 'session';
 
 /**
  * A message between tabs of one origin.
@@ -53,11 +68,11 @@ export interface TabChannel {
 }
 
 /**
- * Opens the cross-tab channel ({@link openTabChannel}). A missing or throwing
- * `BroadcastChannel` gives a channel that is not `connected` and silently drops what is
- * posted (single-tab mode). Incoming messages are validated; anything malformed, from
- * another kit or another origin is ignored, and `onMessage` only ever sees a well-formed
- * {@link TabMessage}.
+ * Opens the cross-tab channel: the session topic of a channel of its own named `name`
+ * ({@link createTabHub}). A missing or throwing `BroadcastChannel` gives a channel that is
+ * not `connected` and silently drops what is posted (single-tab mode). Incoming messages
+ * are validated; anything malformed, from another kit or another origin is ignored, and
+ * `onMessage` only ever sees a well-formed {@link TabMessage}.
  *
  * @example
  * ```ts
@@ -76,31 +91,66 @@ export function createTabChannel(options: {
   /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
   BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
 }): TabChannel {
-  return openTabChannel(
-    // `undefined` is the global one, as in every environment.
-    resolveEnvironment(options as { BroadcastChannel?: BroadcastChannelConstructor | null })
-      .BroadcastChannel,
-    options.name,
+  return createSessionTabHub(options.BroadcastChannel, options.name).open(
+    SESSION_TOPIC,
     readTabMessage,
     options.onMessage,
   );
 }
 
 /**
- * Validates a raw channel payload and returns it as a {@link TabMessage}, or `undefined`.
+ * The one channel of a session's tab, for the session and its keep-alive: named `name`
+ * (default `vault-session-kit`), of the given `BroadcastChannel` (`undefined` for the
+ * global one, `null` for none). Only the channel is looked up (the other globals named
+ * absent), so a server render touches neither window nor document; nothing is opened
+ * before the first link.
  *
  * @example
  * ```ts
- * parseTabMessage({ ns: 'vault-session-kit', v: 1, type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
+ * const hub = createSessionTabHub(options.BroadcastChannel, options.channelName);
+ * ```
+ */
+export function createSessionTabHub(
+  BroadcastChannel: BroadcastChannelConstructor | null | undefined,
+  name?: string,
+): TabHub {
+  return createTabHub(
+    // `undefined` is the global one, as in every environment.
+    resolveEnvironment({
+      BroadcastChannel,
+      navigator: null,
+      window: null,
+      document: null,
+    } as KeepAliveEnvironment).BroadcastChannel,
+    name,
+  );
+}
+
+/**
+ * Validates a raw channel payload of the session's topic and returns it as a
+ * {@link TabMessage}, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * parseTabMessage({ ns: 'vault-session-kit', v: 1, topic: 'session', type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
  * parseTabMessage('nonsense'); // undefined
  * ```
  */
 export function parseTabMessage(data: unknown): TabMessage | undefined {
   const fields = openEnvelope(data);
-  return fields && readTabMessage(fields);
+  return fields?.topic === SESSION_TOPIC ? readTabMessage(fields) : undefined;
 }
 
-function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
+/**
+ * The {@link TabMessage} that the fields of a message on the session's topic make, or
+ * `undefined` when they make none.
+ *
+ * @example
+ * ```ts
+ * readTabMessage({ type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
+ * ```
+ */
+export function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
   if (!isTag(raw.from)) return undefined;
   const from = raw.from;
   switch (raw.type) {
@@ -125,16 +175,6 @@ function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
       return undefined;
   }
 }
-
-/**
- * The channel of a tab that has not opened one yet: connected to nobody, posting nowhere.
- *
- * @example
- * ```ts
- * let channel: TabChannel = OFFLINE_CHANNEL;
- * ```
- */
-export const OFFLINE_CHANNEL: TabChannel = { connected: false, post() {}, close() {} };
 
 function isTag(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_TAG;

@@ -234,7 +234,7 @@ export interface SessionTimers {
   clearTimeout(handle: unknown): void;
 }
 
-export type { BroadcastChannelConstructor, BroadcastChannelLike } from '../openTabChannel';
+export type { BroadcastChannelConstructor, BroadcastChannelLike } from '../createTabHub';
 
 /**
  * The client calls the session layer needs. With `credentials: 'proxy'` it also needs

@@ -14,8 +14,9 @@ import { createMemoryLockManager, type MemoryLockManager } from './support/creat
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2030, 0, 7, 9, 0, 0);
-// The envelope every message of the kit travels in.
+// The envelope every message of the kit travels in; a keep-alive's topic is its channel name.
 const KIT = { ns: 'vault-session-kit', v: 1 } as const;
+const onTopic = () => ({ ...KIT, topic: channelName });
 
 let service: FakeService;
 let channelName: string;
@@ -259,7 +260,7 @@ describe('keep-alive across tabs: hand-over details', () => {
     const a = openTab('a', 'locks');
     await advanceTabs(1_000);
     const channel = new BroadcastChannel(channelName);
-    channel.postMessage({ ...KIT, t: 'alive', at: Date.now() + 365 * 24 * 60 * MINUTE });
+    channel.postMessage({ ...onTopic(), t: 'alive', at: Date.now() + 365 * 24 * 60 * MINUTE });
     await advanceTabs(0);
     channel.close();
     expect(a.keepAlive.getSnapshot().lastConfirmedAt).toBeDefined();
@@ -272,9 +273,12 @@ describe('keep-alive across tabs: hand-over details', () => {
     await advanceTabs(1_000);
     const channel = new BroadcastChannel(channelName);
     channel.postMessage({ t: 'invalid' });
-    channel.postMessage({ ns: 'another-kit', v: 1, t: 'invalid' });
+    channel.postMessage({ ns: 'another-kit', v: 1, topic: channelName, t: 'invalid' });
+    // An older kit's message names no topic; another topic is another session's.
+    channel.postMessage({ ...KIT, t: 'invalid' });
+    channel.postMessage({ ...KIT, topic: `${channelName}:other`, t: 'invalid' });
     // The marker: a message in the envelope, posted after the others, has been handled.
-    channel.postMessage({ ...KIT, t: 'alive', at: Date.now() });
+    channel.postMessage({ ...onTopic(), t: 'alive', at: Date.now() });
     await vi.waitFor(() => expect(a.keepAlive.getSnapshot().lastConfirmedAt).toBeDefined());
     channel.close();
     expect(a.keepAlive.getSnapshot().status).not.toBe('stopped');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VaultError } from '../../../src/core/errors';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
+import { createVaultSession } from '../../../src/core/session/createVaultSession';
 import type {
   SessionManager,
   SessionManagerOptions,
@@ -18,6 +19,8 @@ import {
 
 const HOUR = 3_600_000;
 const WITHIN_A_SECOND = { timeout: 1_000, interval: 5 };
+// The envelope of the session's messages on the tab channel: the kit's, on the session topic.
+const SESSION_TOPIC = { ns: 'vault-session-kit', v: 1, topic: 'session' } as const;
 
 let backend: SessionBackend;
 let channelName: string;
@@ -477,7 +480,7 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     const result = await backend.client.login(OLIVIA);
     const record = oliviaRecord(result, 'handoff-key', Date.now() - 1_000);
     const raw = rawChannel();
-    const envelope = { ns: 'vault-session-kit', v: 1, from: 'other-tab' };
+    const envelope = { ...SESSION_TOPIC, from: 'other-tab' };
     // A live tab answers a hello in order, so its answer to this one proves it has handled
     // everything posted before.
     const answered = listenForAnswers(raw);
@@ -493,6 +496,9 @@ describe('cross-tab session sync over BroadcastChannel', () => {
       { type: 'signed-out' },
       { ...envelope, v: 2, type: 'session', record: junkRecord },
       { ...envelope, ns: 'another-kit', type: 'session', record: junkRecord },
+      // An older kit's message names no topic; the keep-alive's topic is not the session's.
+      { ns: 'vault-session-kit', v: 1, from: 'other-tab', type: 'session', record: junkRecord },
+      { ...envelope, topic: 'vault-session-kit:keep-alive:1', type: 'session', record: junkRecord },
       { ...envelope, type: 'session', record: { ...junkRecord, sessionId: 'bad id\r\nX: y' } },
       { ...envelope, type: 'session', record: { ...junkRecord, vaultId: '1001' } },
       { ...envelope, type: 'session', record: { ...junkRecord, revision: -1 } },
@@ -559,16 +565,16 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     const raw = rawChannel();
     const replies: unknown[] = [];
     raw.addEventListener('message', (event) => replies.push(event.data));
-    raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'new-tab', type: 'hello' });
+    raw.postMessage({ ...SESSION_TOPIC, from: 'new-tab', type: 'hello' });
     // The marker: a session handed over after the hello; once the tab has taken it, it has
     // handled the hello, which came while it had no session.
     const result = await backend.client.login(OLIVIA);
     const record = oliviaRecord(result, 'handed-over', Date.now());
-    raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'other-tab', type: 'session', record });
+    raw.postMessage({ ...SESSION_TOPIC, from: 'other-tab', type: 'session', record });
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     expect(replies).toEqual([]);
     // Now live, a hello gets an answer addressed to the asking tab.
-    raw.postMessage({ ns: 'vault-session-kit', v: 1, from: 'new-tab', type: 'hello' });
+    raw.postMessage({ ...SESSION_TOPIC, from: 'new-tab', type: 'hello' });
     await vi.waitFor(() => expect(replies).toHaveLength(1), WITHIN_A_SECOND);
     expect(replies[0]).toMatchObject({ type: 'session', to: 'new-tab' });
   });
@@ -586,8 +592,96 @@ describe('cross-tab session sync over BroadcastChannel', () => {
   });
 });
 
+describe('one channel per tab', () => {
+  let names: string[];
+  let open: number;
+  class CountingChannel extends RecordingChannel {
+    constructor(name: string) {
+      super(name);
+      names.push(name);
+      open += 1;
+    }
+    override close(): void {
+      open -= 1;
+      super.close();
+    }
+  }
+  beforeEach(() => {
+    names = [];
+    open = 0;
+  });
+
+  it('a signed-in tab whose keep-alive runs and elects its leader over the channel opens one BroadcastChannel', async () => {
+    // Without Web Locks, so the keep-alives' election runs its lease protocol between the tabs.
+    const openSessionTab = () => {
+      const session = createVaultSession({
+        client: backend.client,
+        channelName,
+        joinTimeoutMs: 30,
+        BroadcastChannel: CountingChannel as BroadcastChannelConstructor,
+        keepAlive: { environment: { navigator: null } },
+      });
+      return { session, disconnect: session.connect() };
+    };
+    const a = openSessionTab();
+    await joined(a.session.manager);
+    await a.session.manager.signIn(OLIVIA);
+    const b = openSessionTab();
+    await vi.waitFor(
+      () => expect(b.session.manager.getSnapshot().status).toBe('active'),
+      WITHIN_A_SECOND,
+    );
+    const tabsOf = [a, b].map((tab) => tab.session.keepAlive);
+    await vi.waitFor(
+      () => expect(tabsOf.filter((tab) => tab.getSnapshot().isLeader)).toHaveLength(1),
+      WITHIN_A_SECOND,
+    );
+    // The keep-alives hear each other on it: activity in one tab is known in the other.
+    b.session.keepAlive.notifyActivity();
+    await vi.waitFor(
+      () => expect(a.session.keepAlive.getSnapshot().lastActivityAt).toBeDefined(),
+      WITHIN_A_SECOND,
+    );
+
+    expect(names).toEqual([channelName, channelName]);
+    expect(open).toBe(2);
+    for (const { session, disconnect } of [a, b]) {
+      disconnect();
+      session.destroy();
+    }
+    expect(open).toBe(0);
+  });
+
+  it('a keep-alive whose environment names another BroadcastChannel keeps to a channel of its own', async () => {
+    class KeepAliveChannel extends CountingChannel {}
+    const session = createVaultSession({
+      client: backend.client,
+      channelName,
+      joinTimeoutMs: 30,
+      BroadcastChannel: CountingChannel as BroadcastChannelConstructor,
+      keepAlive: {
+        environment: { BroadcastChannel: KeepAliveChannel as BroadcastChannelConstructor },
+      },
+    });
+    const disconnect = session.connect();
+    try {
+      await joined(session.manager);
+      await session.manager.signIn(OLIVIA);
+      expect(session.keepAlive.getSnapshot().status).not.toBe('stopped');
+      expect(names).toEqual([
+        channelName,
+        expect.stringMatching(/^vault-session-kit:keep-alive:\d+$/),
+      ]);
+    } finally {
+      disconnect();
+      session.destroy();
+    }
+    expect(open).toBe(0);
+  });
+});
+
 describe('without a working BroadcastChannel (STO-08, B15)', () => {
-  it.each([
+  const withoutChannel = [
     ['disabled', { BroadcastChannel: null }],
     [
       'throwing',
@@ -599,7 +693,9 @@ describe('without a working BroadcastChannel (STO-08, B15)', () => {
         } as unknown as BroadcastChannelConstructor,
       },
     ],
-  ] as const)('works alone when the channel is %s', async (_label, options) => {
+  ] as const;
+
+  it.each(withoutChannel)('works alone when the channel is %s', async (_label, options) => {
     const tab = openTab(options);
     expect(tab.getSnapshot().joining).toBeUndefined();
     await tab.signIn(OLIVIA);
@@ -607,6 +703,26 @@ describe('without a working BroadcastChannel (STO-08, B15)', () => {
     await tab.signOut();
     expect(tab.getSnapshot().status).toBe('ended');
   });
+
+  it.each(withoutChannel)(
+    'keeps the session alive alone when the channel is %s',
+    async (_label, options) => {
+      const session = createVaultSession({ client: backend.client, ...options });
+      const disconnect = session.connect();
+      try {
+        await session.manager.signIn(OLIVIA);
+        expect(session.keepAlive.getSnapshot()).toMatchObject({
+          status: 'scheduled',
+          isLeader: true,
+        });
+        await session.keepAlive.extend();
+        expect(session.keepAlive.getSnapshot().lastSentAt).toBeDefined();
+      } finally {
+        disconnect();
+        session.destroy();
+      }
+    },
+  );
 
   it('works alone when the global BroadcastChannel is absent', async () => {
     vi.stubGlobal('BroadcastChannel', undefined);
