@@ -324,21 +324,18 @@ export function createKeepAliveRun(
   return {
     running: () => running,
     start() {
-      tabs = joinKeepAliveTabs(
-        env,
-        channelName,
-        options.trackActivity !== false,
-        onChannelMessage,
-        (at) => {
+      tabs = joinKeepAliveTabs(env, channelName, options.trackActivity !== false, {
+        onMessage: onChannelMessage,
+        onActivity(at) {
           if (running) recordActivity(at, true);
         },
         onResume,
-        evaluate,
-        (leading) => {
+        onOffline: evaluate,
+        onLead(leading) {
           leaderSince = leading ? env.now() : undefined;
           evaluate();
         },
-      );
+      });
       post({ t: 'hello' });
       evaluate();
     },

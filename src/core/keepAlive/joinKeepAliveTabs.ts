@@ -10,18 +10,51 @@ import { electLeader } from './createLeaderElection';
 import { listenForResume } from './listenForResume';
 
 /**
- * Joins the keep-alive of the other tabs: opens the topic `name` on the session's channel
- * (`env.tabs`, when it is made with the environment's BroadcastChannel), or else on a
- * channel of its own named `name`, listens for the page
- * coming back and going offline, watches for user input when `trackActivity` is set, and
- * enters the leader election. The election may call `onLead` before this returns (a tab
- * alone leads at once), so a caller must not rely on holding the result by then. `close()`
- * on the result leaves all of it.
+ * What a keep-alive run hears from the other tabs and from the page, once it has joined
+ * them with {@link joinKeepAliveTabs}.
  *
  * @example
  * ```ts
- * const tabs = joinKeepAliveTabs(env, name, true, onMessage, recordActivity, onResume, evaluate, (leading) => {
- *   leaderSince = leading ? env.now() : undefined;
+ * const listeners: KeepAliveTabListeners = {
+ *   onMessage: (message) => handle(message),
+ *   onActivity: (at) => recordActivity(at),
+ *   onResume: () => evaluate(),
+ *   onOffline: () => evaluate(),
+ *   onLead: (leading) => evaluate(),
+ * };
+ * ```
+ */
+export interface KeepAliveTabListeners {
+  /** A keep-alive message of another tab of this session. */
+  onMessage(message: KeepAliveMessage): void;
+  /** User input in this tab, at the environment's time (only with `trackActivity`). */
+  onActivity(at: number): void;
+  /** The page is shown again or back online. */
+  onResume(): void;
+  /** The browser went offline. */
+  onOffline(): void;
+  /** This tab took the lead (`true`) or lost it (`false`). */
+  onLead(leading: boolean): void;
+}
+
+/**
+ * Joins the keep-alive of the other tabs: opens the topic `name` on the session's channel
+ * (`env.tabs`, when it is made with the environment's BroadcastChannel), or else on a
+ * channel of its own named `name`, listens for the page coming back and going offline,
+ * watches for user input when `trackActivity` is set, and enters the leader election. The
+ * election may call `onLead` before this returns (a tab alone leads at once), so a caller
+ * must not rely on holding the result by then. `close()` on the result leaves all of it.
+ *
+ * @example
+ * ```ts
+ * const tabs = joinKeepAliveTabs(env, name, true, {
+ *   onMessage,
+ *   onActivity: recordActivity,
+ *   onResume: evaluate,
+ *   onOffline: evaluate,
+ *   onLead: (leading) => {
+ *     leaderSince = leading ? env.now() : undefined;
+ *   },
  * });
  * tabs.post({ t: 'hello' });
  * tabs.close();
@@ -31,11 +64,7 @@ export function joinKeepAliveTabs(
   env: ResolvedKeepAliveEnvironment,
   name: string,
   trackActivity: boolean,
-  onMessage: (message: KeepAliveMessage) => void,
-  onActivity: (at: number) => void,
-  onResume: () => void,
-  onOffline: () => void,
-  onLead: (leading: boolean) => void,
+  { onMessage, onActivity, onResume, onOffline, onLead }: KeepAliveTabListeners,
 ): KeepAliveChannel {
   // The session's channel, unless the keep-alive's environment names another
   // BroadcastChannel; the election's lease messages, where it needs them, go on it too.
