@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 /**
  * The repository root: esbuild resolves entries and packages from here, and metafile paths
@@ -43,6 +43,15 @@ export type BundleInput = (
 ) & {
   /** Package names (esbuild patterns such as `react/*` allowed) left out of the bundle. */
   readonly external: readonly string[];
+  /**
+   * Source files (repository paths such as `src/core/session/createDelegationFlow.ts`)
+   * whose code is left out: each is replaced by a stand-in that keeps its export names, so
+   * the build shows what the page would weigh without them. The result is for measuring
+   * only; it cannot run. Their importers stay as they are, so the bytes saved are a lower
+   * bound of what moving the feature out of the page would save. Names a file that does not
+   * exist, and the build is refused.
+   */
+  readonly leaveOut?: readonly string[];
 };
 
 /**
@@ -151,6 +160,7 @@ export async function buildBundle(input: BundleInput): Promise<BundleBuild> {
     external: [...input.external],
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
+    plugins: input.leaveOut === undefined ? [] : [leaveOutPlugin(input.leaveOut)],
   });
 
   const contents = new Map(
@@ -162,6 +172,52 @@ export async function buildBundle(input: BundleInput): Promise<BundleBuild> {
   const entry = outputs.find((output) => output.entryPoint !== undefined && isEntry(output, input));
   if (!entry) throw new Error('esbuild reported no output for the entry point.');
   return { entry, outputs };
+}
+
+/**
+ * Stands in for each file in `files` with a module exporting the same names, all bound to a
+ * value esbuild cannot know (so no importer's branch is folded away). A file that does not
+ * exist is an error: a renamed file must not turn a measurement into a silent zero. (One
+ * that only a left-out file imported is not loaded at all, which is the point.)
+ */
+function leaveOutPlugin(files: readonly string[]): Plugin {
+  const wanted = new Set(files.map((file) => resolve(REPO_ROOT, file)));
+  const missing = [...wanted].filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    throw new Error(
+      `leaveOut names files that do not exist: ${missing.map((path) => relative(REPO_ROOT, path)).join(', ')}.`,
+    );
+  }
+  return {
+    name: 'leave-out',
+    setup(plugin) {
+      plugin.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path }) => {
+        if (!wanted.has(path)) return undefined;
+        const bindings = (await exportNames(path)).map((name) =>
+          name === 'default' ? 'export default standIn;' : `export { standIn as ${name} };`,
+        );
+        return {
+          contents: ['const standIn = globalThis.leftOutOfTheBuild;', ...bindings].join('\n'),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
+/** The runtime export names of one source file (type-only exports have none), per esbuild. */
+async function exportNames(path: string): Promise<string[]> {
+  const result = await build({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: [path],
+    bundle: false,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    outdir: OUT_DIR,
+    logLevel: 'silent',
+  });
+  return Object.values(result.metafile.outputs).flatMap((output) => output.exports);
 }
 
 function isEntry(output: BundleOutput, input: BundleInput): boolean {

@@ -141,6 +141,32 @@ export interface BundleSizeReport {
   readonly oidcImportedOnPasswordPath: boolean;
   /** What each part of the kit costs on its own, or on top of the session guard. */
   readonly parts: readonly PartCost[];
+  /** What the login page would weigh without each of its features' code. */
+  readonly features: readonly FeatureCost[];
+}
+
+/**
+ * What one feature's code weighs in the login page: the page built with those files left
+ * out (see `BundleInput.leaveOut`), against the whole page. A lower bound: the code that
+ * calls the feature stays in.
+ *
+ * @example
+ * ```ts
+ * const feature: FeatureCost = {
+ *   label: 'delegation',
+ *   files: ['src/core/session/createDelegationFlow.ts'],
+ *   without: { raw: 73_000, gzip: 25_800, brotli: 23_000 },
+ *   savedGzip: 400,
+ * };
+ * ```
+ */
+export interface FeatureCost {
+  readonly label: string;
+  readonly files: readonly string[];
+  /** The login page without the feature's files. */
+  readonly without: CompressedSizes;
+  /** Min+gzip bytes the page would lose. */
+  readonly savedGzip: number;
 }
 
 /**
@@ -202,6 +228,57 @@ const CORE_PARTS: readonly (readonly [label: string, imports: string])[] = [
   ['keep-alive: scheduler, leader election, activity, backoff', 'createKeepAlive'],
   ['client + session + keep-alive together', 'createVaultClient, createVaultSession'],
 ];
+
+/**
+ * The login page's features that a password sign-in does not use, each by the files that
+ * hold its code. Every one is in every login page today, whatever the app configures.
+ */
+export const LOGIN_PAGE_FEATURES: readonly (readonly [label: string, files: readonly string[]])[] =
+  [
+    [
+      "single sign-on's page code: the callback store, the start of a sign-in, the SSO step",
+      [
+        'src/oidc/getSsoCallbackStore.ts',
+        'src/oidc/parseSsoCallbackUrl.ts',
+        'src/oidc/resolveSsoRedirectUri.ts',
+        'src/oidc/findPendingSsoUsername.ts',
+        'src/oidc/getSsoAttempt.ts',
+        'src/oidc/loadSsoModule.ts',
+        'src/react/useSsoLogin.ts',
+        'src/react/useSsoCallback.ts',
+        'src/react/useSsoCallbackHandling.ts',
+        'src/components/LoginFormSsoStep.tsx',
+      ],
+    ],
+    [
+      "BFF mode's session code: the join through the proxy, its session handles",
+      [
+        'src/core/session/createProxyJoin.ts',
+        'src/core/session/recordFromProxySessions.ts',
+        'src/core/client/proxySessionHandle.ts',
+      ],
+    ],
+    ['acting for someone else: the delegation flow', ['src/core/session/createDelegationFlow.ts']],
+    [
+      "the keep-alive's front: its options, the stand-in run, the chunk loader",
+      [
+        'src/core/keepAlive/KeepAliveOptions.ts',
+        'src/core/keepAlive/openKeepAlive.ts',
+        'src/core/keepAlive/deferKeepAliveRun.ts',
+        'src/core/keepAlive/createChunkLoader.ts',
+        'src/core/keepAlive/loadKeepAliveRun.ts',
+      ],
+    ],
+    [
+      'the other tabs: the tab channel, its messages, the hand-off',
+      [
+        'src/core/createTabHub.ts',
+        'src/core/session/createTabChannel.ts',
+        'src/core/session/createTabMessageHandler.ts',
+        'src/core/session/acceptsHandOff.ts',
+      ],
+    ],
+  ];
 
 const GUARD_IMPORTS = 'SessionProvider, RequireSession';
 
@@ -306,7 +383,29 @@ export async function measureBundleSizes(): Promise<BundleSizeReport> {
     oidcBytesOnPasswordPath,
     oidcImportedOnPasswordPath,
     parts: await measureParts(withOidcPeer),
+    features: await measureFeatures(sizesOf(initialChunks(typical)), withOidcPeer),
   };
+}
+
+async function measureFeatures(
+  page: CompressedSizes,
+  external: readonly string[],
+): Promise<FeatureCost[]> {
+  const all: readonly [string, readonly string[]] = [
+    'all of the above',
+    LOGIN_PAGE_FEATURES.flatMap(([, files]) => files),
+  ];
+  return Promise.all(
+    [...LOGIN_PAGE_FEATURES, all].map(async ([label, files]) => {
+      const bundle = await buildBundle({
+        contents: TYPICAL_APP_IMPORT,
+        external,
+        leaveOut: files,
+      });
+      const without = sizesOf(initialChunks(bundle));
+      return { label, files, without, savedGzip: page.gzip - without.gzip };
+    }),
+  );
 }
 
 async function measureParts(external: readonly string[]): Promise<PartCost[]> {

@@ -13,6 +13,7 @@ import {
 import {
   CLIENT_ALONE_IMPORT,
   KIT_PEERS,
+  LOGIN_PAGE_FEATURES,
   OIDC_ON_PASSWORD_PATH,
   SIZE_LIMITS,
   SSO_APP_IMPORT,
@@ -79,6 +80,40 @@ describe('size ceilings (min+gzip, peers external, lazy chunks excluded)', () =>
     const bundle = await buildBundle({ contents: CLIENT_ALONE_IMPORT, external: WITH_OIDC_PEER });
 
     expect(initialChunks(bundle).gzip).toBeLessThanOrEqual(SIZE_LIMITS.client.ceiling);
+  });
+});
+
+// `npm run bench` reports what each feature weighs in the login page by building the page
+// without the feature's files: a file renamed or moved out of the page must show here, not
+// as a silent zero in the report.
+describe("the login page's features, as the bench weighs them", () => {
+  it('each feature named is in the login page, and the page is lighter without it', async () => {
+    const page = initialChunks(
+      await buildBundle({ contents: TYPICAL_APP_IMPORT, external: WITH_OIDC_PEER }),
+    );
+    for (const [label, files] of LOGIN_PAGE_FEATURES) {
+      for (const file of files) expect(page.inputs[file] ?? 0, file).toBeGreaterThan(0);
+      const without = initialChunks(
+        await buildBundle({
+          contents: TYPICAL_APP_IMPORT,
+          external: WITH_OIDC_PEER,
+          leaveOut: files,
+        }),
+      );
+      expect(without.gzip, label).toBeLessThan(page.gzip);
+      // What is left of each file is its stand-in: one line of export names.
+      for (const file of files) expect(without.inputs[file] ?? 0, file).toBeLessThan(120);
+    }
+  });
+
+  it('a file that does not exist cannot be left out, so a rename never shows as a silent zero', async () => {
+    await expect(
+      buildBundle({
+        contents: TYPICAL_APP_IMPORT,
+        external: WITH_OIDC_PEER,
+        leaveOut: ['src/core/session/noSuchFile.ts'],
+      }),
+    ).rejects.toThrow(/do not exist: src\/core\/session\/noSuchFile\.ts/);
   });
 });
 
