@@ -61,7 +61,9 @@ export type VaultErrorType =
  */
 export abstract class VaultError extends Error {
   override readonly name: string = 'VaultError';
-  readonly kind: VaultErrorKind;
+  // The fields of these classes are declared only and set in their constructors: a field
+  // declaration alone would still be emitted as code of its own in every app's bundle.
+  declare readonly kind: VaultErrorKind;
 
   protected constructor(kind: VaultErrorKind, message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -102,11 +104,11 @@ export interface VaultErrorEntry {
 export class VaultApiError extends VaultError {
   override readonly name = 'VaultApiError';
   /** The first error's `type`, e.g. `USER_LOCKED_OUT`. */
-  readonly type: VaultErrorType | (string & {});
-  readonly errors: readonly VaultErrorEntry[];
-  readonly responseStatus: 'FAILURE' | 'EXCEPTION';
+  declare readonly type: VaultErrorType | (string & {});
+  declare readonly errors: readonly VaultErrorEntry[];
+  declare readonly responseStatus: 'FAILURE' | 'EXCEPTION';
   /** Seconds until an `API_LIMIT_EXCEEDED` window reopens, when the service said so. */
-  readonly retryAfterSeconds: number | undefined;
+  declare readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     errors: readonly VaultErrorEntry[];
@@ -147,7 +149,7 @@ export class VaultNetworkError extends VaultError {
  */
 export class VaultTimeoutError extends VaultError {
   override readonly name = 'VaultTimeoutError';
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   constructor(timeoutMs: number, options?: { cause?: unknown }) {
     super('timeout', `The service did not answer within ${timeoutMs} ms.`, options);
     this.timeoutMs = timeoutMs;
@@ -183,13 +185,13 @@ export class VaultAbortedError extends VaultError {
 export class VaultProtocolError extends VaultError {
   override readonly name = 'VaultProtocolError';
   /** HTTP status of the response (200 when only the body was wrong). */
-  readonly status: number;
-  readonly contentType: string | null;
+  declare readonly status: number;
+  declare readonly contentType: string | null;
   /**
    * What the kit's proxy (`vault-session-kit/proxy`) said when it answered itself, such as
    * `{ type: 'PROXY_ORIGIN_REFUSED' }`: a setup error to show as one, never a retry prompt.
    */
-  readonly proxyError: VaultErrorEntry | undefined;
+  declare readonly proxyError: VaultErrorEntry | undefined;
   constructor(
     message: string,
     init: {
@@ -220,11 +222,11 @@ export class VaultProtocolError extends VaultError {
  */
 export class VaultDnsMismatchError extends VaultError {
   override readonly name = 'VaultDnsMismatchError';
-  readonly expected: string;
+  declare readonly expected: string;
   /** The DNS of the vault the service signed the user in to, when it said. */
-  readonly actual: string | undefined;
+  declare readonly actual: string | undefined;
   /** That vault's display name, when the service listed it (`vaultIds[].name`). */
-  readonly actualName: string | undefined;
+  declare readonly actualName: string | undefined;
   constructor(expected: string, actual: string | undefined, actualName?: string | undefined) {
     super(
       'dns-mismatch',
@@ -248,8 +250,8 @@ export class VaultDnsMismatchError extends VaultError {
 export class VaultOAuthError extends VaultError {
   override readonly name = 'VaultOAuthError';
   /** The provider's `error` code, e.g. `invalid_grant`, `access_denied`. */
-  readonly error: string;
-  readonly errorDescription: string | undefined;
+  declare readonly error: string;
+  declare readonly errorDescription: string | undefined;
   constructor(error: string, errorDescription?: string, options?: { cause?: unknown }) {
     super('oauth', errorDescription ? `${error}: ${errorDescription}` : error, options);
     this.error = error;

@@ -27,9 +27,9 @@ export type ReadShape<T> = (value: unknown, path: string) => T;
  */
 export class ShapeMismatch extends Error {
   /** A dot path of keys and indexes, or `(body)` for the answer as a whole. */
-  readonly path: string;
+  declare readonly path: string;
   /** A value-free description: `a well-formed session ID`, `an object`. */
-  readonly expected: string;
+  declare readonly expected: string;
 
   constructor(path: string, expected: string) {
     super(`malformed at "${path || '(body)'}": expected ${expected}`);
