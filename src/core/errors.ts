@@ -61,8 +61,9 @@ export type VaultErrorType =
  */
 export abstract class VaultError extends Error {
   override readonly name: string = 'VaultError';
-  // The fields of these classes are declared only and set in their constructors: a field
-  // declaration alone would still be emitted as code of its own in every app's bundle.
+  // Fields without a value of their own are only declared here and in the classes below,
+  // and set by the constructors: a bare field declaration would be emitted as code of its
+  // own in every app's bundle.
   declare readonly kind: VaultErrorKind;
 
   protected constructor(kind: VaultErrorKind, message: string, options?: { cause?: unknown }) {

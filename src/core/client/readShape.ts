@@ -26,6 +26,7 @@ export type ReadShape<T> = (value: unknown, path: string) => T;
  * ```
  */
 export class ShapeMismatch extends Error {
+  // Declared only and set by the constructor, as in the kit's error classes (core/errors.ts).
   /** A dot path of keys and indexes, or `(body)` for the answer as a whole. */
   declare readonly path: string;
   /** A value-free description: `a well-formed session ID`, `an object`. */
