@@ -9,10 +9,17 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { concatBytes } from '../proxy/concatBytes';
+import { type CredentialScanner, createCredentialScanner } from '../proxy/createCredentialScanner';
 import { createFormCopy } from '../proxy/createFormCopy';
 import { createIdleTimer } from '../proxy/createIdleTimer';
 import { createProxyRules } from '../proxy/createProxyRules';
-import { MAX_READ_ANSWER_BYTES, type SessionPlan } from '../proxy/createSessionRules';
+import {
+  MAX_READ_ANSWER_BYTES,
+  MAX_SMALL_ANSWER_BYTES,
+  type SessionPlan,
+  type SessionRules,
+  type UpstreamCall,
+} from '../proxy/createSessionRules';
 import { createVaultProxy } from '../proxy/createVaultProxy';
 import { ProxyRefusal } from '../proxy/ProxyRefusal';
 import type { ProxyTarget } from '../proxy/ProxyTarget';
@@ -142,7 +149,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
     }
     if (target.route === 'session') {
       req.resume();
-      session.whoAmI(method, header).then(
+      session.whoAmI(method, header, upstreamCall).then(
         (answer) => {
           res
             .writeHead(answer.status, withCookies(answer.headers, answer.cookies))
@@ -153,7 +160,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       );
       return;
     }
-    session.plan(method, target, header).then(
+    session.plan(target, header, upstreamCall).then(
       (plan) => forward(target, plan),
       (error: unknown) => {
         req.resume();
@@ -246,13 +253,31 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         }
         clearTimeout(headerTimer);
         phase = 'download';
-        if (
-          plan !== undefined &&
-          session?.readsAnswer(plan, (name) => single(incoming.headers[name]))
-        ) {
-          readAnswer(incoming, status, plan);
+        const handling =
+          plan === undefined || session === undefined
+            ? 'pass'
+            : session.handling(plan, (name) => single(incoming.headers[name]), false);
+        if (handling === 'refuse') {
+          end(session?.withheld());
           return;
         }
+        // A credential can begin in any chunk of a scanned answer: the chunk it begins in is
+        // never written. Before the head is sent that makes the answer a refusal; after, the
+        // answer is cut there and the log says why. (An answer read whole is checked whole.)
+        const scanner = handling === 'scan' ? createCredentialScanner() : undefined;
+        if (handling === 'pass') streamAnswer(incoming, status, [], undefined);
+        // A login or sign-out answer is read whole; any other inspected answer as far as its
+        // first bytes, which is the whole of most.
+        else readAnswer(incoming, status, plan as SessionPlan, scanner, handling === 'read');
+      });
+
+      // The answer as it comes, after the chunks already read (`head`).
+      function streamAnswer(
+        incoming: IncomingMessage,
+        status: number,
+        head: readonly Buffer[],
+        scanner: CredentialScanner | undefined,
+      ): void {
         const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
           Object.entries(incoming.headers),
           false,
@@ -261,9 +286,18 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
           answerHeaders['set-cookie'] = [...plan.cookies];
         res.writeHead(status, incoming.statusMessage, answerHeaders);
         report(status);
+        for (const chunk of head) res.write(chunk);
         idle.start();
         incoming.on('data', (chunk: Buffer) => {
           idle.touch();
+          if (scanner?.scan(chunk)) {
+            const refusal = (session as SessionRules).withheld();
+            end();
+            incoming.destroy();
+            res.destroy();
+            report(refusal.status, refusal);
+            return;
+          }
           if (!res.write(chunk)) incoming.pause();
         });
         res.on('drain', () => incoming.resume());
@@ -278,7 +312,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
           end();
           res.destroy();
         });
-      });
+      }
 
       if (!hasBody) {
         req.resume();
@@ -305,21 +339,30 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         awaitAnswer();
       });
 
-      // A login answer (or a failure that may end the session) is small: read whole, it can be
-      // rewritten, and its length is that of what is sent.
-      function readAnswer(incoming: IncomingMessage, status: number, plan: SessionPlan): void {
-        const encoding = incoming.headers['content-encoding'];
-        if (encoding !== undefined && encoding !== 'identity') {
-          end(rules.refusalOf(undefined));
-          return;
-        }
+      // Read whole (`whole`), or else as far as its first bytes, each chunk inspected as it
+      // comes: the answer can be sealed or refused, and its length is that of what is sent.
+      // Past the limit, an answer to be read whole is refused and any other streams on.
+      function readAnswer(
+        incoming: IncomingMessage,
+        status: number,
+        plan: SessionPlan,
+        scanner: CredentialScanner | undefined,
+        whole: boolean,
+      ): void {
+        const limit = whole ? MAX_READ_ANSWER_BYTES : MAX_SMALL_ANSWER_BYTES;
         const chunks: Buffer[] = [];
         let length = 0;
         idle.start();
-        incoming.on('data', (chunk: Buffer) => {
+        const onData = (chunk: Buffer): void => {
           idle.touch();
+          if (scanner?.scan(chunk)) {
+            end((session as SessionRules).withheld());
+            return;
+          }
           length += chunk.byteLength;
-          if (length > MAX_READ_ANSWER_BYTES) {
+          chunks.push(chunk);
+          if (length <= limit) return;
+          if (whole) {
             end(
               new ProxyRefusal(
                 502,
@@ -329,17 +372,20 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
             );
             return;
           }
-          chunks.push(chunk);
-        });
+          incoming.off('data', onData);
+          incoming.off('end', onEnd);
+          streamAnswer(incoming, status, chunks, scanner);
+        };
+        incoming.on('data', onData);
         incoming.once('error', () => undefined);
         incoming.once('close', () => {
           if (!incoming.complete) end(rules.refusalOf(undefined));
         });
-        incoming.once('end', () => {
+        const onEnd = (): void => {
           if (settled) return;
           idle.stop();
           session
-            ?.answer(plan, concatBytes(chunks, length), form?.bytes(), lookup)
+            ?.answer(plan, concatBytes(chunks, length), form?.bytes(), upstreamCall)
             .then((read) => {
               if (settled) return;
               end();
@@ -353,24 +399,25 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
               report(status);
             })
             .catch((error: unknown) => end(rules.refusalOf(error)));
-        });
+        };
+        incoming.once('end', onEnd);
       }
     }
   };
-  // The one call the proxy makes itself (see UpstreamLookup): small, bounded like the rest.
-  const lookup = (lookupHost: string, path: string, authorization: string): Promise<unknown> =>
+  // The calls the proxy makes itself (see UpstreamCall): small, bounded like the rest.
+  const upstreamCall: UpstreamCall = (callMethod, callHost, path, authorization) =>
     new Promise((resolve, reject) => {
       const call = send(
         {
           agent,
-          host: lookupHost,
+          host: callHost,
           port,
           ...(toUpstream ? { lookup: toUpstream } : {}),
-          method: 'GET',
+          method: callMethod,
           path,
-          headers: { authorization, accept: 'application/json' },
+          headers: { host: `${callHost}${hostSuffix}`, authorization, accept: 'application/json' },
           timeout: rules.upstreamTimeoutMs,
-          ...(secure ? { servername: lookupHost } : {}),
+          ...(secure ? { servername: callHost } : {}),
         },
         (incoming) => {
           const chunks: Buffer[] = [];

@@ -1,9 +1,28 @@
 /**
- * Where a request goes upstream: `https://{host}{path}`, `path` holding the query.
+ * Which of the service's calls a request is, decided once from its method and canonical
+ * path (the vault's path words read without regard to case): the three logins, whose answers
+ * BFF mode seals, the end of a session, and every other call.
  *
  * @example
  * ```ts
- * const { host, path } = rules.resolveTarget('GET', '/vault/a.example/api?x=1');
+ * const call: ProxyCall = rules.resolveTarget('POST', '/vault/a.example/api/v26.1/auth/').call;
+ * // 'password-login'
+ * ```
+ */
+export type ProxyCall =
+  | 'password-login'
+  | 'delegated-login'
+  | 'oauth-login'
+  | 'end-session'
+  | 'other';
+
+/**
+ * Where a request goes upstream: `https://{host}{path}`, `path` holding the query. The path
+ * is the canonical form that every rule read (see `canonicalizeTarget`).
+ *
+ * @example
+ * ```ts
+ * const { host, path, call } = rules.resolveTarget('GET', '/vault/a.example/api?x=1');
  * ```
  */
 export interface ProxyTarget {
@@ -11,4 +30,7 @@ export interface ProxyTarget {
   readonly route: 'auth' | 'vault' | 'session';
   readonly host: string;
   readonly path: string;
+  readonly call: ProxyCall;
+  /** The API version a vault call names (`v26.1`, lower case), when it names one. */
+  readonly version: string | undefined;
 }

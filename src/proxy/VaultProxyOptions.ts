@@ -54,7 +54,8 @@ export type VaultProxyErrorType =
   | 'PROXY_UPSTREAM_UNREACHABLE'
   | 'PROXY_UPSTREAM_REDIRECT'
   | 'PROXY_CSRF_HEADER_MISSING'
-  | 'PROXY_SESSION_VAULT_UNKNOWN';
+  | 'PROXY_SESSION_VAULT_UNKNOWN'
+  | 'PROXY_CREDENTIAL_WITHHELD';
 
 /**
  * Backend-for-frontend mode: the proxy keeps the vault session ID in a sealed `HttpOnly`

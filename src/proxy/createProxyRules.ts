@@ -1,9 +1,10 @@
+import { canonicalizeTarget } from './canonicalizeTarget';
 import { checkProxyOptions } from './checkProxyOptions';
 import { createSessionRules, type SessionRules } from './createSessionRules';
 import { isAllowedHost } from './isAllowedHost';
 import { isInertContentType } from './isInertContentType';
 import { ProxyRefusal } from './ProxyRefusal';
-import type { ProxyTarget } from './ProxyTarget';
+import type { ProxyCall, ProxyTarget } from './ProxyTarget';
 import type { VaultProxyLogEvent, VaultProxyOptions } from './VaultProxyOptions';
 
 const REQUEST_HEADERS = new Set(['authorization', 'content-type', 'accept', 'accept-language']);
@@ -14,11 +15,24 @@ const RESPONSE_HEADERS = new Set([
   'retry-after',
   'cache-control',
 ]);
+const SESSIONLESS_HEADERS = new Set(
+  [
+    'BurstLimit',
+    'BurstLimitRemaining',
+    'DailyLimit',
+    'DailyLimitRemaining',
+    'ResponseDelay',
+    'ExecutionId',
+    'ReferenceId',
+    'VaultId',
+    'UserId',
+    'Status',
+    'DowntimeExpectedDurationMinutes',
+    'Connection',
+  ].map((name) => `x-vaultapi-${name.toLowerCase()}`),
+);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
-// Only the request target is read: a server adapter that has just a path puts it under
-// this placeholder, so no part of the URL can come from `Host`.
-const NO_ORIGIN = 'http://proxy.invalid';
 const NOT_FOUND = 'Only /auth/* and /vault/{host}/api/* are proxied.';
 const MAX_WARNED_ORIGINS = 100;
 
@@ -90,7 +104,8 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
   const { loginHost, allowHosts, basePath, allowedOrigins, trustForwardedHost } = settings;
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const warned = new Set<string>();
-  const session = settings.session === undefined ? undefined : createSessionRules(settings.session);
+  const session =
+    settings.session === undefined ? undefined : createSessionRules(settings.session, warn);
   const tooLarge = (): ProxyRefusal =>
     new ProxyRefusal(
       413,
@@ -108,42 +123,49 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       if (!METHODS.has(method)) {
         throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not proxied.`);
       }
-      let url: URL;
-      try {
-        url = new URL(target.startsWith('/') ? `${NO_ORIGIN}${target}` : target);
-      } catch {
-        throw new ProxyRefusal(400, 'PROXY_BAD_PATH', 'The request target is not a path.');
-      }
-      const path = url.pathname;
-      // The URL parser has already resolved dot segments; what it leaves encoded (slashes,
-      // backslashes, dots) or doubled could be read differently upstream, so it is refused.
-      if (/%(?:2e|2f|5c|00)|\/\/|\\/i.test(path)) {
-        throw new ProxyRefusal(
-          400,
-          'PROXY_BAD_PATH',
-          'The path holds encoded or doubled separators.',
-        );
-      }
+      // One canonical form, read by every rule below and sent upstream as it is.
+      const { path, query } = canonicalizeTarget(target);
       if (session !== undefined && path === session.path) {
-        return { route: 'session', host: '', path };
+        return { route: 'session', host: '', path, call: 'other', version: undefined };
       }
       if (!path.startsWith(`${basePath}/`))
         throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
       const rest = path.slice(basePath.length);
-      if (rest.startsWith('/auth/') && rest.length > '/auth/'.length) {
-        return { route: 'auth', host: loginHost, path: `${rest}${url.search}` };
+      if (rest.startsWith('/auth/')) {
+        const words = rest.slice(1).toLowerCase().split('/');
+        const call =
+          method === 'POST' && words.length === 4 && words[1] === 'oauth' && words[2] === 'session'
+            ? 'oauth-login'
+            : 'other';
+        return {
+          route: 'auth',
+          host: loginHost,
+          path: `${rest}${query}`,
+          call,
+          version: undefined,
+        };
       }
-      const vault = /^\/vault\/([^/]+)(\/api(?:\/.*)?)$/.exec(rest);
-      if (!vault) throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
-      const [, host = '', apiPath = ''] = vault;
-      if (!isAllowedHost(host, allowHosts)) {
+      const [, vault, host = '', ...api] = rest.split('/');
+      if (vault !== 'vault' || api[0]?.toLowerCase() !== 'api') {
+        throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
+      }
+      // A DNS name is read without regard to case, and the allow list holds lower case.
+      const dns = host.toLowerCase();
+      if (!isAllowedHost(dns, allowHosts)) {
         throw new ProxyRefusal(
           400,
           'PROXY_HOST_NOT_ALLOWED',
           'That vault host is not on the allow list.',
         );
       }
-      return { route: 'vault', host, path: `${apiPath}${url.search}` };
+      const [, version, ...words] = api.join('/').toLowerCase().split('/');
+      return {
+        route: 'vault',
+        host: dns,
+        path: `/${api.join('/')}${query}`,
+        call: vaultCall(method, words.join('/')),
+        version: version !== undefined && /^v\d+(?:\.\d+)?$/.test(version) ? version : undefined,
+      };
     },
 
     checkOrigin(method, header) {
@@ -207,12 +229,15 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       let encoded = false;
       for (const [name, value] of upstream) {
         if (value === undefined) continue;
-        // Even shortened, the session ID is for the proxy alone in BFF mode.
-        if (session !== undefined && name === 'x-vaultapi-truncatedsessionid') continue;
         if (name === 'content-encoding') {
           encoded = true;
           if (bodyDecoded) continue;
-        } else if (!RESPONSE_HEADERS.has(name) && !name.startsWith('x-vaultapi-')) {
+        } else if (
+          !RESPONSE_HEADERS.has(name) &&
+          // In BFF mode only the service's headers known to carry no session pass: a session
+          // ID, even shortened, is for the proxy alone.
+          !(session === undefined ? name.startsWith('x-vaultapi-') : SESSIONLESS_HEADERS.has(name))
+        ) {
           continue;
         }
         headers[name] = typeof value === 'string' ? value : value.join(', ');
@@ -259,6 +284,17 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       }
     },
   };
+}
+
+// A vault call by the path words after its version, lower-cased; only a POST logs in.
+function vaultCall(method: string, words: string): ProxyCall {
+  if (words === 'session') return method === 'DELETE' ? 'end-session' : 'other';
+  if (method !== 'POST') return 'other';
+  return words === 'auth'
+    ? 'password-login'
+    : words === 'delegation/login'
+      ? 'delegated-login'
+      : 'other';
 }
 
 // The last value of each: the one the reverse proxy nearest to this one set.

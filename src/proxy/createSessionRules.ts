@@ -1,4 +1,5 @@
 import type { CheckedSessionOptions } from './checkProxyOptions';
+import { createCredentialScanner } from './createCredentialScanner';
 import { createSessionSealer, type SealedSession } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
 import type { ProxyTarget } from './ProxyTarget';
@@ -20,7 +21,7 @@ export type SessionKind = 'own' | 'delegated';
  *
  * @example
  * ```ts
- * const plan = await rules.session.plan('GET', target, header);
+ * const plan = await rules.session.plan(target, header, upstream);
  * if (plan.authorization) headers.authorization = plan.authorization;
  * ```
  */
@@ -46,19 +47,40 @@ export interface SessionPlan {
   readonly version: string | undefined;
   /** `Set-Cookie` values the answer carries whatever it says. */
   readonly cookies: readonly string[];
+  /** The session whose cookie authorised the call, for the session's own vault. */
+  readonly session: SealedSession | undefined;
+  /** Sessions a successful login of this call replaces: ended at their vaults once sealed. */
+  readonly replaces: readonly SealedSession[];
+  /** The call ends the session it uses (sign-out). */
+  readonly endsSession: boolean;
 }
 
 /**
- * A `GET` the proxy makes itself, with a session, for a JSON answer: the delegated login's
- * answer names no vault, so the proxy asks the actor's vault which one the delegation is in.
+ * How an answer is passed towards the page in BFF mode, decided once from its headers:
+ * `pass` (a binary document, streamed untouched), `read` (read whole, inspected, and
+ * rewritten or refused), `scan` (read as far as {@link MAX_SMALL_ANSWER_BYTES}, then
+ * streamed, inspected as it goes, cut where a credential begins) or `refuse` (it cannot be inspected: a compressed body the adapter does not decode).
  *
  * @example
  * ```ts
- * const lookup: UpstreamLookup = (host, path, authorization) =>
- *   fetch(`https://${host}${path}`, { headers: { authorization } }).then((r) => r.json());
+ * if (session.handling(plan, header, true) === 'read') body = await readWhole(upstream.body);
  * ```
  */
-export type UpstreamLookup = (
+export type AnswerHandling = 'pass' | 'read' | 'scan' | 'refuse';
+
+/**
+ * A call the proxy makes itself, with a session, for a JSON answer: `GET` to learn which
+ * vault a delegation is in (the delegated login's answer names none), `DELETE` to end a
+ * session whose cookie it replaces or clears.
+ *
+ * @example
+ * ```ts
+ * const upstream: UpstreamCall = (method, host, path, authorization) =>
+ *   fetch(`https://${host}${path}`, { method, headers: { authorization } }).then((r) => r.json());
+ * ```
+ */
+export type UpstreamCall = (
+  method: 'GET' | 'DELETE',
   host: string,
   path: string,
   authorization: string,
@@ -69,7 +91,7 @@ export type UpstreamLookup = (
  *
  * @example
  * ```ts
- * const { status, headers, body, cookies } = await rules.session.whoAmI('GET', header);
+ * const { status, headers, body, cookies } = await rules.session.whoAmI('GET', header, upstream);
  * ```
  */
 export interface SessionAnswer {
@@ -86,7 +108,7 @@ export interface SessionAnswer {
  *
  * @example
  * ```ts
- * const session = createSessionRules(checked.session, '/vault-session');
+ * const session = createSessionRules(checked.session, console.warn);
  * ```
  */
 export interface SessionRules {
@@ -94,26 +116,39 @@ export interface SessionRules {
   readonly path: string;
   /** Refuses a state-changing call that lacks `X-Vault-Kit: 1` (and carries no `Authorization` of its own). */
   checkCsrf(method: string, header: (name: string) => string | null | undefined): void;
-  /** Who-am-I (`GET`) or forget-me (`DELETE`). */
+  /** Who-am-I (`GET`) or forget-me (`DELETE`, which ends both sessions at their vaults). */
   whoAmI(
     method: string,
     header: (name: string) => string | null | undefined,
+    upstream: UpstreamCall,
   ): Promise<SessionAnswer>;
-  /** Opens the cookie the call names and decides what the call carries. */
+  /** Opens the cookies and decides what the call carries. */
   plan(
-    method: string,
     target: ProxyTarget,
     header: (name: string) => string | null | undefined,
+    upstream: UpstreamCall,
   ): Promise<SessionPlan>;
-  /** True when the answer must be read whole before it is passed on. */
-  readsAnswer(plan: SessionPlan, header: (name: string) => string | null | undefined): boolean;
-  /** The answer that was read, as passed on, and the cookies it carries. */
+  /**
+   * How the answer goes towards the page; `bodyDecoded`: the adapter hands over the body
+   * already decompressed (fetch).
+   */
+  handling(
+    plan: SessionPlan,
+    header: (name: string) => string | null | undefined,
+    bodyDecoded: boolean,
+  ): AnswerHandling;
+  /**
+   * The answer that was read, as passed on, and the cookies it carries. Throws the
+   * `PROXY_CREDENTIAL_WITHHELD` refusal for an answer that holds a credential it does not seal.
+   */
   answer(
     plan: SessionPlan,
     body: Uint8Array<ArrayBuffer>,
     form: Uint8Array | undefined,
-    lookup: UpstreamLookup,
+    upstream: UpstreamCall,
   ): Promise<{ body: Uint8Array<ArrayBuffer>; cookies: readonly string[] }>;
+  /** The refusal for an answer that carries a credential towards the page. */
+  withheld(): ProxyRefusal;
 }
 
 /**
@@ -126,6 +161,18 @@ export interface SessionRules {
  * ```
  */
 export const MAX_READ_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * How much of an inspected answer is read before its head is sent: an answer that ends
+ * within it can still be refused in the service's shape; a longer one streams on, inspected
+ * as it goes, and is cut where a credential begins.
+ *
+ * @example
+ * ```ts
+ * if (length > MAX_SMALL_ANSWER_BYTES) sendHeadAndStreamOn();
+ * ```
+ */
+export const MAX_SMALL_ANSWER_BYTES = 16 * 1024;
 
 /**
  * Largest start of a delegated-login form kept to learn the delegator from.
@@ -154,25 +201,44 @@ const COOKIE: Record<SessionKind, string> = {
 const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Strict; Path=/';
 const SESSION_MS = 48 * 60 * 60 * 1000;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const PASSWORD_LOGIN = /^\/api\/v[^/]+\/auth$/;
-const DELEGATED_LOGIN = /^\/api\/(v[^/]+)\/delegation\/login$/;
-const END_SESSION = /^\/api\/v[^/]+\/session$/;
-const OAUTH_LOGIN = /^\/auth\/oauth\/session\/[^/]+$/;
+// Ends a session whose login named no version (OAuth); every version serves the call.
+const END_SESSION_VERSION = 'v26.1';
 const OPENED_CACHE_SIZE = 1000;
-// A failure small enough to be a session error, from a service older than X-VaultAPI-Status.
-const MAX_UNLABELLED_FAILURE_BYTES = 16 * 1024;
+const BINARY_TYPES = new Set([
+  'application/octet-stream',
+  'application/pdf',
+  'application/zip',
+  'application/gzip',
+  'application/msword',
+  'application/postscript',
+]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** What the proxy needs to end a session at its vault. */
+type EndableSession = Pick<SealedSession, 'sid' | 'dns' | 'kind' | 'version'>;
+
+/** What the two cookies of a request hold, once opened and checked. */
+interface HeldSessions {
+  readonly own: SealedSession | undefined;
+  readonly delegated: SealedSession | undefined;
+  /** Clears of cookies that did not hold a usable session. */
+  readonly cookies: readonly string[];
+}
+
 /**
- * Builds the {@link SessionRules} from checked settings.
+ * Builds the {@link SessionRules} from checked settings. `warn` hears of a session the proxy
+ * could not end at its vault (never its ID).
  *
  * @example
  * ```ts
- * const session = createSessionRules({ secrets, path: '/vault-session', now: Date.now });
+ * const session = createSessionRules({ secrets, path: '/vault-session', now: Date.now }, console.warn);
  * ```
  */
-export function createSessionRules(settings: CheckedSessionOptions): SessionRules {
+export function createSessionRules(
+  settings: CheckedSessionOptions,
+  warn: (message: string) => void = () => undefined,
+): SessionRules {
   const sealer = createSessionSealer(settings.secrets);
   const { now } = settings;
   // A browser sends the same cookie with every call: what opened once is kept (only what
@@ -189,19 +255,63 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
     return session;
   };
 
-  // A cookie that does not open, or opens to the other kind or past its deadline, is as good
-  // as absent, and is cleared.
-  const open = async (
-    header: (name: string) => string | null | undefined,
-    kind: SessionKind,
-  ): Promise<{ session: SealedSession | undefined; clear: boolean }> => {
-    const value = readCookie(header('cookie'), COOKIE[kind]);
-    if (value === undefined) return { session: undefined, clear: false };
-    const session = await openValue(value);
-    if (session === undefined || session.kind !== kind || session.deadline <= now()) {
-      return { session: undefined, clear: true };
+  // A session the proxy lets go of is ended at its vault first: no cookie is replaced or
+  // cleared while the vault session it held lives on out of everyone's reach. In the
+  // background: the user's answer never waits on it.
+  const retire = (sessions: readonly (EndableSession | undefined)[], upstream: UpstreamCall) => {
+    for (const session of sessions) {
+      if (session === undefined) continue;
+      const version = session.version ?? END_SESSION_VERSION;
+      const failed = (why: string): void => {
+        try {
+          warn(
+            `vault proxy: a ${session.kind} session at ${session.dns} that the proxy let go of could not be ended there (${why}).`,
+          );
+        } catch {
+          // A failing logger changes nothing.
+        }
+      };
+      upstream('DELETE', session.dns, `/api/${version}/session`, session.sid).then(
+        (answer) => {
+          const status = (answer as { responseStatus?: unknown } | null)?.responseStatus;
+          if (status !== 'SUCCESS' && !isInvalidSession(answer))
+            failed(`it answered ${String(status)}`);
+        },
+        () => failed('it could not be reached'),
+      );
     }
-    return { session, clear: false };
+  };
+
+  // Both cookies, opened. One that does not open, or opens to the other kind or past its
+  // deadline, is as good as absent, and is cleared (a session it still names is ended). A
+  // delegated session lives only as long as its actor's: without a usable own cookie, the
+  // delegated one is cleared and its session ended too.
+  const hold = async (
+    header: (name: string) => string | null | undefined,
+    upstream: UpstreamCall,
+  ): Promise<HeldSessions> => {
+    const cookies: string[] = [];
+    const ending: SealedSession[] = [];
+    const open = async (kind: SessionKind): Promise<SealedSession | undefined> => {
+      const value = readCookie(header('cookie'), COOKIE[kind]);
+      if (value === undefined) return undefined;
+      const session = await openValue(value);
+      if (session !== undefined && session.kind === kind && session.deadline > now()) {
+        return session;
+      }
+      cookies.push(clearCookie(kind));
+      if (session !== undefined) ending.push(session);
+      return undefined;
+    };
+    const [own, delegated] = await Promise.all([open('own'), open('delegated')]);
+    let kept = delegated;
+    if (own === undefined && delegated !== undefined) {
+      cookies.push(clearCookie('delegated'));
+      ending.push(delegated);
+      kept = undefined;
+    }
+    retire(ending, upstream);
+    return { own, delegated: kept, cookies };
   };
 
   return {
@@ -219,13 +329,19 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
       );
     },
 
-    async whoAmI(method, header) {
+    async whoAmI(method, header, upstream) {
       const headers = {
         'content-type': 'application/json;charset=UTF-8',
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
       };
+      if (method !== 'GET' && method !== 'DELETE') {
+        throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
+      }
+      const held = await hold(header, upstream);
       if (method === 'DELETE') {
+        // Forget-me is a whole sign-out: both sessions end at their vaults, both cookies go.
+        retire([held.own, held.delegated], upstream);
         return {
           status: 200,
           headers,
@@ -233,23 +349,16 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
           cookies: [clearCookie('own'), clearCookie('delegated')],
         };
       }
-      if (method !== 'GET') {
-        throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
-      }
-      const [own, delegated] = await Promise.all([open(header, 'own'), open(header, 'delegated')]);
-      const cookies: string[] = [];
-      if (own.clear) cookies.push(clearCookie('own'));
-      if (delegated.clear) cookies.push(clearCookie('delegated'));
       return {
         status: 200,
         headers,
-        body: JSON.stringify({ own: infoOf(own.session), delegated: infoOf(delegated.session) }),
-        cookies,
+        body: JSON.stringify({ own: infoOf(held.own), delegated: infoOf(held.delegated) }),
+        cookies: held.cookies,
       };
     },
 
-    async plan(method, target, header) {
-      const path = withoutQuery(target.path);
+    async plan(target, header, upstream) {
+      const { call } = target;
       const plan = (values: Partial<SessionPlan>): SessionPlan => ({
         authorization: undefined,
         used: undefined,
@@ -258,25 +367,37 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
         dns: target.route === 'vault' ? target.host : undefined,
         actor: undefined,
         actorDeadline: undefined,
-        version: undefined,
+        version: target.version,
         cookies: [],
+        session: undefined,
+        replaces: [],
+        endsSession: false,
         ...values,
       });
-      if (target.route !== 'vault') {
-        return plan({ seals: method === 'POST' && OAUTH_LOGIN.test(path) ? 'own' : undefined });
+      if (target.route === 'session') return plan({});
+      const held = await hold(header, upstream);
+      const { cookies } = held;
+      if (call === 'password-login' || call === 'oauth-login') {
+        // A new own session replaces both: the delegated one acted for the old.
+        return plan({
+          seals: 'own',
+          replaces: [held.own, held.delegated].filter(isSession),
+          cookies,
+        });
       }
-      if (method === 'POST' && PASSWORD_LOGIN.test(path)) return plan({ seals: 'own' });
-      const version = method === 'POST' ? DELEGATED_LOGIN.exec(path)?.[1] : undefined;
-      const delegatedLogin = version !== undefined;
+      if (target.route !== 'vault') return plan({ cookies });
+      const delegatedLogin = call === 'delegated-login';
       const seals = delegatedLogin ? 'delegated' : undefined;
+      const replaces = delegatedLogin && held.delegated !== undefined ? [held.delegated] : [];
       // Token-mode callers keep working: their own Authorization goes through untouched.
       const own = header('authorization');
       if (own) {
         return plan({
           seals,
           keepsForm: delegatedLogin,
-          version,
           actor: delegatedLogin ? own : undefined,
+          replaces,
+          cookies,
         });
       }
       const asked = header('x-vault-session')?.trim().toLowerCase();
@@ -287,69 +408,77 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
           : asked === 'delegated' && !delegatedLogin
             ? 'delegated'
             : undefined;
-      if (kind === undefined) return plan({ seals, keepsForm: delegatedLogin });
-      const opened = await open(header, kind);
-      const cookies = opened.clear ? [clearCookie(kind)] : [];
-      const session = opened.session?.dns === target.host ? opened.session : undefined;
-      if (method === 'DELETE' && END_SESSION.test(path) && session !== undefined) {
-        cookies.push(clearCookie(kind));
-        if (kind === 'own') cookies.push(clearCookie('delegated'));
+      if (kind === undefined) return plan({ seals, keepsForm: delegatedLogin, replaces, cookies });
+      const chosen = held[kind];
+      const session = chosen?.dns === target.host ? chosen : undefined;
+      const endsSession = call === 'end-session' && session !== undefined;
+      const answerCookies = [...cookies];
+      if (endsSession) {
+        answerCookies.push(clearCookie(kind));
+        if (kind === 'own') {
+          // Sign-out is one call: the delegated session ends with the own one.
+          answerCookies.push(clearCookie('delegated'));
+          retire([held.delegated], upstream);
+        }
       }
       return plan({
         authorization: session?.sid,
         used: session === undefined ? undefined : kind,
         seals,
         keepsForm: delegatedLogin,
-        version,
         actor: delegatedLogin ? session?.sid : undefined,
         actorDeadline: delegatedLogin ? session?.deadline : undefined,
-        cookies,
+        cookies: answerCookies,
+        session,
+        replaces,
+        endsSession,
       });
     },
 
-    readsAnswer(plan, header) {
-      if (!isJson(header('content-type'))) return false;
-      if (plan.seals !== undefined) return true;
-      if (plan.used === undefined) return false;
-      const status = header('x-vaultapi-status');
-      if (status !== null && status !== undefined) return status.toUpperCase() === 'FAILURE';
-      const length = header('content-length');
-      return (
-        length !== null && length !== undefined && Number(length) <= MAX_UNLABELLED_FAILURE_BYTES
-      );
+    handling(plan, header, bodyDecoded) {
+      if (isPassedUntouched(header('content-type'))) return 'pass';
+      const encoding = header('content-encoding');
+      if (!bodyDecoded && encoding && encoding.trim().toLowerCase() !== 'identity') return 'refuse';
+      if (plan.seals !== undefined || plan.endsSession) return 'read';
+      return header('x-vaultapi-status')?.toUpperCase() === 'FAILURE' ? 'read' : 'scan';
     },
 
-    async answer(plan, body, form, lookup) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(decoder.decode(body));
-      } catch {
-        return { body, cookies: plan.cookies };
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        return { body, cookies: plan.cookies };
-      }
-      const answer = parsed as Record<string, unknown>;
+    async answer(plan, body, form, upstream) {
+      const parsed = parseObject(body);
       const cookies = [...plan.cookies];
-      if (plan.used !== undefined && isInvalidSession(answer)) {
+      if (parsed !== undefined && plan.used !== undefined && isInvalidSession(parsed)) {
         cookies.push(clearCookie(plan.used));
       }
-      if (plan.seals === undefined || answer.responseStatus !== 'SUCCESS') {
+      if (plan.endsSession && parsed?.responseStatus !== 'SUCCESS' && !isInvalidSession(parsed)) {
+        // The cookie goes whatever the vault said; the session must not stay behind alive.
+        retire([plan.session], upstream);
+      }
+      const sealing = plan.seals !== undefined && parsed?.responseStatus === 'SUCCESS';
+      if (!sealing || parsed === undefined || plan.seals === undefined) {
+        if (holdsCredential(body, plan)) throw this.withheld();
         return { body, cookies };
       }
+      const answer = parsed;
       const field = plan.seals === 'own' ? 'sessionId' : 'delegated_sessionid';
       const sid = answer[field] ?? answer.sessionId;
-      if (typeof sid !== 'string' || sid === '') return { body, cookies };
+      if (typeof sid !== 'string' || sid === '') {
+        if (holdsCredential(body, plan)) throw this.withheld();
+        return { body, cookies };
+      }
       delete answer[field];
       delete answer.sessionId;
       const about =
         plan.seals === 'own'
           ? ownSession(answer, plan.dns)
-          : await delegatedSession(form, plan, lookup);
-      if (about === undefined) {
-        // No vault to keep the session for (an answer naming none the proxy can place):
-        // the ID stays withheld, and the page reads a failure rather than a sign-in that
-        // holds no session.
+          : await delegatedSession(form, plan, upstream);
+      const version = plan.version ?? END_SESSION_VERSION;
+      const rewritten = encoder.encode(JSON.stringify(answer));
+      if (about === undefined || holdsCredential(rewritten, plan, sid)) {
+        // No vault to keep the session for, or a credential still in what the page would
+        // read: the session is ended rather than let go, and the page reads a failure.
+        const dns = about?.dns ?? plan.dns;
+        if (dns !== undefined) retire([{ sid, dns, kind: plan.seals, version }], upstream);
+        if (about !== undefined) throw this.withheld();
         return { body: encoder.encode(JSON.stringify(VAULT_UNKNOWN)), cookies };
       }
       const createdAt = now();
@@ -363,12 +492,22 @@ export function createSessionRules(settings: CheckedSessionOptions): SessionRule
         createdAt,
         deadline,
         tag,
+        version,
       };
       cookies.push(setCookie(plan.seals, await sealer.seal(sealed), deadline - createdAt));
       if (plan.seals === 'own') cookies.push(clearCookie('delegated'));
+      retire(plan.replaces, upstream);
       answer.sessionTag = tag;
       answer.sessionDeadline = deadline;
       return { body: encoder.encode(JSON.stringify(answer)), cookies };
+    },
+
+    withheld() {
+      return new ProxyRefusal(
+        502,
+        'PROXY_CREDENTIAL_WITHHELD',
+        'The answer carried a session credential, which a proxy in session (BFF) mode never passes to the page.',
+      );
     },
   };
 }
@@ -427,7 +566,7 @@ function ownSession(
 async function delegatedSession(
   form: Uint8Array | undefined,
   plan: SessionPlan,
-  lookup: UpstreamLookup,
+  upstream: UpstreamCall,
 ): Promise<{ dns: string; userId: number; vaultId: number } | undefined> {
   if (plan.dns === undefined) return undefined;
   const fields = new URLSearchParams(form === undefined ? '' : decoder.decode(form));
@@ -437,7 +576,8 @@ async function delegatedSession(
   let dns = plan.dns;
   if (plan.actor !== undefined && plan.version !== undefined) {
     try {
-      const list = (await lookup(
+      const list = (await upstream(
+        'GET',
         plan.dns,
         `/api/${plan.version}/delegation/vaults`,
         plan.actor,
@@ -463,22 +603,49 @@ function infoOf(session: SealedSession | undefined) {
   return { sessionTag: tag, vaultDns: dns, userId, vaultId, createdAt, deadline };
 }
 
-function isInvalidSession(answer: Record<string, unknown>): boolean {
+function isInvalidSession(answer: unknown): boolean {
+  const errors = (answer as { errors?: unknown } | null | undefined)?.errors;
   return (
-    Array.isArray(answer.errors) &&
-    (answer.errors as unknown[]).some(
+    Array.isArray(errors) &&
+    (errors as unknown[]).some(
       (error) => (error as { type?: unknown } | null)?.type === 'INVALID_SESSION_ID',
     )
   );
 }
 
-function isJson(contentType: string | null | undefined): boolean {
-  if (contentType === null || contentType === undefined) return false;
-  const essence = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return (
-    essence === 'application/json' ||
-    (essence.startsWith('application/') && essence.endsWith('+json'))
+function isSession(session: SealedSession | undefined): session is SealedSession {
+  return session !== undefined;
+}
+
+function parseObject(body: Uint8Array): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(decoder.decode(body));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// The same check as a streamed answer gets, and the session IDs the call knows, in any field.
+function holdsCredential(body: Uint8Array, plan: SessionPlan, sealed?: string): boolean {
+  if (createCredentialScanner().scan(body)) return true;
+  const known = [plan.authorization, plan.actor, sealed].filter(
+    (sid): sid is string => sid !== undefined && sid !== '',
   );
+  if (known.length === 0) return false;
+  const text = decoder.decode(body);
+  return known.some((sid) => text.includes(sid));
+}
+
+// Binary documents stream through untouched (a download is never held or read by byte);
+// every other answer, JSON and XML, text and untyped, is inspected.
+function isPassedUntouched(contentType: string | null | undefined): boolean {
+  const essence = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (/^(?:image|audio|video|font|model)\//.test(essence)) return true;
+  if (essence.endsWith('+json') || essence.endsWith('+xml')) return false;
+  return BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.');
 }
 
 // Only the two cookie names are looked for; their values (base64url) hold no `;` or `,`.
@@ -491,9 +658,4 @@ function readCookie(header: string | null | undefined, name: string): string | u
     }
   }
   return undefined;
-}
-
-function withoutQuery(path: string): string {
-  const query = path.indexOf('?');
-  return query === -1 ? path : path.slice(0, query);
 }

@@ -6,7 +6,7 @@
  * ```ts
  * const sealed: SealedSession = {
  *   v: 1, sid, dns: 'promomats.sunrise.example', kind: 'own', userId: 61603, vaultId: 1001,
- *   createdAt: now, deadline: now + 48 * 3_600_000, tag,
+ *   createdAt: now, deadline: now + 48 * 3_600_000, tag, version: 'v26.1',
  * };
  * ```
  */
@@ -20,6 +20,8 @@ export interface SealedSession {
   readonly createdAt: number;
   readonly deadline: number;
   readonly tag: string;
+  /** The API version the session was opened with, to end it with (absent in older seals). */
+  readonly version?: string;
 }
 
 /**
@@ -164,7 +166,9 @@ function asSealedSession(plain: ArrayBuffer): SealedSession | undefined {
     typeof session.vaultId === 'number' &&
     typeof session.createdAt === 'number' &&
     typeof session.deadline === 'number' &&
-    typeof session.tag === 'string';
+    typeof session.tag === 'string' &&
+    (session.version === undefined ||
+      (typeof session.version === 'string' && /^v\d+(?:\.\d+)?$/.test(session.version)));
   return ok ? (value as SealedSession) : undefined;
 }
 

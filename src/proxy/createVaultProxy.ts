@@ -1,8 +1,14 @@
 import { concatBytes } from './concatBytes';
+import { createCredentialScanner } from './createCredentialScanner';
 import { createFormCopy, type FormCopy } from './createFormCopy';
 import { createIdleTimer, type IdleTimer } from './createIdleTimer';
 import { createProxyRules, type ProxyRules } from './createProxyRules';
-import { MAX_READ_ANSWER_BYTES } from './createSessionRules';
+import {
+  MAX_READ_ANSWER_BYTES,
+  MAX_SMALL_ANSWER_BYTES,
+  type SessionRules,
+  type UpstreamCall,
+} from './createSessionRules';
 import { ProxyRefusal } from './ProxyRefusal';
 import type { VaultProxy, VaultProxyErrorType, VaultProxyOptions } from './VaultProxyOptions';
 
@@ -85,8 +91,19 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
       rules.checkOrigin(request.method, header);
       const { session } = rules;
       session?.checkCsrf(request.method, header);
+      // The calls the proxy makes itself: small, bounded like the rest, never with the page's headers.
+      const upstreamCall: UpstreamCall = (method, callHost, path, authorization) =>
+        upstreamFetch(
+          new Request(`https://${callHost}${path}`, {
+            method,
+            headers: { authorization, accept: 'application/json' },
+            signal: AbortSignal.timeout(rules.upstreamTimeoutMs),
+            redirect: 'manual',
+          }),
+          context,
+        ).then((answer) => answer.json() as Promise<unknown>);
       if (target.route === 'session' && session !== undefined) {
-        const answer = await session.whoAmI(request.method, header);
+        const answer = await session.whoAmI(request.method, header, upstreamCall);
         return finish(
           new Response(answer.body, {
             status: answer.status,
@@ -95,7 +112,7 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
         );
       }
       host = target.host;
-      const plan = session && (await session.plan(request.method, target, header));
+      const plan = session && (await session.plan(target, header, upstreamCall));
       const form = plan?.keepsForm ? createFormCopy() : undefined;
       const body = requestBody(request, rules, { idle, bodies, fail, awaitAnswer, form });
       const headers = forwardedRequestHeaders(request.headers, rules);
@@ -131,6 +148,19 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
         throw rules.redirected();
       }
       phase = 'download';
+      const handling =
+        plan === undefined || session === undefined
+          ? 'pass'
+          : session.handling(plan, (name) => upstream.headers.get(name), true);
+      if (handling === 'refuse') {
+        await upstream.body?.cancel().catch(() => undefined);
+        throw session?.withheld();
+      }
+      // A credential can begin in any chunk of a scanned answer: the chunk it begins in is
+      // never passed on. Before the head is sent that makes the answer a refusal; after, the
+      // answer is cut there and the log says why. (An answer read whole is checked whole.)
+      const scanner = handling === 'scan' ? createCredentialScanner() : undefined;
+      let committed = false;
       // The body streams through as it arrives; a document download is never held whole.
       const watched = upstream.body?.pipeThrough(
         new TransformStream<Uint8Array, Uint8Array>({
@@ -140,6 +170,21 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
           },
           transform(chunk, controller) {
             idle.touch();
+            if (scanner?.scan(chunk)) {
+              const refusal = (session as SessionRules).withheld();
+              if (committed) {
+                rules.report({
+                  method: request.method,
+                  route,
+                  host,
+                  status: refusal.status,
+                  error: refusal.type,
+                  durationMs: Date.now() - started,
+                });
+              }
+              fail(refusal);
+              return;
+            }
             controller.enqueue(chunk);
           },
           flush() {
@@ -149,22 +194,19 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
       );
       request.signal.addEventListener('abort', () => idle.stop(), { once: true });
       const answerHeaders = rules.responseHeaders(upstream.headers, true);
-      if (plan !== undefined && session?.readsAnswer(plan, (name) => upstream.headers.get(name))) {
-        // A login answer (or a failure that may end the session) is small: read whole, it
-        // can be rewritten, and its length is that of what is sent.
-        const lookup = (lookupHost: string, path: string, authorization: string) =>
-          upstreamFetch(
-            new Request(`https://${lookupHost}${path}`, {
-              headers: { authorization, accept: 'application/json' },
-              signal: AbortSignal.any([
-                request.signal,
-                AbortSignal.timeout(rules.upstreamTimeoutMs),
-              ]),
-              redirect: 'manual',
-            }),
-            context,
-          ).then((answer) => answer.json() as Promise<unknown>);
-        const read = await session.answer(plan, await readWhole(watched), form?.bytes(), lookup);
+      // A login or sign-out answer is read whole; any other inspected answer as far as its
+      // first bytes, which is the whole of most: either can still be sealed, or refused in
+      // the service's shape, and its length is that of what is sent.
+      let passed = watched;
+      let whole: Uint8Array<ArrayBuffer> | undefined;
+      if (handling === 'read') whole = await readWhole(watched);
+      else if (handling === 'scan' && watched !== undefined) {
+        const head = await readHead(watched, MAX_SMALL_ANSWER_BYTES);
+        if (head.rest === undefined) whole = head.bytes;
+        else passed = head.rest;
+      }
+      if (plan !== undefined && session !== undefined && whole !== undefined) {
+        const read = await session.answer(plan, whole, form?.bytes(), upstreamCall);
         answerHeaders['content-length'] = String(read.body.byteLength);
         return finish(
           new Response(read.body, {
@@ -174,8 +216,9 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
           }),
         );
       }
+      committed = true;
       return finish(
-        new Response(watched ?? null, {
+        new Response(passed ?? null, {
           status: upstream.status,
           statusText: upstream.statusText,
           headers: withCookies(answerHeaders, plan?.cookies ?? []),
@@ -267,4 +310,38 @@ async function readWhole(
     chunks.push(chunk);
   }
   return concatBytes(chunks, length);
+}
+
+// Up to `limit` bytes and one chunk more: the whole body when it ends by then, or else a
+// stream of the body from its start, the rest pulled on as the reader asks.
+async function readHead(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<
+  { bytes: Uint8Array<ArrayBuffer>; rest: undefined } | { rest: ReadableStream<Uint8Array> }
+> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  while (length <= limit) {
+    const { done, value } = await reader.read();
+    if (done) return { bytes: concatBytes(chunks, length), rest: undefined };
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  return {
+    rest: new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    }),
+  };
 }

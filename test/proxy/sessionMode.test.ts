@@ -356,7 +356,7 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     expect(upstream.at(-1)).toMatchObject({ host: HARBOR, authorization: sealed?.sid });
   });
 
-  it('answers who-am-I from the cookies, and forgets them on DELETE', async () => {
+  it('answers who-am-I from the cookies, and on DELETE ends the session at its vault and forgets it', async () => {
     const { browser, upstream } = await deployBff(adapter);
     const before = await browser.send('/vault-session');
     expect(before.status).toBe(200);
@@ -384,8 +384,12 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     const forgotten = await browser.send('/vault-session', { method: 'DELETE' });
     expect(await forgotten.json()).toEqual({ own: null, delegated: null });
     expect(browser.jar.size).toBe(0);
-    // Forgetting is the proxy's own: the vault was not called.
-    expect(upstream.length).toBe(calls);
+    // Who-am-I is the proxy's own; forgetting ends the held session where it lives.
+    await vi.waitFor(() =>
+      expect(upstream.slice(calls)).toEqual([
+        { host: PROMOMATS, path: '/api/v26.1/session', authorization: sealed?.sid },
+      ]),
+    );
   });
 
   it('logs its own route as session, and never a session ID or a cookie', async () => {

@@ -1,0 +1,214 @@
+/**
+ * Reads an answer's bytes as they pass and tells when a credential begins in them; see
+ * {@link createCredentialScanner}.
+ *
+ * @example
+ * ```ts
+ * const scanner = createCredentialScanner();
+ * scanner.scan(new TextEncoder().encode('{"responseStatus":"SUCCESS","sessionId":"…"}')); // true
+ * ```
+ */
+export interface CredentialScanner {
+  /**
+   * Reads the next bytes; true once a credential field or value has begun (in these bytes or
+   * before). A chunk for which it answers true must not be passed on.
+   */
+  scan(chunk: Uint8Array): boolean;
+}
+
+// Field names as they are compared: lower case, letters and digits only, so `sessionId`,
+// `delegated_sessionid`, `session_id` and `vaultSessionId` all end in `sessionid`.
+const CREDENTIAL_SUFFIX = 'sessionid';
+const CREDENTIAL_NAMES = new Set(['accesstoken', 'refreshtoken', 'idtoken', 'tokensys']);
+// The service's API access tokens, whatever field carries them.
+const TOKEN_PREFIX = 'veeva-vault-';
+// Long enough for every name above; a longer name keeps only its last characters.
+const NAME_WINDOW = 16;
+
+const OUTSIDE = 0;
+const IN_STRING = 1;
+const ESCAPE = 2;
+const UNICODE = 3;
+const AFTER_STRING = 4;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const LESS_THAN = 0x3c;
+const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
+  110: 10,
+  116: 9,
+  114: 13,
+  98: 8,
+  102: 12,
+};
+
+/**
+ * A streaming check of an answer for credentials, independent of which call it answers:
+ * any JSON object key or XML element name whose name (lower-cased, letters and digits only)
+ * ends in `sessionid` or is `accesstoken`, `refreshtoken`, `idtoken` or `tokensys` (the
+ * service's `token__sys`), and any JSON string starting with `veeva-vault-` (an API access
+ * token). Escapes in JSON strings are decoded before names are compared, and state carries
+ * from chunk to chunk, so no spelling or split of the answer hides a field. A key is found at
+ * its colon and an element at the end of its name, before any byte of the value; a token
+ * after its prefix. It reads each byte once and allocates nothing per byte, so it can watch
+ * a streamed answer as it goes.
+ *
+ * @example
+ * ```ts
+ * const scanner = createCredentialScanner();
+ * if (scanner.scan(chunk)) throw new Error('withheld');
+ * ```
+ */
+export function createCredentialScanner(): CredentialScanner {
+  let state = OUTSIDE;
+  const key = createNameWindow();
+  // An XML element's name, read whatever the JSON reading of the same bytes is.
+  const element = createNameWindow();
+  let inElementName = false;
+  // How many characters of TOKEN_PREFIX the current string has matched; -1 once it differs.
+  let prefixMatched = 0;
+  let unicode = 0;
+  let unicodeDigits = 0;
+  let found = false;
+
+  const take = (code: number): void => {
+    const lower = toLower(code);
+    if (prefixMatched >= 0 && prefixMatched < TOKEN_PREFIX.length) {
+      if (lower === TOKEN_PREFIX.charCodeAt(prefixMatched)) {
+        prefixMatched++;
+        if (prefixMatched === TOKEN_PREFIX.length) found = true;
+      } else {
+        prefixMatched = -1;
+      }
+    }
+    key.push(lower);
+  };
+
+  const readElement = (byte: number): void => {
+    if (byte === LESS_THAN) {
+      inElementName = true;
+      element.clear();
+    } else if (inElementName) {
+      if (isNamePart(byte)) {
+        element.push(toLower(byte));
+      } else {
+        inElementName = false;
+        if (element.isCredential()) found = true;
+      }
+    }
+  };
+
+  return {
+    scan(chunk) {
+      for (let index = 0; index < chunk.length && !found; index++) {
+        const byte = chunk[index] as number;
+        readElement(byte);
+        switch (state) {
+          case IN_STRING:
+            if (byte === QUOTE) state = AFTER_STRING;
+            else if (byte === BACKSLASH) state = ESCAPE;
+            else take(byte);
+            break;
+          case ESCAPE:
+            if (byte === 0x75) {
+              state = UNICODE;
+              unicode = 0;
+              unicodeDigits = 0;
+            } else {
+              take(SIMPLE_ESCAPES[byte] ?? byte);
+              state = IN_STRING;
+            }
+            break;
+          case UNICODE: {
+            const digit = hexValue(byte);
+            // A broken escape ends the escape; the string reads on.
+            unicode = digit < 0 ? 0 : unicode * 16 + digit;
+            unicodeDigits = digit < 0 ? 4 : unicodeDigits + 1;
+            if (unicodeDigits === 4) {
+              if (digit >= 0) take(unicode);
+              state = IN_STRING;
+            }
+            break;
+          }
+          case AFTER_STRING:
+            if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) break;
+            if (byte === COLON && key.isCredential()) {
+              found = true;
+              break;
+            }
+            state = byte === QUOTE ? IN_STRING : OUTSIDE;
+            if (state === IN_STRING) startString();
+            break;
+          default:
+            if (byte === QUOTE) {
+              state = IN_STRING;
+              startString();
+            }
+        }
+      }
+      return found;
+    },
+  };
+
+  function startString(): void {
+    key.clear();
+    prefixMatched = 0;
+  }
+}
+
+interface NameWindow {
+  push(lower: number): void;
+  clear(): void;
+  isCredential(): boolean;
+}
+
+// The last NAME_WINDOW letters and digits of a name, as a ring: enough for every name
+// compared, whatever the length of the name read.
+function createNameWindow(): NameWindow {
+  const ring = new Uint8Array(NAME_WINDOW);
+  let length = 0;
+  return {
+    push(lower) {
+      if ((lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39)) {
+        ring[length % NAME_WINDOW] = lower;
+        length++;
+      }
+    },
+    clear() {
+      length = 0;
+    },
+    isCredential() {
+      const kept = Math.min(length, NAME_WINDOW);
+      let text = '';
+      for (let index = length - kept; index < length; index++) {
+        text += String.fromCharCode(ring[index % NAME_WINDOW] as number);
+      }
+      return (
+        text.endsWith(CREDENTIAL_SUFFIX) || (length <= NAME_WINDOW && CREDENTIAL_NAMES.has(text))
+      );
+    },
+  };
+}
+
+// Letters, digits and the punctuation an XML name may hold (a namespace prefix included).
+function isNamePart(byte: number): boolean {
+  const lower = toLower(byte);
+  return (
+    (lower >= 0x61 && lower <= 0x7a) ||
+    (byte >= 0x30 && byte <= 0x39) ||
+    byte === 0x5f ||
+    byte === 0x2d ||
+    byte === 0x2e ||
+    byte === COLON
+  );
+}
+
+function toLower(code: number): number {
+  return code >= 0x41 && code <= 0x5a ? code + 32 : code;
+}
+
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const lower = byte | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
