@@ -14,6 +14,7 @@ import { createFormCopy } from '../proxy/createFormCopy';
 import { createIdleTimer } from '../proxy/createIdleTimer';
 import { createProxyRules } from '../proxy/createProxyRules';
 import {
+  knownSessionIds,
   MAX_READ_ANSWER_BYTES,
   MAX_SMALL_ANSWER_BYTES,
   type SessionPlan,
@@ -264,7 +265,10 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         // A credential can begin in any chunk of a scanned answer: the chunk it begins in is
         // never written. Before the head is sent that makes the answer a refusal; after, the
         // answer is cut there and the log says why. (An answer read whole is checked whole.)
-        const scanner = handling === 'scan' ? createCredentialScanner() : undefined;
+        const scanner =
+          handling === 'scan'
+            ? createCredentialScanner(knownSessionIds(plan as SessionPlan))
+            : undefined;
         if (handling === 'pass') streamAnswer(incoming, status, [], undefined);
         // A login or sign-out answer is read whole; any other inspected answer as far as its
         // first bytes, which is the whole of most.

@@ -24,6 +24,10 @@ const CREDENTIAL_NAMES = new Set(['accesstoken', 'refreshtoken', 'idtoken', 'tok
 const TOKEN_PREFIX = 'veeva-vault-';
 // Long enough for every name above; a longer name keeps only its last characters.
 const NAME_WINDOW = 16;
+// A session ID the proxy knows is found by its first characters: 16 of them are at least
+// 96 random bits, which no other text repeats by chance, and fewer than that reveal nothing
+// that helps to guess the rest.
+const KNOWN_PREFIX = 16;
 
 const OUTSIDE = 0;
 const IN_STRING = 1;
@@ -47,19 +51,21 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  * any JSON object key or XML element name whose name (lower-cased, letters and digits only)
  * ends in `sessionid` or is `accesstoken`, `refreshtoken`, `idtoken` or `tokensys` (the
  * service's `token__sys`), and any JSON string starting with `veeva-vault-` (an API access
- * token). Escapes in JSON strings are decoded before names are compared, and state carries
- * from chunk to chunk, so no spelling or split of the answer hides a field. A key is found at
- * its colon and an element at the end of its name, before any byte of the value; a token
- * after its prefix. It reads each byte once and allocates nothing per byte, so it can watch
- * a streamed answer as it goes.
+ * token), and anywhere in the bytes the `known` session IDs (those the call was made with).
+ * Escapes in JSON strings are decoded before names are compared, and state carries from
+ * chunk to chunk, so no spelling or split of the answer hides a field. A key is found at its
+ * colon and an element at the end of its name, before any byte of the value; a token after
+ * its prefix; a known ID by its first 16 characters. It reads each byte once and allocates
+ * nothing per byte, so it can watch a streamed answer as it goes.
  *
  * @example
  * ```ts
- * const scanner = createCredentialScanner();
+ * const scanner = createCredentialScanner([sessionIdOfTheCall]);
  * if (scanner.scan(chunk)) throw new Error('withheld');
  * ```
  */
-export function createCredentialScanner(): CredentialScanner {
+export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
+  const matchers = known.filter((id) => id !== '').map(createPrefixMatcher);
   let state = OUTSIDE;
   const key = createNameWindow();
   // An XML element's name, read whatever the JSON reading of the same bytes is.
@@ -102,6 +108,7 @@ export function createCredentialScanner(): CredentialScanner {
     scan(chunk) {
       for (let index = 0; index < chunk.length && !found; index++) {
         const byte = chunk[index] as number;
+        for (const matcher of matchers) if (matcher(byte)) found = true;
         readElement(byte);
         switch (state) {
           case IN_STRING:
@@ -154,6 +161,27 @@ export function createCredentialScanner(): CredentialScanner {
     key.clear();
     prefixMatched = 0;
   }
+}
+
+// Knuth–Morris–Pratt over the first KNOWN_PREFIX characters of an ID: true once they have
+// all come, in a row, wherever the answer splits them.
+function createPrefixMatcher(id: string): (byte: number) => boolean {
+  const pattern = Uint8Array.from(id.slice(0, KNOWN_PREFIX), (char) => char.charCodeAt(0) & 0xff);
+  const fallback = new Int32Array(pattern.length);
+  for (let index = 1, matched = 0; index < pattern.length; index++) {
+    while (matched > 0 && pattern[index] !== pattern[matched])
+      matched = fallback[matched - 1] as number;
+    if (pattern[index] === pattern[matched]) matched++;
+    fallback[index] = matched;
+  }
+  let matched = 0;
+  return (byte) => {
+    while (matched > 0 && byte !== pattern[matched]) matched = fallback[matched - 1] as number;
+    if (byte === pattern[matched]) matched++;
+    if (matched < pattern.length) return false;
+    matched = fallback[matched - 1] as number;
+    return true;
+  };
 }
 
 interface NameWindow {

@@ -628,15 +628,24 @@ function parseObject(body: Uint8Array): Record<string, unknown> | undefined {
   }
 }
 
-// The same check as a streamed answer gets, and the session IDs the call knows, in any field.
+// The same check as a streamed answer gets, with the session IDs the call knows.
 function holdsCredential(body: Uint8Array, plan: SessionPlan, sealed?: string): boolean {
-  if (createCredentialScanner().scan(body)) return true;
-  const known = [plan.authorization, plan.actor, sealed].filter(
+  return createCredentialScanner(knownSessionIds(plan, sealed)).scan(body);
+}
+
+/**
+ * The session IDs a call knows — the one it was made with, a delegated login's actor, one
+ * just sealed — which no answer may carry towards the page.
+ *
+ * @example
+ * ```ts
+ * const scanner = createCredentialScanner(knownSessionIds(plan));
+ * ```
+ */
+export function knownSessionIds(plan: SessionPlan, sealed?: string): string[] {
+  return [plan.authorization, plan.actor, sealed].filter(
     (sid): sid is string => sid !== undefined && sid !== '',
   );
-  if (known.length === 0) return false;
-  const text = decoder.decode(body);
-  return known.some((sid) => text.includes(sid));
 }
 
 // Binary documents stream through untouched (a download is never held or read by byte);

@@ -4,8 +4,10 @@ import { createFormCopy, type FormCopy } from './createFormCopy';
 import { createIdleTimer, type IdleTimer } from './createIdleTimer';
 import { createProxyRules, type ProxyRules } from './createProxyRules';
 import {
+  knownSessionIds,
   MAX_READ_ANSWER_BYTES,
   MAX_SMALL_ANSWER_BYTES,
+  type SessionPlan,
   type SessionRules,
   type UpstreamCall,
 } from './createSessionRules';
@@ -159,7 +161,10 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
       // A credential can begin in any chunk of a scanned answer: the chunk it begins in is
       // never passed on. Before the head is sent that makes the answer a refusal; after, the
       // answer is cut there and the log says why. (An answer read whole is checked whole.)
-      const scanner = handling === 'scan' ? createCredentialScanner() : undefined;
+      const scanner =
+        handling === 'scan'
+          ? createCredentialScanner(knownSessionIds(plan as SessionPlan))
+          : undefined;
       let committed = false;
       // The body streams through as it arrives; a document download is never held whole.
       const watched = upstream.body?.pipeThrough(
