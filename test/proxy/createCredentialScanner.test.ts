@@ -1,0 +1,159 @@
+// The scanner BFF mode runs over every answer it does not seal: whatever the answer's shape,
+// escapes and chunking, a credential is found before any byte of its value would pass, and
+// an answer without one passes whole.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createCredentialScanner } from '../../src/proxy/createCredentialScanner';
+
+const encoder = new TextEncoder();
+const SESSION_ID = 'F3A9C1D2E4B5A6978812ABCDEF0123456789';
+
+// The names the service puts credentials under, and spellings of them the scanner must see.
+const CREDENTIAL_KEYS = [
+  'sessionId',
+  'delegated_sessionid',
+  'session_id',
+  'vaultSessionId',
+  'SESSIONID',
+  'session-Id',
+  'token__sys',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'accessToken',
+];
+
+// Keys a vault answer really carries, none a credential.
+const ORDINARY_KEYS = fc.constantFrom(
+  'responseStatus',
+  'userId',
+  'vaultId',
+  'vaultIds',
+  'name',
+  'url',
+  'delegated_vaults',
+  'delegator_userid',
+  'session',
+  'sessionTag',
+  'sessionDeadline',
+  'token',
+  'tokens',
+  'data',
+  'errors',
+  'type',
+  'message',
+);
+
+const ordinaryValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.string(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(ORDINARY_KEYS, tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+// Writes each key character as a \u escape where `escaped` says so.
+function escapeKey(key: string, escaped: readonly boolean[]): string {
+  return [...key]
+    .map((char, index) =>
+      escaped[index] ? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}` : char,
+    )
+    .join('');
+}
+
+// Feeds `bytes` in the chunks `cuts` make; the bytes passed on before the scanner said stop.
+function passedBeforeFound(bytes: Uint8Array, cuts: readonly number[], known: string[] = []) {
+  const scanner = createCredentialScanner(known);
+  const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+  let passed = 0;
+  let start = 0;
+  for (const end of [...points, bytes.length]) {
+    if (end <= start) continue;
+    if (scanner.scan(bytes.subarray(start, end))) return { found: true, passed };
+    passed = end;
+    start = end;
+  }
+  return { found: false, passed };
+}
+
+describe('createCredentialScanner', () => {
+  it('passes an ordinary answer whole, however it is chunked', () => {
+    fc.assert(
+      fc.property(ordinaryValue, fc.array(fc.nat()), (value, cuts) => {
+        const bytes = encoder.encode(JSON.stringify({ responseStatus: 'SUCCESS', data: value }));
+        expect(passedBeforeFound(bytes, cuts, [SESSION_ID])).toEqual({
+          found: false,
+          passed: bytes.length,
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a credential key anywhere, escaped or spaced, before any byte of its value passes', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CREDENTIAL_KEYS),
+        fc.array(fc.boolean(), { maxLength: 24 }),
+        fc.constantFrom('', ' ', '\n\t '),
+        ordinaryValue,
+        fc.nat(4),
+        fc.array(fc.nat()),
+        (key, escaped, space, around, depth, cuts) => {
+          const marker = '"VALUE-MARKER"';
+          let inner = `{"${escapeKey(key, escaped)}"${space}:${space}${marker}}`;
+          for (let level = 0; level < depth; level++) {
+            inner = `{"data":[${JSON.stringify(around)},${inner}]}`;
+          }
+          const text = `{"responseStatus":"SUCCESS","before":${JSON.stringify(around)},"x":${inner}}`;
+          const bytes = encoder.encode(text);
+          const result = passedBeforeFound(bytes, cuts);
+          expect(result.found).toBe(true);
+          expect(result.passed).toBeLessThanOrEqual(text.indexOf(marker));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds an API access token by its prefix, and a known session ID by its first characters', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(`veeva-vault-${'k'.repeat(40)}`, `Veeva-Vault-${'k'.repeat(40)}`),
+        ordinaryValue,
+        fc.array(fc.nat()),
+        (token, around, cuts) => {
+          const text = JSON.stringify({ a: around, data: { name__v: token } });
+          const result = passedBeforeFound(encoder.encode(text), cuts);
+          expect(result.found).toBe(true);
+          // The public prefix may pass; nothing of what follows it.
+          expect(result.passed).toBeLessThanOrEqual(text.indexOf(token) + 'veeva-vault-'.length);
+        },
+      ),
+      { numRuns: 100 },
+    );
+    fc.assert(
+      fc.property(ordinaryValue, fc.array(fc.nat()), (around, cuts) => {
+        const text = `${JSON.stringify({ a: around })} echo: ${SESSION_ID}`;
+        const result = passedBeforeFound(encoder.encode(text), cuts, [SESSION_ID]);
+        expect(result.found).toBe(true);
+        expect(result.passed).toBeLessThan(text.indexOf(SESSION_ID) + 16);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('reads XML element names too, namespaced or not, but not text that merely mentions one', () => {
+    const found = (text: string) => createCredentialScanner().scan(encoder.encode(text));
+    expect(
+      found('<?xml version="1.0"?><r><responseStatus>SUCCESS</responseStatus><sessionId>'),
+    ).toBe(true);
+    expect(found('<r><v:session_id xmlns:v="x">')).toBe(true);
+    expect(found('<r><name>sessionId</name><session>1</session></r>')).toBe(false);
+    expect(found('{"name":"sessionId","value":"the sessionId: none"}')).toBe(false);
+  });
+});
