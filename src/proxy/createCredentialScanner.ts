@@ -22,8 +22,14 @@ const CREDENTIAL_SUFFIX = 'sessionid';
 const CREDENTIAL_NAMES = new Set(['accesstoken', 'refreshtoken', 'idtoken', 'tokensys']);
 // The service's API access tokens, whatever field carries them.
 const TOKEN_PREFIX = 'veeva-vault-';
-// Long enough for every name above; a longer name keeps only its last characters.
+// Long enough for every name above (a power of two, for the ring); a longer name keeps only
+// its last characters.
 const NAME_WINDOW = 16;
+// Each byte's letter or digit, lower-cased, or 0: what a name is compared by.
+const LOWER_NAME_CHAR = Uint8Array.from({ length: 256 }, (_, code) => {
+  if (code >= 0x41 && code <= 0x5a) return code + 32;
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) ? code : 0;
+});
 // A session ID the proxy knows is found by its first characters: 16 of them are at least
 // 96 random bits, which no other text repeats by chance, and fewer than that reveal nothing
 // that helps to guess the rest.
@@ -38,6 +44,9 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const LESS_THAN = 0x3c;
+// What an XML name may hold besides letters and digits (a namespace prefix's colon included);
+// never compared.
+const NAME_PUNCTUATION = new Set([0x3a, 0x5f, 0x2d, 0x2e]);
 const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
   110: 10,
   116: 9,
@@ -66,55 +75,51 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  */
 export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
   const matchers = known.filter((id) => id !== '').map(createPrefixMatcher);
-  let state = OUTSIDE;
-  const key = createNameWindow();
+  // The current JSON string's letters and digits, lower-cased: its last NAME_WINDOW, as a ring.
+  const key = new Uint8Array(NAME_WINDOW);
   // An XML element's name, read whatever the JSON reading of the same bytes is.
-  const element = createNameWindow();
-  let inElementName = false;
-  // How many characters of TOKEN_PREFIX the current string has matched; -1 once it differs.
-  let prefixMatched = 0;
-  let unicode = 0;
-  let unicodeDigits = 0;
-  let found = false;
-
-  const take = (code: number): void => {
-    const lower = toLower(code);
-    if (prefixMatched >= 0 && prefixMatched < TOKEN_PREFIX.length) {
-      if (lower === TOKEN_PREFIX.charCodeAt(prefixMatched)) {
-        prefixMatched++;
-        if (prefixMatched === TOKEN_PREFIX.length) found = true;
-      } else {
-        prefixMatched = -1;
-      }
-    }
-    key.push(lower);
-  };
-
-  const readElement = (byte: number): void => {
-    if (byte === LESS_THAN) {
-      inElementName = true;
-      element.clear();
-    } else if (inElementName) {
-      if (isNamePart(byte)) {
-        element.push(toLower(byte));
-      } else {
-        inElementName = false;
-        if (element.isCredential()) found = true;
-      }
-    }
+  const element = new Uint8Array(NAME_WINDOW);
+  // Carried from chunk to chunk; read into locals for each chunk, where the loop runs fast.
+  const saved = {
+    state: OUTSIDE,
+    keyLength: 0,
+    elementLength: -1,
+    // How many characters of TOKEN_PREFIX the current string has matched; -1 once it differs.
+    prefixMatched: 0,
+    unicode: 0,
+    unicodeDigits: 0,
+    found: false,
   };
 
   return {
     scan(chunk) {
-      for (let index = 0; index < chunk.length && !found; index++) {
+      let { state, keyLength, elementLength, prefixMatched, unicode, unicodeDigits, found } = saved;
+      const length = chunk.length;
+      for (let index = 0; index < length && !found; index++) {
         const byte = chunk[index] as number;
-        for (const matcher of matchers) if (matcher(byte)) found = true;
-        readElement(byte);
+        for (let at = 0; at < matchers.length; at++) {
+          if ((matchers[at] as (byte: number) => boolean)(byte)) found = true;
+        }
+        // -1: not in an element's name.
+        if (byte === LESS_THAN) {
+          elementLength = 0;
+        } else if (elementLength >= 0) {
+          const lower = LOWER_NAME_CHAR[byte] as number;
+          if (lower !== 0) {
+            element[elementLength & (NAME_WINDOW - 1)] = lower;
+            elementLength++;
+          } else if (!NAME_PUNCTUATION.has(byte)) {
+            if (isCredentialName(element, elementLength)) found = true;
+            elementLength = -1;
+          }
+        }
+        // One character of a JSON string, escapes decoded, or -1.
+        let char = -1;
         switch (state) {
           case IN_STRING:
             if (byte === QUOTE) state = AFTER_STRING;
             else if (byte === BACKSLASH) state = ESCAPE;
-            else take(byte);
+            else char = byte;
             break;
           case ESCAPE:
             if (byte === 0x75) {
@@ -122,7 +127,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
               unicode = 0;
               unicodeDigits = 0;
             } else {
-              take(SIMPLE_ESCAPES[byte] ?? byte);
+              char = SIMPLE_ESCAPES[byte] ?? byte;
               state = IN_STRING;
             }
             break;
@@ -132,35 +137,55 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
             unicode = digit < 0 ? 0 : unicode * 16 + digit;
             unicodeDigits = digit < 0 ? 4 : unicodeDigits + 1;
             if (unicodeDigits === 4) {
-              if (digit >= 0) take(unicode);
+              if (digit >= 0) char = unicode;
               state = IN_STRING;
             }
             break;
           }
           case AFTER_STRING:
             if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) break;
-            if (byte === COLON && key.isCredential()) {
+            if (byte === COLON && isCredentialName(key, keyLength)) {
               found = true;
               break;
             }
             state = byte === QUOTE ? IN_STRING : OUTSIDE;
-            if (state === IN_STRING) startString();
+            keyLength = 0;
+            prefixMatched = 0;
             break;
           default:
             if (byte === QUOTE) {
               state = IN_STRING;
-              startString();
+              keyLength = 0;
+              prefixMatched = 0;
             }
         }
+        if (char < 0) continue;
+        const lower = char < 256 ? (LOWER_NAME_CHAR[char] as number) : 0;
+        if (prefixMatched >= 0 && prefixMatched < TOKEN_PREFIX.length) {
+          if ((lower === 0 ? char : lower) === TOKEN_PREFIX.charCodeAt(prefixMatched)) {
+            prefixMatched++;
+            if (prefixMatched === TOKEN_PREFIX.length) found = true;
+          } else {
+            prefixMatched = -1;
+          }
+        }
+        if (lower !== 0) {
+          key[keyLength & (NAME_WINDOW - 1)] = lower;
+          keyLength++;
+        }
       }
+      Object.assign(saved, {
+        state,
+        keyLength,
+        elementLength,
+        prefixMatched,
+        unicode,
+        unicodeDigits,
+        found,
+      });
       return found;
     },
   };
-
-  function startString(): void {
-    key.clear();
-    prefixMatched = 0;
-  }
 }
 
 // Knuth–Morris–Pratt over the first KNOWN_PREFIX characters of an ID: true once they have
@@ -184,55 +209,13 @@ function createPrefixMatcher(id: string): (byte: number) => boolean {
   };
 }
 
-interface NameWindow {
-  push(lower: number): void;
-  clear(): void;
-  isCredential(): boolean;
-}
-
-// The last NAME_WINDOW letters and digits of a name, as a ring: enough for every name
-// compared, whatever the length of the name read.
-function createNameWindow(): NameWindow {
-  const ring = new Uint8Array(NAME_WINDOW);
-  let length = 0;
-  return {
-    push(lower) {
-      if ((lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39)) {
-        ring[length % NAME_WINDOW] = lower;
-        length++;
-      }
-    },
-    clear() {
-      length = 0;
-    },
-    isCredential() {
-      const kept = Math.min(length, NAME_WINDOW);
-      let text = '';
-      for (let index = length - kept; index < length; index++) {
-        text += String.fromCharCode(ring[index % NAME_WINDOW] as number);
-      }
-      return (
-        text.endsWith(CREDENTIAL_SUFFIX) || (length <= NAME_WINDOW && CREDENTIAL_NAMES.has(text))
-      );
-    },
-  };
-}
-
-// Letters, digits and the punctuation an XML name may hold (a namespace prefix included).
-function isNamePart(byte: number): boolean {
-  const lower = toLower(byte);
-  return (
-    (lower >= 0x61 && lower <= 0x7a) ||
-    (byte >= 0x30 && byte <= 0x39) ||
-    byte === 0x5f ||
-    byte === 0x2d ||
-    byte === 0x2e ||
-    byte === COLON
-  );
-}
-
-function toLower(code: number): number {
-  return code >= 0x41 && code <= 0x5a ? code + 32 : code;
+function isCredentialName(ring: Uint8Array, length: number): boolean {
+  const kept = Math.min(length, NAME_WINDOW);
+  let text = '';
+  for (let index = length - kept; index < length; index++) {
+    text += String.fromCharCode(ring[index & (NAME_WINDOW - 1)] as number);
+  }
+  return text.endsWith(CREDENTIAL_SUFFIX) || (length <= NAME_WINDOW && CREDENTIAL_NAMES.has(text));
 }
 
 function hexValue(byte: number): number {
