@@ -33,10 +33,10 @@ export function endSessionQuietly(
  * Ends both sessions of a record the same way, the delegated one (if any) first. Settles
  * when both have, and never rejects.
  *
- * Behind the proxy in BFF mode (a record of session handles) the two go one after the
- * other, since ending the own session clears both cookies; and when the vault could not be
- * told (a network fault, or the deadline `now` says has passed, when there is nothing left
- * to end there), the proxy's session route clears the cookies instead.
+ * Behind the proxy in BFF mode (a record of session handles) ending the own session is the
+ * one call: the proxy ends the delegated session with it and clears both cookies. When the
+ * vault could not be told (a network fault, or the deadline `now` says has passed, when
+ * there is nothing left to end there), the proxy's session route does the same instead.
  *
  * @example
  * ```ts
@@ -56,7 +56,6 @@ export async function endRecordQuietly(
   }
   let ended = false;
   if (record.deadline > now()) {
-    await endSessionQuietly(client, record.delegation?.sessionId, dnsOf(record.delegation));
     try {
       await client.endSession(record.sessionId, { vaultDns: record.dns });
       ended = true;

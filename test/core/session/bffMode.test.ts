@@ -232,8 +232,12 @@ describe('BFF mode (credentials: proxy)', () => {
     await a.startDelegation({ vaultId: 1002, delegatorUserId: String(MARCUS_ID) });
     await vi.waitFor(() => expect(b.getSnapshot().status).toBe('delegated'), WITHIN_A_SECOND);
 
+    const before = backend.exchanges.length;
     await b.signOut();
     expect(b.getSnapshot().status).toBe('ended');
+    // One call ends both: the proxy ends the delegated session with the own one.
+    const deletes = backend.exchanges.slice(before).filter((call) => call.method === 'DELETE');
+    expect(deletes.map((call) => call.requestHeaders['x-vault-session'] ?? 'own')).toEqual(['own']);
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('ended'), WITHIN_A_SECOND);
     expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(0);
     expect(backend.liveSessionsOf(MARCUS_ID)).toBe(0);
