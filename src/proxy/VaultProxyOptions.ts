@@ -4,11 +4,18 @@
  *
  * @example
  * ```ts
- * await proxy(request, { clientAddress: '203.0.113.7' });
+ * await proxy(request, { clientAddress: '203.0.113.7', waitUntil: (work) => ctx.waitUntil(work) });
  * ```
  */
 export interface VaultProxyContext {
   readonly clientAddress?: string | undefined;
+  /**
+   * Keeps the runtime alive for work the proxy finishes after its answer: in BFF mode,
+   * ending at its vault a session whose cookie it replaced or cleared. Pass the platform's
+   * own (`ctx.waitUntil` in workerd and Deno Deploy, `after` from `next/server` in Next.js);
+   * a long-running server needs none.
+   */
+  readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined;
 }
 
 /**

@@ -94,8 +94,8 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
       const { session } = rules;
       session?.checkCsrf(request.method, header);
       // The calls the proxy makes itself: small, bounded like the rest, never with the page's headers.
-      const upstreamCall: UpstreamCall = (method, callHost, path, authorization) =>
-        upstreamFetch(
+      const upstreamCall: UpstreamCall = (method, callHost, path, authorization) => {
+        const call = upstreamFetch(
           new Request(`https://${callHost}${path}`, {
             method,
             headers: { authorization, accept: 'application/json' },
@@ -104,6 +104,10 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
           }),
           context,
         ).then((answer) => answer.json() as Promise<unknown>);
+        // Ending a session goes on after the answer: an edge runtime is asked to wait for it.
+        if (method === 'DELETE') context?.waitUntil?.(call.catch(() => undefined));
+        return call;
+      };
       if (target.route === 'session' && session !== undefined) {
         const answer = await session.whoAmI(request.method, header, upstreamCall);
         return finish(

@@ -1,4 +1,4 @@
-import type { VaultProxy } from './VaultProxyOptions';
+import type { VaultProxy, VaultProxyContext } from './VaultProxyOptions';
 
 /**
  * A route handler of a framework that routes by method (Next.js App Router, SvelteKit,
@@ -34,7 +34,9 @@ export interface VaultRouteHandlers {
  * sends every call to the proxy, which answers each in the service's shape (a method it
  * does not forward gets its `PROXY_*` refusal, not the framework's bare 405). The
  * framework's own context (route parameters) never reaches the proxy: it routes by the
- * request's URL alone.
+ * request's URL alone. `context` goes with every call: in BFF mode on Next.js,
+ * `{ waitUntil: after }` (from `next/server`) lets a session the proxy lets go of be ended
+ * at its vault after the answer is sent.
  *
  * @example
  * ```ts
@@ -48,8 +50,11 @@ export interface VaultRouteHandlers {
  * export const { GET, DELETE } = toRouteHandlers(proxy);
  * ```
  */
-export function toRouteHandlers(proxy: VaultProxy): VaultRouteHandlers {
-  const handle: VaultRouteHandler = (request) => proxy(request);
+export function toRouteHandlers(
+  proxy: VaultProxy,
+  context?: VaultProxyContext,
+): VaultRouteHandlers {
+  const handle: VaultRouteHandler = (request) => proxy(request, context);
   return {
     GET: handle,
     POST: handle,

@@ -205,3 +205,49 @@ describe.each(PROXY_ADAPTERS)('$name: answers that stay streamed in BFF mode', (
     expect(seen).toEqual([SESSION.sid]);
   });
 });
+
+describe('createVaultProxy: work after the answer', () => {
+  it('hands the end of a session it lets go of to the platform’s waitUntil, on the answer’s way out', async () => {
+    const ended: string[] = [];
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const proxy = createVaultProxy({
+      ...BASE,
+      session: { secrets: [SECRET_A] },
+      fetch: async (request) => {
+        // The vault is slow to end it: the answer must not wait for that.
+        await held;
+        ended.push(
+          `${request.method} ${new URL(request.url).pathname} ${request.headers.get('authorization')}`,
+        );
+        return Response.json({ responseStatus: 'SUCCESS' });
+      },
+    });
+    const cookie = await createSessionSealer([SECRET_A]).seal({
+      ...SESSION,
+      version: 'v25.3',
+      createdAt: Date.now(),
+      deadline: Date.now() + 3_600_000,
+    });
+    const waited: Promise<unknown>[] = [];
+    const { DELETE } = toRouteHandlers(proxy, { waitUntil: (work) => waited.push(work) });
+    const answer = await DELETE(
+      new Request(`${APP_ORIGIN}/vault-session`, {
+        method: 'DELETE',
+        headers: {
+          Origin: APP_ORIGIN,
+          'X-Vault-Kit': '1',
+          Cookie: `__Host-vault-session=${cookie}`,
+        },
+      }),
+    );
+    expect(await answer.json()).toEqual({ own: null, delegated: null });
+    expect(ended).toEqual([]);
+    expect(waited).toHaveLength(1);
+    release();
+    await Promise.all(waited);
+    expect(ended).toEqual(['DELETE /api/v25.3/session a-vault-session-id']);
+  });
+});

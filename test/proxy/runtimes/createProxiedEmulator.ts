@@ -2,14 +2,17 @@
 // the runtime under test, built on the first request (workerd allows no timers or random
 // numbers while a module loads). Under /bff, the same proxy in BFF mode.
 import { createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../../src/emulator';
-import { createVaultProxy, type VaultProxy } from '../../../src/proxy';
+import { createVaultProxy, type VaultProxy, type VaultProxyContext } from '../../../src/proxy';
 
 export const RUNTIME_APP_ORIGIN = 'https://app.sunrise.example';
 export const RUNTIME_BFF_BASE = '/bff';
 
-export function createProxiedEmulator(): (request: Request) => Promise<Response> {
+export function createProxiedEmulator(): (
+  request: Request,
+  context?: VaultProxyContext,
+) => Promise<Response> {
   let proxies: { plain: VaultProxy; bff: VaultProxy } | undefined;
-  return (request) => {
+  return (request, context) => {
     if (proxies === undefined) {
       const emulator = createVaultEmulator({ passwordHashIterations: 1_000 });
       const options = {
@@ -29,6 +32,6 @@ export function createProxiedEmulator(): (request: Request) => Promise<Response>
       };
     }
     const bff = new URL(request.url).pathname.startsWith(`${RUNTIME_BFF_BASE}/`);
-    return (bff ? proxies.bff : proxies.plain)(request);
+    return (bff ? proxies.bff : proxies.plain)(request, context);
   };
 }

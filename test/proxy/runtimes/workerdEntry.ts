@@ -4,4 +4,10 @@ import { createProxiedEmulator } from './createProxiedEmulator';
 const handle = createProxiedEmulator();
 
 // biome-ignore lint/style/noDefaultExport: workerd finds a module worker's handlers on its default export.
-export default { fetch: (request: Request): Promise<Response> => handle(request) };
+export default {
+  fetch: (
+    request: Request,
+    _env: unknown,
+    ctx: { waitUntil(work: Promise<unknown>): void },
+  ): Promise<Response> => handle(request, { waitUntil: (work) => ctx.waitUntil(work) }),
+};
