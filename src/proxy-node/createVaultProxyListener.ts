@@ -9,7 +9,7 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { concatBytes } from '../proxy/concatBytes';
-import { type CredentialScanner, createCredentialScanner } from '../proxy/createCredentialScanner';
+import { type AnswerGuard, createAnswerGuard } from '../proxy/createAnswerGuard';
 import { createFormCopy } from '../proxy/createFormCopy';
 import { createIdleTimer } from '../proxy/createIdleTimer';
 import { createProxyRules } from '../proxy/createProxyRules';
@@ -265,22 +265,20 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         // A credential can begin in any chunk of a scanned answer: the chunk it begins in is
         // never written. Before the head is sent that makes the answer a refusal; after, the
         // answer is cut there and the log says why. (An answer read whole is checked whole.)
-        const scanner =
-          handling === 'scan'
-            ? createCredentialScanner(knownSessionIds(plan as SessionPlan))
-            : undefined;
+        const guard =
+          handling === 'scan' ? createAnswerGuard(knownSessionIds(plan as SessionPlan)) : undefined;
         if (handling === 'pass') streamAnswer(incoming, status, [], undefined);
         // A login or sign-out answer is read whole; any other inspected answer as far as its
         // first bytes, which is the whole of most.
-        else readAnswer(incoming, status, plan as SessionPlan, scanner, handling === 'read');
+        else readAnswer(incoming, status, plan as SessionPlan, guard, handling === 'read');
       });
 
       // The answer as it comes, after the chunks already read (`head`).
       function streamAnswer(
         incoming: IncomingMessage,
         status: number,
-        head: readonly Buffer[],
-        scanner: CredentialScanner | undefined,
+        head: readonly Uint8Array[],
+        guard: AnswerGuard | undefined,
       ): void {
         const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
           Object.entries(incoming.headers),
@@ -294,7 +292,8 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         idle.start();
         incoming.on('data', (chunk: Buffer) => {
           idle.touch();
-          if (scanner?.scan(chunk)) {
+          const safe = guard === undefined ? chunk : guard.pass(chunk);
+          if (safe === undefined) {
             const refusal = (session as SessionRules).withheld();
             end();
             incoming.destroy();
@@ -302,11 +301,13 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
             report(refusal.status, refusal);
             return;
           }
-          if (!res.write(chunk)) incoming.pause();
+          if (!res.write(safe)) incoming.pause();
         });
         res.on('drain', () => incoming.resume());
         incoming.once('end', () => {
           end();
+          const rest = guard?.end();
+          if (rest !== undefined && rest.byteLength > 0) res.write(rest);
           res.end();
         });
         incoming.once('error', () => undefined);
@@ -350,21 +351,22 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         incoming: IncomingMessage,
         status: number,
         plan: SessionPlan,
-        scanner: CredentialScanner | undefined,
+        guard: AnswerGuard | undefined,
         whole: boolean,
       ): void {
         const limit = whole ? MAX_READ_ANSWER_BYTES : MAX_SMALL_ANSWER_BYTES;
-        const chunks: Buffer[] = [];
+        const chunks: Uint8Array[] = [];
         let length = 0;
         idle.start();
         const onData = (chunk: Buffer): void => {
           idle.touch();
-          if (scanner?.scan(chunk)) {
+          const safe = guard === undefined ? chunk : guard.pass(chunk);
+          if (safe === undefined) {
             end((session as SessionRules).withheld());
             return;
           }
-          length += chunk.byteLength;
-          chunks.push(chunk);
+          length += safe.byteLength;
+          chunks.push(safe);
           if (length <= limit) return;
           if (whole) {
             end(
@@ -378,7 +380,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
           }
           incoming.off('data', onData);
           incoming.off('end', onEnd);
-          streamAnswer(incoming, status, chunks, scanner);
+          streamAnswer(incoming, status, chunks, guard);
         };
         incoming.on('data', onData);
         incoming.once('error', () => undefined);
@@ -388,8 +390,14 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         const onEnd = (): void => {
           if (settled) return;
           idle.stop();
+          const rest = guard?.end() ?? new Uint8Array(0);
           session
-            ?.answer(plan, concatBytes(chunks, length), form?.bytes(), upstreamCall)
+            ?.answer(
+              plan,
+              concatBytes([...chunks, rest], length + rest.byteLength),
+              form?.bytes(),
+              upstreamCall,
+            )
             .then((read) => {
               if (settled) return;
               end();

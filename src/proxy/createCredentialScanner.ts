@@ -14,6 +14,11 @@ export interface CredentialScanner {
    * before). A chunk for which it answers true must not be passed on.
    */
   scan(chunk: Uint8Array): boolean;
+  /**
+   * How many of the last bytes read begin a known session ID without completing its first
+   * 16 characters yet: held back from the page until the next bytes say whether it is one.
+   */
+  pending(): number;
 }
 
 // Field names as they are compared: lower case, letters and digits only, so `sessionId`,
@@ -92,13 +97,18 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   };
 
   return {
+    pending() {
+      let longest = 0;
+      for (const matcher of matchers) longest = Math.max(longest, matcher.matched());
+      return longest;
+    },
     scan(chunk) {
       let { state, keyLength, elementLength, prefixMatched, unicode, unicodeDigits, found } = saved;
       const length = chunk.length;
       for (let index = 0; index < length && !found; index++) {
         const byte = chunk[index] as number;
         for (let at = 0; at < matchers.length; at++) {
-          if ((matchers[at] as (byte: number) => boolean)(byte)) found = true;
+          if ((matchers[at] as PrefixMatcher).step(byte)) found = true;
         }
         // -1: not in an element's name.
         if (byte === LESS_THAN) {
@@ -188,9 +198,16 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   };
 }
 
+interface PrefixMatcher {
+  /** Reads one byte; true when it completes the prefix. */
+  step(byte: number): boolean;
+  /** How many bytes of the prefix the last bytes read match. */
+  matched(): number;
+}
+
 // Knuth–Morris–Pratt over the first KNOWN_PREFIX characters of an ID: true once they have
 // all come, in a row, wherever the answer splits them.
-function createPrefixMatcher(id: string): (byte: number) => boolean {
+function createPrefixMatcher(id: string): PrefixMatcher {
   const pattern = Uint8Array.from(id.slice(0, KNOWN_PREFIX), (char) => char.charCodeAt(0) & 0xff);
   const fallback = new Int32Array(pattern.length);
   for (let index = 1, matched = 0; index < pattern.length; index++) {
@@ -200,12 +217,15 @@ function createPrefixMatcher(id: string): (byte: number) => boolean {
     fallback[index] = matched;
   }
   let matched = 0;
-  return (byte) => {
-    while (matched > 0 && byte !== pattern[matched]) matched = fallback[matched - 1] as number;
-    if (byte === pattern[matched]) matched++;
-    if (matched < pattern.length) return false;
-    matched = fallback[matched - 1] as number;
-    return true;
+  return {
+    step(byte) {
+      while (matched > 0 && byte !== pattern[matched]) matched = fallback[matched - 1] as number;
+      if (byte === pattern[matched]) matched++;
+      if (matched < pattern.length) return false;
+      matched = fallback[matched - 1] as number;
+      return true;
+    },
+    matched: () => matched,
   };
 }
 

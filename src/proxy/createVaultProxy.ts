@@ -1,5 +1,5 @@
 import { concatBytes } from './concatBytes';
-import { createCredentialScanner } from './createCredentialScanner';
+import { createAnswerGuard } from './createAnswerGuard';
 import { createFormCopy, type FormCopy } from './createFormCopy';
 import { createIdleTimer, type IdleTimer } from './createIdleTimer';
 import { createProxyRules, type ProxyRules } from './createProxyRules';
@@ -165,10 +165,8 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
       // A credential can begin in any chunk of a scanned answer: the chunk it begins in is
       // never passed on. Before the head is sent that makes the answer a refusal; after, the
       // answer is cut there and the log says why. (An answer read whole is checked whole.)
-      const scanner =
-        handling === 'scan'
-          ? createCredentialScanner(knownSessionIds(plan as SessionPlan))
-          : undefined;
+      const guard =
+        handling === 'scan' ? createAnswerGuard(knownSessionIds(plan as SessionPlan)) : undefined;
       let committed = false;
       // The body streams through as it arrives; a document download is never held whole.
       const watched = upstream.body?.pipeThrough(
@@ -179,7 +177,8 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
           },
           transform(chunk, controller) {
             idle.touch();
-            if (scanner?.scan(chunk)) {
+            const safe = guard === undefined ? chunk : guard.pass(chunk);
+            if (safe === undefined) {
               const refusal = (session as SessionRules).withheld();
               if (committed) {
                 rules.report({
@@ -194,10 +193,12 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
               fail(refusal);
               return;
             }
-            controller.enqueue(chunk);
+            if (safe.byteLength > 0) controller.enqueue(safe);
           },
-          flush() {
+          flush(controller) {
             idle.stop();
+            const rest = guard?.end();
+            if (rest !== undefined && rest.byteLength > 0) controller.enqueue(rest);
           },
         }),
       );

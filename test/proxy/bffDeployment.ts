@@ -7,6 +7,7 @@ import {
   createVaultEmulator,
   DEFAULT_LOGIN_HOST,
   type ManualClock,
+  type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../../src/emulator';
 import type { VaultProxyLogEvent, VaultProxySessionOptions } from '../../src/proxy';
@@ -37,6 +38,13 @@ export interface UpstreamCall {
 
 export interface BffDeployment {
   readonly clock: ManualClock;
+  /** The vaults behind the proxies: `sessions()` tells which vault sessions are still alive. */
+  readonly emulator: VaultEmulator;
+  /**
+   * Every session ID the vaults issued through the proxies, read from their answers before
+   * the proxy saw them: what must never reach the page.
+   */
+  readonly issued: Set<string>;
   readonly upstream: UpstreamCall[];
   /** Every event the proxies logged. */
   readonly events: VaultProxyLogEvent[];
@@ -71,6 +79,7 @@ export async function deployBff(
   const loopback = createLoopbackUpstream(vault.port);
   const upstream: UpstreamCall[] = [];
   const events: VaultProxyLogEvent[] = [];
+  const issued = new Set<string>();
   const proxyWith = async (settings: VaultProxySessionOptions): Promise<Browser> => {
     const proxy = await adapter.start({
       loginHost: DEFAULT_LOGIN_HOST,
@@ -79,20 +88,44 @@ export async function deployBff(
       session: { now: () => clock.now(), ...settings },
       warn: () => undefined,
       log: (event) => events.push(event),
-      fetch: (request) => {
+      fetch: async (request) => {
         const url = new URL(request.url);
         upstream.push({
           host: url.host,
           path: url.pathname,
           authorization: request.headers.get('authorization'),
         });
-        return loopback(request);
+        const response = await loopback(request);
+        // Read before the proxy gets the answer, so a test that has the proxy's answer
+        // already knows every ID it must not find in it.
+        await recordIssued(response, issued);
+        return response;
       },
     });
     return createBrowser(proxy);
   };
   const browser = await proxyWith({ secrets: [SECRET_A], ...session });
-  return { clock, upstream, events, proxyWith, browser };
+  return { clock, emulator, issued, upstream, events, proxyWith, browser };
+}
+
+const ISSUING_FIELDS = new Set(['sessionId', 'delegated_sessionid']);
+
+async function recordIssued(response: Response, issued: Set<string>): Promise<void> {
+  if (!/json/i.test(response.headers.get('content-type') ?? '')) return;
+  let answer: unknown;
+  try {
+    answer = await response.clone().json();
+  } catch {
+    return;
+  }
+  const visit = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, item] of Object.entries(value)) {
+      if (ISSUING_FIELDS.has(key) && typeof item === 'string' && item !== '') issued.add(item);
+      else visit(item);
+    }
+  };
+  visit(answer);
 }
 
 export function createBrowser(proxy: ProxyUnderTest): Browser {

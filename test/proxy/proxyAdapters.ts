@@ -25,6 +25,8 @@ export type SendInit = Omit<RequestInit, 'headers'> & {
 export interface ProxyUnderTest {
   /** Sends `path` (exactly as written) with `init`, as a client of this proxy would. */
   send(path: string, init?: SendInit): Promise<Response>;
+  /** The loopback port it listens on, for a test that reads the raw HTTP answer. */
+  readonly port?: number;
 }
 
 export interface ProxyAdapter {
@@ -82,7 +84,7 @@ export const PROXY_ADAPTERS: readonly ProxyAdapter[] = [
       });
       const served = await serveVaultProxy({ ...options, upstream: upstream.url });
       closers.push(served.close, upstream.close);
-      return { send: (path, init) => sendRaw(served.port, path, init) };
+      return { send: (path, init) => sendRaw(served.port, path, init), port: served.port };
     },
   },
   {
@@ -100,7 +102,7 @@ export const PROXY_ADAPTERS: readonly ProxyAdapter[] = [
 async function overHttp(serving: Promise<ServedVaultProxy>): Promise<ProxyUnderTest> {
   const served = await serving;
   closers.push(served.close);
-  return { send: (path, init) => sendRaw(served.port, path, init) };
+  return { send: (path, init) => sendRaw(served.port, path, init), port: served.port };
 }
 
 /**
