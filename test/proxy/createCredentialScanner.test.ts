@@ -3,6 +3,7 @@
 // an answer without one passes whole.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createAnswerGuard } from '../../src/proxy/createAnswerGuard';
 import { createCredentialScanner } from '../../src/proxy/createCredentialScanner';
 
 const encoder = new TextEncoder();
@@ -155,5 +156,56 @@ describe('createCredentialScanner', () => {
     expect(found('<r><v:session_id xmlns:v="x">')).toBe(true);
     expect(found('<r><name>sessionId</name><session>1</session></r>')).toBe(false);
     expect(found('{"name":"sessionId","value":"the sessionId: none"}')).toBe(false);
+  });
+});
+
+// Feeds `text` through a guard in the chunks `cuts` make: what reached the page, and whether
+// the answer was cut.
+function throughGuard(text: string, cuts: readonly number[]) {
+  const bytes = encoder.encode(text);
+  const guard = createAnswerGuard([SESSION_ID]);
+  const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+  const passed: number[] = [];
+  let start = 0;
+  for (const end of [...points, bytes.length]) {
+    if (end <= start) continue;
+    const safe = guard.pass(bytes.subarray(start, end));
+    if (safe === undefined)
+      return { text: new TextDecoder().decode(Uint8Array.from(passed)), cut: true };
+    passed.push(...safe);
+    start = end;
+  }
+  passed.push(...guard.end());
+  return { text: new TextDecoder().decode(Uint8Array.from(passed)), cut: false };
+}
+
+describe('createAnswerGuard', () => {
+  it('never lets the start of a known session ID through, however the answer is cut', () => {
+    fc.assert(
+      fc.property(ordinaryValue, fc.array(fc.nat(), { maxLength: 40 }), (around, cuts) => {
+        const text = `${JSON.stringify({ a: around })}{"echo":"${SESSION_ID}"}`;
+        const result = throughGuard(text, cuts);
+        expect(result.cut).toBe(true);
+        // What passed is the answer's start, ending before the ID's first character.
+        expect(text.startsWith(result.text)).toBe(true);
+        expect(result.text.length).toBeLessThanOrEqual(text.indexOf(SESSION_ID));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('passes every byte, in order, of an answer that only begins like a known ID', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 15 }),
+        ordinaryValue,
+        fc.array(fc.nat(), { maxLength: 40 }),
+        (prefix, around, cuts) => {
+          const text = `{"a":${JSON.stringify(around)},"b":"${SESSION_ID.slice(0, prefix)}~","c":"${SESSION_ID.slice(0, prefix)}`;
+          expect(throughGuard(text, cuts)).toEqual({ text, cut: false });
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
