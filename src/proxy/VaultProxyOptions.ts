@@ -8,6 +8,7 @@
  * ```
  */
 export interface VaultProxyContext {
+  /** The caller's network address as the server saw it; the emulator keys its limits on it. */
   readonly clientAddress?: string | undefined;
   /**
    * Keeps the runtime alive for work the proxy finishes after its answer: in BFF mode,
