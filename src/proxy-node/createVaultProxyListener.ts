@@ -257,7 +257,12 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         const handling =
           plan === undefined || session === undefined
             ? 'pass'
-            : session.handling(plan, (name) => single(incoming.headers[name]), false);
+            : session.handling(plan, {
+                method,
+                status,
+                header: (name) => single(incoming.headers[name]),
+                bodyDecoded: false,
+              });
         if (handling === 'refuse') {
           end(session?.withheld());
           return;

@@ -63,10 +63,27 @@ export interface SessionPlan {
  *
  * @example
  * ```ts
- * if (session.handling(plan, header, true) === 'read') body = await readWhole(upstream.body);
+ * if (session.handling(plan, answer) === 'read') body = await readWhole(upstream.body);
  * ```
  */
 export type AnswerHandling = 'pass' | 'read' | 'scan' | 'refuse';
+
+/**
+ * What {@link SessionRules.handling} reads of an upstream answer, and of the call it answers.
+ *
+ * @example
+ * ```ts
+ * const answer: UpstreamAnswer = { method: 'GET', status: 200, header, bodyDecoded: true };
+ * ```
+ */
+export interface UpstreamAnswer {
+  /** The request's method: the answer to a `HEAD` has no body. */
+  readonly method: string;
+  readonly status: number;
+  readonly header: (name: string) => string | null | undefined;
+  /** The adapter hands the body over already decompressed (fetch). */
+  readonly bodyDecoded: boolean;
+}
 
 /**
  * A call the proxy makes itself, with a session, for a JSON answer: `GET` to learn which
@@ -128,15 +145,8 @@ export interface SessionRules {
     header: (name: string) => string | null | undefined,
     upstream: UpstreamCall,
   ): Promise<SessionPlan>;
-  /**
-   * How the answer goes towards the page; `bodyDecoded`: the adapter hands over the body
-   * already decompressed (fetch).
-   */
-  handling(
-    plan: SessionPlan,
-    header: (name: string) => string | null | undefined,
-    bodyDecoded: boolean,
-  ): AnswerHandling;
+  /** How the answer goes towards the page. */
+  handling(plan: SessionPlan, answer: UpstreamAnswer): AnswerHandling;
   /**
    * The answer that was read, as passed on, and the cookies it carries. Throws the
    * `PROXY_CREDENTIAL_WITHHELD` refusal for an answer that holds a credential it does not seal.
@@ -435,7 +445,9 @@ export function createSessionRules(
       });
     },
 
-    handling(plan, header, bodyDecoded) {
+    handling(plan, { method, status, header, bodyDecoded }) {
+      // No body, nothing to inspect: the headers are filtered all the same.
+      if (method === 'HEAD' || status === 204 || status === 205 || status === 304) return 'pass';
       if (isPassedUntouched(header('content-type'))) return 'pass';
       const encoding = header('content-encoding');
       if (!bodyDecoded && encoding && encoding.trim().toLowerCase() !== 'identity') return 'refuse';

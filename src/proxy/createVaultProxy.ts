@@ -157,7 +157,12 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
       const handling =
         plan === undefined || session === undefined
           ? 'pass'
-          : session.handling(plan, (name) => upstream.headers.get(name), true);
+          : session.handling(plan, {
+              method: request.method,
+              status: upstream.status,
+              header: (name) => upstream.headers.get(name),
+              bodyDecoded: true,
+            });
       if (handling === 'refuse') {
         await upstream.body?.cancel().catch(() => undefined);
         throw session?.withheld();

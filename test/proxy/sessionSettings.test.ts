@@ -204,6 +204,31 @@ describe.each(PROXY_ADAPTERS)('$name: answers that stay streamed in BFF mode', (
     expect(received).toBe(64 * 1024 + 8 * 1024 * 1024);
     expect(seen).toEqual([SESSION.sid]);
   });
+
+  it.each([
+    ['HEAD', 200],
+    ['DELETE', 204],
+  ] as const)(
+    'passes the answer to a %s (%i) as it came: no body to inspect',
+    async (method, status) => {
+      const proxy = await adapter.start({
+        ...BASE,
+        session: { secrets: [SECRET_A] },
+        fetch: async () =>
+          new Response(null, {
+            status,
+            headers: { 'Content-Type': 'application/json', 'Content-Length': '120' },
+          }),
+      });
+      const response = await proxy.send('/vault/promomats.sunrise.example/api/v26.1/x', {
+        method,
+        headers: { Origin: APP_ORIGIN, 'X-Vault-Kit': '1' },
+      });
+      expect(response.status).toBe(status);
+      if (method === 'HEAD') expect(response.headers.get('content-length')).toBe('120');
+      expect(await response.text()).toBe('');
+    },
+  );
 });
 
 describe('createVaultProxy: work after the answer', () => {
