@@ -57,6 +57,8 @@ export default defineConfig({
         'msw',
         'oidc-provider',
         'vite',
+        // The Node adapter's upstream client: a dependency, installed with the kit.
+        'undici',
         /^node:/,
       ],
       // Bundling drops the per-file 'use client' directives; the React entry gets one

@@ -1,13 +1,13 @@
 /// <reference types="node" />
 
-import {
-  Agent as HttpAgent,
-  request as httpRequest,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type ServerResponse,
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
 } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
+import { Agent, type Dispatcher } from 'undici';
 import { concatBytes } from '../proxy/concatBytes';
 import { type AnswerGuard, createAnswerGuard } from '../proxy/createAnswerGuard';
 import { createFormCopy } from '../proxy/createFormCopy';
@@ -69,9 +69,11 @@ export interface VaultProxyListener {
 
 /**
  * The proxy on `node:http`: the same rules as `createVaultProxy` (one shared rule set),
- * applied with no `Request`, `Response` or web stream per call. Bodies are piped with
- * back-pressure, upstream connections are kept alive and reused, the route comes from the
- * request target alone (never `Host`), and a client that goes away ends the upstream call.
+ * applied with no `Request`, `Response` or web stream per call, the upstream calls made
+ * through undici's connection pools (the client under Node's `fetch`, used directly).
+ * Bodies are piped with back-pressure, upstream connections are kept alive and reused, the
+ * route comes from the request target alone (never `Host`), and a client that goes away
+ * ends the upstream call.
  *
  * @example
  * ```ts
@@ -94,14 +96,23 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
   const rules = createProxyRules(options);
   const base = options.upstream === undefined ? undefined : parseUpstream(options.upstream);
   const secure = base === undefined || base.protocol === 'https:';
-  // No Nagle delay: a body that goes upstream in several writes must not wait on the
-  // vault's delayed acknowledgement of the one before.
-  const agentOptions = { keepAlive: true, scheduling: 'lifo' as const, noDelay: true };
-  const agent = secure ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
-  const send = secure ? httpsRequest : httpRequest;
   const port = base?.port ? Number(base.port) : secure ? 443 : 80;
   const hostSuffix = port === (secure ? 443 : 80) ? '' : `:${port}`;
   const toUpstream = base === undefined ? undefined : resolveTo(base.hostname);
+  // One pool per vault origin. undici's client (the one under Node's fetch) costs less CPU
+  // per call than node:http's ClientRequest and IncomingMessage. Its own timeouts are off:
+  // the proxy's run from the end of the upload and name the refusal. No Nagle delay: a body
+  // that goes upstream in several writes must not wait on the vault's delayed
+  // acknowledgement of the one before. With `upstream` set, the origin keeps the vault's
+  // name (so `Host` and SNI carry it) and only the address it resolves to changes.
+  const createAgent = (): Agent =>
+    new Agent({
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      connect: { noDelay: true, ...(toUpstream ? { lookup: toUpstream } : {}) },
+    });
+  let agent = createAgent();
+  const originOf = (host: string): string => `${secure ? 'https' : 'http'}://${host}:${port}`;
   const { session } = rules;
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
@@ -198,28 +209,18 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
 
       let settled = false;
       let phase: 'upload' | 'wait' | 'download' = 'upload';
-      let upstreamResponse: IncomingMessage | undefined;
+      let call: Dispatcher.DispatchController | undefined;
       let headerTimer: ReturnType<typeof setTimeout> | undefined;
-      // Node writes `Host` from the name asked for; with an upstream origin set, the name
-      // stays the vault's and only the address it resolves to changes.
-      const outgoing = send({
-        agent,
-        host: target.host,
-        port,
-        ...(toUpstream ? { lookup: toUpstream } : {}),
-        method,
-        path,
-        headers,
-        ...(secure ? { servername: target.host } : {}),
-      });
+      // The upload goes to undici through a stream of its own: undici destroys the body it was
+      // given when a call ends early, and `req`'s socket must live on to carry the refusal.
+      const upload = hasBody ? new Readable({ read: () => req.resume() }) : null;
       const end = (refusal?: ProxyRefusal): void => {
         if (settled) return;
         settled = true;
         clearTimeout(headerTimer);
         idle.stop();
         if (refusal) {
-          outgoing.destroy();
-          upstreamResponse?.destroy();
+          call?.abort(ENDED);
           req.resume();
           refuse(refusal);
         }
@@ -240,93 +241,175 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
           settled = true;
           clearTimeout(headerTimer);
           idle.stop();
-          outgoing.destroy();
-          upstreamResponse?.destroy();
+          call?.abort(ENDED);
         }
-      });
-      outgoing.once('error', () => end(rules.refusalOf(undefined)));
-      outgoing.once('response', (incoming: IncomingMessage) => {
-        upstreamResponse = incoming;
-        const status = incoming.statusCode ?? 502;
-        if (status >= 300 && status < 400) {
-          end(rules.redirected());
-          return;
-        }
-        clearTimeout(headerTimer);
-        phase = 'download';
-        const handling =
-          plan === undefined || session === undefined
-            ? 'pass'
-            : session.handling(plan, {
-                method,
-                status,
-                header: (name) => single(incoming.headers[name]),
-                bodyDecoded: false,
-              });
-        if (handling === 'refuse') {
-          end(session?.withheld());
-          return;
-        }
-        // A credential can begin in any chunk of a scanned answer: the chunk it begins in is
-        // never written. Before the head is sent that makes the answer a refusal; after, the
-        // answer is cut there and the log says why. (An answer read whole is checked whole.)
-        const guard =
-          handling === 'scan' ? createAnswerGuard(knownSessionIds(plan as SessionPlan)) : undefined;
-        if (handling === 'pass') streamAnswer(incoming, status, [], undefined);
-        // A login or sign-out answer is read whole; any other inspected answer as far as its
-        // first bytes, which is the whole of most.
-        else readAnswer(incoming, status, plan as SessionPlan, guard, handling === 'read');
       });
 
-      // The answer as it comes, after the chunks already read (`head`).
-      function streamAnswer(
-        incoming: IncomingMessage,
-        status: number,
-        head: readonly Uint8Array[],
-        guard: AnswerGuard | undefined,
-      ): void {
+      // The answer as it comes: passed on (`read` undefined), or read whole or as far as its
+      // first bytes, to be sealed or refused with the service's failure shape.
+      let answer:
+        | {
+            readonly status: number;
+            readonly statusMessage: string | undefined;
+            readonly headers: IncomingHttpHeaders;
+            readonly guard: AnswerGuard | undefined;
+            read:
+              | { readonly whole: boolean; readonly chunks: Uint8Array[]; length: number }
+              | undefined;
+          }
+        | undefined;
+      const passHead = (controller: Dispatcher.DispatchController): void => {
+        if (answer === undefined) return;
         const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
-          Object.entries(incoming.headers),
+          Object.entries(answer.headers),
           false,
         );
         if (plan !== undefined && plan.cookies.length > 0)
           answerHeaders['set-cookie'] = [...plan.cookies];
-        res.writeHead(status, incoming.statusMessage, answerHeaders);
-        report(status);
-        for (const chunk of head) res.write(chunk);
-        idle.start();
-        incoming.on('data', (chunk: Buffer) => {
-          idle.touch();
-          const safe = guard === undefined ? chunk : guard.pass(chunk);
-          if (safe === undefined) {
-            const refusal = (session as SessionRules).withheld();
-            end();
-            incoming.destroy();
-            res.destroy();
-            report(refusal.status, refusal);
-            return;
-          }
-          if (!res.write(safe)) incoming.pause();
-        });
-        res.on('drain', () => incoming.resume());
-        incoming.once('end', () => {
-          end();
-          const rest = guard?.end();
-          if (rest !== undefined && rest.byteLength > 0) res.write(rest);
-          res.end();
-        });
-        incoming.once('error', () => undefined);
-        // An upstream that goes away mid-body: the client must not take what came as whole.
-        incoming.once('close', () => {
-          if (incoming.complete) return;
-          end();
-          res.destroy();
-        });
-      }
+        res.writeHead(answer.status, answer.statusMessage, answerHeaders);
+        report(answer.status);
+        for (const chunk of answer.read?.chunks ?? []) res.write(chunk);
+        answer.read = undefined;
+        res.on('drain', () => controller.resume());
+      };
 
-      if (!hasBody) {
+      agent.dispatch(
+        {
+          origin: originOf(target.host),
+          method: method as Dispatcher.HttpMethod,
+          path,
+          headers,
+          body: upload,
+        },
+        {
+          onRequestStart(controller) {
+            call = controller;
+            if (settled) controller.abort(ENDED);
+          },
+          onResponseStart(controller, status, parsed, statusMessage) {
+            if (status < 200 || settled) return;
+            if (status >= 300 && status < 400) {
+              end(rules.redirected());
+              return;
+            }
+            clearTimeout(headerTimer);
+            phase = 'download';
+            const incoming = asNodeHeaders(parsed);
+            const handling =
+              plan === undefined || session === undefined
+                ? 'pass'
+                : session.handling(plan, {
+                    method,
+                    status,
+                    header: (name) => single(incoming[name]),
+                    bodyDecoded: false,
+                  });
+            if (handling === 'refuse') {
+              end(session?.withheld());
+              return;
+            }
+            // A credential can begin in any chunk of a scanned answer: the chunk it begins in
+            // is never written. Before the head is sent that makes the answer a refusal;
+            // after, the answer is cut there and the log says why. (An answer read whole is
+            // checked whole.)
+            const guard =
+              handling === 'scan'
+                ? createAnswerGuard(knownSessionIds(plan as SessionPlan))
+                : undefined;
+            // A login or sign-out answer is read whole; any other inspected answer as far as
+            // its first bytes, which is the whole of most.
+            const read =
+              handling === 'pass'
+                ? undefined
+                : { whole: handling === 'read', chunks: [], length: 0 };
+            answer = { status, statusMessage, headers: incoming, guard, read };
+            idle.start();
+            if (read === undefined) passHead(controller);
+          },
+          onResponseData(controller, chunk) {
+            if (settled || answer === undefined) return;
+            idle.touch();
+            const safe = answer.guard === undefined ? chunk : answer.guard.pass(chunk);
+            if (safe === undefined) {
+              const refusal = (session as SessionRules).withheld();
+              if (!res.headersSent) {
+                end(refusal);
+                return;
+              }
+              end();
+              controller.abort(ENDED);
+              res.destroy();
+              report(refusal.status, refusal);
+              return;
+            }
+            const { read } = answer;
+            if (read === undefined) {
+              if (!res.write(safe)) controller.pause();
+              return;
+            }
+            read.chunks.push(safe);
+            read.length += safe.byteLength;
+            if (read.length <= (read.whole ? MAX_READ_ANSWER_BYTES : MAX_SMALL_ANSWER_BYTES)) {
+              return;
+            }
+            if (read.whole) {
+              end(
+                new ProxyRefusal(
+                  502,
+                  'PROXY_UPSTREAM_UNREACHABLE',
+                  `The vault's answer to a session call was over ${MAX_READ_ANSWER_BYTES} bytes.`,
+                ),
+              );
+              return;
+            }
+            // Longer than its first bytes: it streams on from its start, inspected as it goes.
+            passHead(controller);
+          },
+          onResponseEnd() {
+            if (settled || answer === undefined) return;
+            const { read, guard, status, statusMessage, headers: incoming } = answer;
+            const rest = guard?.end();
+            if (read === undefined) {
+              end();
+              if (rest !== undefined && rest.byteLength > 0) res.write(rest);
+              res.end();
+              return;
+            }
+            idle.stop();
+            if (rest !== undefined) read.chunks.push(rest);
+            const body = concatBytes(read.chunks, read.length + (rest?.byteLength ?? 0));
+            session
+              ?.answer(plan as SessionPlan, body, form?.bytes(), upstreamCall)
+              .then((rewritten) => {
+                if (settled) return;
+                end();
+                const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
+                  Object.entries(incoming),
+                  false,
+                );
+                answerHeaders['content-length'] = String(rewritten.body.byteLength);
+                if (rewritten.cookies.length > 0)
+                  answerHeaders['set-cookie'] = [...rewritten.cookies];
+                res.writeHead(status, statusMessage, answerHeaders).end(rewritten.body);
+                report(status);
+              })
+              .catch((error: unknown) => end(rules.refusalOf(error)));
+          },
+          onResponseError(_controller, error) {
+            if (error === ENDED || settled) return;
+            // An upstream that goes away mid-body: the client must not take what came as whole.
+            if (res.headersSent) {
+              end();
+              res.destroy();
+              return;
+            }
+            end(rules.refusalOf(undefined));
+          },
+        },
+      );
+
+      if (upload === null) {
         req.resume();
-        outgoing.end();
         awaitAnswer();
         return;
       }
@@ -340,125 +423,82 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         }
         idle.touch();
         form?.keep(chunk);
-        if (!outgoing.write(chunk)) req.pause();
+        if (!upload.push(chunk)) req.pause();
       });
-      outgoing.on('drain', () => req.resume());
       req.once('end', () => {
         if (settled) return;
-        outgoing.end();
+        upload.push(null);
         awaitAnswer();
       });
-
-      // Read whole (`whole`), or else as far as its first bytes, each chunk inspected as it
-      // comes: the answer can be sealed or refused, and its length is that of what is sent.
-      // Past the limit, an answer to be read whole is refused and any other streams on.
-      function readAnswer(
-        incoming: IncomingMessage,
-        status: number,
-        plan: SessionPlan,
-        guard: AnswerGuard | undefined,
-        whole: boolean,
-      ): void {
-        const limit = whole ? MAX_READ_ANSWER_BYTES : MAX_SMALL_ANSWER_BYTES;
-        const chunks: Uint8Array[] = [];
-        let length = 0;
-        idle.start();
-        const onData = (chunk: Buffer): void => {
-          idle.touch();
-          const safe = guard === undefined ? chunk : guard.pass(chunk);
-          if (safe === undefined) {
-            end((session as SessionRules).withheld());
-            return;
-          }
-          length += safe.byteLength;
-          chunks.push(safe);
-          if (length <= limit) return;
-          if (whole) {
-            end(
-              new ProxyRefusal(
-                502,
-                'PROXY_UPSTREAM_UNREACHABLE',
-                `The vault's answer to a session call was over ${MAX_READ_ANSWER_BYTES} bytes.`,
-              ),
-            );
-            return;
-          }
-          incoming.off('data', onData);
-          incoming.off('end', onEnd);
-          streamAnswer(incoming, status, chunks, guard);
-        };
-        incoming.on('data', onData);
-        incoming.once('error', () => undefined);
-        incoming.once('close', () => {
-          if (!incoming.complete) end(rules.refusalOf(undefined));
-        });
-        const onEnd = (): void => {
-          if (settled) return;
-          idle.stop();
-          const rest = guard?.end() ?? new Uint8Array(0);
-          session
-            ?.answer(
-              plan,
-              concatBytes([...chunks, rest], length + rest.byteLength),
-              form?.bytes(),
-              upstreamCall,
-            )
-            .then((read) => {
-              if (settled) return;
-              end();
-              const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
-                Object.entries(incoming.headers),
-                false,
-              );
-              answerHeaders['content-length'] = String(read.body.byteLength);
-              if (read.cookies.length > 0) answerHeaders['set-cookie'] = [...read.cookies];
-              res.writeHead(status, incoming.statusMessage, answerHeaders).end(read.body);
-              report(status);
-            })
-            .catch((error: unknown) => end(rules.refusalOf(error)));
-        };
-        incoming.once('end', onEnd);
-      }
     }
   };
   // The calls the proxy makes itself (see UpstreamCall): small, bounded like the rest.
-  const upstreamCall: UpstreamCall = (callMethod, callHost, path, authorization) =>
-    new Promise((resolve, reject) => {
-      const call = send(
-        {
-          agent,
-          host: callHost,
-          port,
-          ...(toUpstream ? { lookup: toUpstream } : {}),
-          method: callMethod,
-          path,
-          headers: { host: `${callHost}${hostSuffix}`, authorization, accept: 'application/json' },
-          timeout: rules.upstreamTimeoutMs,
-          ...(secure ? { servername: callHost } : {}),
-        },
-        (incoming) => {
-          const chunks: Buffer[] = [];
-          let length = 0;
-          incoming.on('data', (chunk: Buffer) => {
-            length += chunk.byteLength;
-            if (length > MAX_READ_ANSWER_BYTES) call.destroy(new Error('too large'));
-            else chunks.push(chunk);
-          });
-          incoming.once('error', reject);
-          incoming.once('end', () => {
-            try {
-              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-            } catch (error) {
-              reject(error);
-            }
-          });
-        },
-      );
-      call.once('timeout', () => call.destroy(new Error('timeout')));
-      call.once('error', reject);
-      call.end();
+  const upstreamCall: UpstreamCall = async (callMethod, callHost, path, authorization) => {
+    const answer = await agent.request({
+      origin: originOf(callHost),
+      method: callMethod,
+      path,
+      headers: { authorization, accept: 'application/json' },
+      headersTimeout: rules.upstreamTimeoutMs,
+      bodyTimeout: rules.upstreamTimeoutMs,
     });
-  return Object.assign(listener, { close: () => agent.destroy() });
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+      length += chunk.byteLength;
+      if (length > MAX_READ_ANSWER_BYTES) {
+        answer.body.destroy();
+        throw new Error('The answer is too large.');
+      }
+      chunks.push(chunk);
+    }
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  };
+  return Object.assign(listener, {
+    // Calls under way end with their connections, as node:http's `Agent.destroy()` ended
+    // them; a call after this one opens new connections.
+    close: () => {
+      const closed = agent;
+      agent = createAgent();
+      void closed.destroy();
+    },
+  });
+}
+
+// The reason the proxy aborts a call with itself, told apart from the upstream's failures.
+const ENDED = new Error('The proxy ended the upstream call.');
+
+// Names whose repeats node:http drops (the first one counts), and those it joins otherwise:
+// an answer keeps the meaning it had when it was read as an IncomingMessage. Two
+// `Content-Type`s joined could make a browser pick the second, past the sandboxing.
+const FIRST_ONLY = new Set([
+  'content-type',
+  'content-length',
+  'user-agent',
+  'referer',
+  'host',
+  'authorization',
+  'proxy-authorization',
+  'if-modified-since',
+  'if-unmodified-since',
+  'from',
+  'location',
+  'max-forwards',
+  'retry-after',
+  'etag',
+  'last-modified',
+  'server',
+  'age',
+  'expires',
+]);
+
+function asNodeHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  for (const name in headers) {
+    const value = headers[name];
+    if (!Array.isArray(value) || name === 'set-cookie') continue;
+    headers[name] = FIRST_ONLY.has(name) ? value[0] : value.join(name === 'cookie' ? '; ' : ', ');
+  }
+  return headers;
 }
 
 function withCookies(
