@@ -3,14 +3,21 @@ import type { ProxyLoadFigures, ProxyProfileFigures, ProxyReport } from './measu
 import { OWN_CODE } from './summarizeCpuProfile';
 
 const MB = 1024 * 1024;
+// The targets the proxy is held to on Node (the README's budget table).
+const TARGET_RATIO = 1.3;
+const TARGET_CPU_MICROS = 150;
+const BFF_WITHIN_PERCENT = 10;
+const TARGET_DOWNLOAD_SLOWDOWN = 2.5;
+const TARGET_DOWNLOAD_GROWTH_BYTES = 64_000_000;
 
 /** The heading that starts the proxy's section of bench/RESULTS.md. */
 export const PROXY_SECTION_HEADING = '## 6. The same-origin proxy';
 
 /**
  * The proxy's section of the bench report: each path at each number of connections, the
- * Node adapter against `http-proxy` at 16 connections and its added p50 at one (the
- * design's targets), and the 200 MiB download.
+ * targets (the Node adapter against `http-proxy` round by round and its CPU per request at
+ * 16 connections, BFF mode against token mode on both listeners, the added p50 at one
+ * connection, the 200 MiB download's time and memory), and where the CPU goes.
  *
  * @example
  * ```ts
@@ -28,16 +35,56 @@ export function formatProxySection(report: ProxyReport): string {
   const missed = { throughput: false, latency: false };
   if (kit16 && anchor16) {
     const ratio = kit16.perSecond / anchor16.perSecond;
-    missed.throughput = ratio < 1;
+    const rounds = roundRatios(kit16, anchor16);
+    const worst = Math.min(...rounds);
+    missed.throughput = !(worst >= TARGET_RATIO);
     targets.push(
       `- 16 connections: the Node adapter served ${kit16.perSecond.toFixed(0)} req/s, ` +
-        `${ratio.toFixed(2)}× \`http-proxy\`'s ${anchor16.perSecond.toFixed(0)} ` +
-        `(target ≥ 1×: ${ratio >= 1 ? '✅ met' : '❌ missed'}; round by round, the two ` +
-        `back to back: ${roundRatios(kit16, anchor16)})` +
-        (kit16.cpuMicrosPerRequest !== undefined && anchor16.cpuMicrosPerRequest !== undefined
-          ? `; CPU per request, the steadier figure: ${kit16.cpuMicrosPerRequest.toFixed(0)} µs ` +
-            `against ${anchor16.cpuMicrosPerRequest.toFixed(0)} µs.`
-          : '.'),
+        `${ratio.toFixed(2)}× \`http-proxy\`'s ${anchor16.perSecond.toFixed(0)}; round by round, ` +
+        `the two back to back: ${rounds.map((round) => `${round.toFixed(2)}×`).join(', ')} ` +
+        `(target ≥ ${TARGET_RATIO}× in every round: ${missed.throughput ? '❌ missed' : '✅ met'}).`,
+    );
+    if (kit16.cpuMicrosPerRequest !== undefined) {
+      const cpu = kit16.cpuMicrosPerRequest;
+      targets.push(
+        `- CPU per request at 16 connections, the steadier figure: ${cpu.toFixed(0)} µs ` +
+          `(target ≤ ${TARGET_CPU_MICROS} µs: ${cpu <= TARGET_CPU_MICROS ? '✅ met' : '❌ missed'})` +
+          (anchor16.cpuMicrosPerRequest === undefined
+            ? '.'
+            : `, \`http-proxy\` ${anchor16.cpuMicrosPerRequest.toFixed(0)} µs.`),
+      );
+    }
+  }
+  for (const [plain, bff, name] of [
+    ['kit, node:http', 'kit, node:http, BFF', 'the Node adapter'],
+    ['kit, fetch-style', 'kit, fetch-style, BFF', 'the fetch-style handler'],
+  ] as const) {
+    const token = find(plain, 16);
+    const sealed = find(bff, 16);
+    if (!token || !sealed) continue;
+    const share = sealed.perSecond / token.perSecond;
+    targets.push(
+      `- BFF mode at 16 connections, ${name}: ${(share * 100).toFixed(0)} % of token mode's ` +
+        `req/s (target ≥ ${100 - BFF_WITHIN_PERCENT} %: ` +
+        `${share * 100 >= 100 - BFF_WITHIN_PERCENT ? '✅ met' : '❌ missed'}).`,
+    );
+  }
+  const direct = report.download.find((row) => row.path === 'direct');
+  for (const row of report.download) {
+    if (row.path === 'direct' || direct === undefined) continue;
+    const slower = row.seconds / direct.seconds;
+    const grown =
+      row.baselineBytes === undefined || row.peakBytes === undefined
+        ? undefined
+        : row.peakBytes - row.baselineBytes;
+    const met =
+      slower <= TARGET_DOWNLOAD_SLOWDOWN &&
+      (grown === undefined || grown <= TARGET_DOWNLOAD_GROWTH_BYTES);
+    targets.push(
+      `- ${row.path}, the ${(row.bytes / MB).toFixed(0)} MiB download: ${slower.toFixed(2)}× the direct time` +
+        (grown === undefined ? '' : `, ${(grown / MB).toFixed(0)} MiB more memory at its peak`) +
+        ` (target ≤ ${TARGET_DOWNLOAD_SLOWDOWN}× and ≤ ${TARGET_DOWNLOAD_GROWTH_BYTES / 1_000_000} MB: ` +
+        `${met ? '✅ met' : '❌ missed'}).`,
     );
   }
   if (kit1 && direct1) {
@@ -168,14 +215,10 @@ function formatSessionCost(
   return lines;
 }
 
-function roundRatios(kit: ProxyLoadFigures, anchor: ProxyLoadFigures): string {
-  const rounds = kit.perSecondByRound ?? [];
-  return rounds
-    .map(
-      (perSecond, round) =>
-        `${(perSecond / (anchor.perSecondByRound?.[round] ?? NaN)).toFixed(2)}×`,
-    )
-    .join(', ');
+function roundRatios(kit: ProxyLoadFigures, anchor: ProxyLoadFigures): number[] {
+  return (kit.perSecondByRound ?? []).map(
+    (perSecond, round) => perSecond / (anchor.perSecondByRound?.[round] ?? Number.NaN),
+  );
 }
 
 // Where each profiled proxy's CPU time went, by kind of work and by function, and for a
@@ -240,11 +283,11 @@ function formatProfiles(
       "- What stands in the way at 16 connections: the Node adapter's own code (routing, " +
         `origin and header rules, sandboxing, bounds) is ${percent(kit16, OWN_CODE)} of its ` +
         `CPU time, \`http-proxy\`'s ${percent(anchor16, OWN_CODE)} of its own; the rest of ` +
-        'both is the same `node:http` client and server, streams, events and socket writes ' +
-        '(the same system calls per request: one read and one write each way), so the two ' +
-        "cost about the same per request and the shared machine's noise decides which serves " +
-        'more in a run. Going clearly past `http-proxy` would take an HTTP client of its own ' +
-        "in place of `node:http`'s.",
+        "both is Node's HTTP server, streams, events and the socket writes every proxy on " +
+        "Node pays (one read and one write each way per request); the adapter's upstream " +
+        "client is undici's, `http-proxy`'s `node:http`'s. On a shared two-core machine the " +
+        'rounds in which the load generator, the upstream and the proxy compete hardest ' +
+        'decide the worst round.',
     );
   }
   const kit1 = find('kit, node:http', 1);
