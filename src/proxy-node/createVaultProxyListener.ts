@@ -379,7 +379,11 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
             if (rest !== undefined) read.chunks.push(rest);
             const body = concatBytes(read.chunks, read.length + (rest?.byteLength ?? 0));
             session
-              ?.answer(plan as SessionPlan, body, form?.bytes(), upstreamCall)
+              ?.answer(plan as SessionPlan, body, {
+                form: form?.bytes(),
+                upstream: upstreamCall,
+                inspected: guard !== undefined,
+              })
               .then((rewritten) => {
                 if (settled) return;
                 end();

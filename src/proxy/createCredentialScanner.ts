@@ -79,7 +79,9 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  * ```
  */
 export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
-  const matchers = known.filter((id) => id !== '').map(createPrefixMatcher);
+  const prefixes = known.filter((id) => id !== '').map(compilePrefix);
+  // How many bytes of each prefix the last bytes read match.
+  const matched = new Int32Array(prefixes.length);
   // The current JSON string's letters and digits, lower-cased: its last NAME_WINDOW, as a ring.
   const key = new Uint8Array(NAME_WINDOW);
   // An XML element's name, read whatever the JSON reading of the same bytes is.
@@ -99,7 +101,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   return {
     pending() {
       let longest = 0;
-      for (const matcher of matchers) longest = Math.max(longest, matcher.matched());
+      for (const count of matched) longest = Math.max(longest, count);
       return longest;
     },
     scan(chunk) {
@@ -107,8 +109,16 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
       const length = chunk.length;
       for (let index = 0; index < length && !found; index++) {
         const byte = chunk[index] as number;
-        for (let at = 0; at < matchers.length; at++) {
-          if ((matchers[at] as PrefixMatcher).step(byte)) found = true;
+        for (let at = 0; at < prefixes.length; at++) {
+          const { pattern, fallback } = prefixes[at] as CompiledPrefix;
+          let count = matched[at] as number;
+          while (count > 0 && byte !== pattern[count]) count = fallback[count - 1] as number;
+          if (byte === pattern[count]) count++;
+          if (count === pattern.length) {
+            found = true;
+            count = fallback[count - 1] as number;
+          }
+          matched[at] = count;
         }
         // -1: not in an element's name.
         if (byte === LESS_THAN) {
@@ -198,35 +208,33 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   };
 }
 
-interface PrefixMatcher {
-  /** Reads one byte; true when it completes the prefix. */
-  step(byte: number): boolean;
-  /** How many bytes of the prefix the last bytes read match. */
-  matched(): number;
+// A known ID's first KNOWN_PREFIX bytes and their Knuth–Morris–Pratt fall-back table, so
+// that they are found in a row wherever the answer splits them.
+interface CompiledPrefix {
+  readonly pattern: Uint8Array;
+  readonly fallback: Int32Array;
 }
 
-// Knuth–Morris–Pratt over the first KNOWN_PREFIX characters of an ID: true once they have
-// all come, in a row, wherever the answer splits them.
-function createPrefixMatcher(id: string): PrefixMatcher {
-  const pattern = Uint8Array.from(id.slice(0, KNOWN_PREFIX), (char) => char.charCodeAt(0) & 0xff);
+// A browser sends the same session with every call: its table is built once. Bounded like
+// the proxy's cache of opened cookies, the oldest first out.
+const COMPILED_CACHE_SIZE = 1000;
+const compiled = new Map<string, CompiledPrefix>();
+
+function compilePrefix(id: string): CompiledPrefix {
+  const start = id.slice(0, KNOWN_PREFIX);
+  const known = compiled.get(start);
+  if (known !== undefined) return known;
+  const pattern = Uint8Array.from(start, (char) => char.charCodeAt(0) & 0xff);
   const fallback = new Int32Array(pattern.length);
-  for (let index = 1, matched = 0; index < pattern.length; index++) {
-    while (matched > 0 && pattern[index] !== pattern[matched])
-      matched = fallback[matched - 1] as number;
-    if (pattern[index] === pattern[matched]) matched++;
-    fallback[index] = matched;
+  for (let index = 1, count = 0; index < pattern.length; index++) {
+    while (count > 0 && pattern[index] !== pattern[count]) count = fallback[count - 1] as number;
+    if (pattern[index] === pattern[count]) count++;
+    fallback[index] = count;
   }
-  let matched = 0;
-  return {
-    step(byte) {
-      while (matched > 0 && byte !== pattern[matched]) matched = fallback[matched - 1] as number;
-      if (byte === pattern[matched]) matched++;
-      if (matched < pattern.length) return false;
-      matched = fallback[matched - 1] as number;
-      return true;
-    },
-    matched: () => matched,
-  };
+  if (compiled.size >= COMPILED_CACHE_SIZE) compiled.delete(compiled.keys().next().value as string);
+  const prefix = { pattern, fallback };
+  compiled.set(start, prefix);
+  return prefix;
 }
 
 function isCredentialName(ring: Uint8Array, length: number): boolean {

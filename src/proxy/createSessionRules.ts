@@ -86,6 +86,22 @@ export interface UpstreamAnswer {
 }
 
 /**
+ * What {@link SessionRules.answer} needs besides the answer read.
+ *
+ * @example
+ * ```ts
+ * await session.answer(plan, body, { form: form?.bytes(), upstream, inspected: false });
+ * ```
+ */
+export interface AnswerCall {
+  /** The start of a delegated login's form, which names the delegator. */
+  readonly form: Uint8Array | undefined;
+  readonly upstream: UpstreamCall;
+  /** Its bytes went through an answer guard as they came: not inspected again. */
+  readonly inspected: boolean;
+}
+
+/**
  * A call the proxy makes itself, with a session, for a JSON answer: `GET` to learn which
  * vault a delegation is in (the delegated login's answer names none), `DELETE` to end a
  * session whose cookie it replaces or clears.
@@ -154,8 +170,7 @@ export interface SessionRules {
   answer(
     plan: SessionPlan,
     body: Uint8Array<ArrayBuffer>,
-    form: Uint8Array | undefined,
-    upstream: UpstreamCall,
+    call: AnswerCall,
   ): Promise<{ body: Uint8Array<ArrayBuffer>; cookies: readonly string[] }>;
   /** The refusal for an answer that carries a credential towards the page. */
   withheld(): ProxyRefusal;
@@ -455,8 +470,15 @@ export function createSessionRules(
       return header('x-vaultapi-status')?.toUpperCase() === 'FAILURE' ? 'read' : 'scan';
     },
 
-    async answer(plan, body, form, upstream) {
-      const parsed = parseObject(body);
+    async answer(plan, body, { form, upstream, inspected }) {
+      // Read as JSON only where something depends on it: a login, a sign-out, and a call
+      // whose session the vault may have ended.
+      const parsed =
+        plan.seals !== undefined ||
+        plan.endsSession ||
+        (plan.used !== undefined && decoder.decode(body).includes('INVALID_SESSION_ID'))
+          ? parseObject(body)
+          : undefined;
       const cookies = [...plan.cookies];
       if (parsed !== undefined && plan.used !== undefined && isInvalidSession(parsed)) {
         cookies.push(clearCookie(plan.used));
@@ -467,7 +489,7 @@ export function createSessionRules(
       }
       const sealing = plan.seals !== undefined && parsed?.responseStatus === 'SUCCESS';
       if (!sealing || parsed === undefined || plan.seals === undefined) {
-        if (holdsCredential(body, plan)) throw this.withheld();
+        if (!inspected && holdsCredential(body, plan)) throw this.withheld();
         return { body, cookies };
       }
       const answer = parsed;

@@ -221,7 +221,11 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
         else passed = head.rest;
       }
       if (plan !== undefined && session !== undefined && whole !== undefined) {
-        const read = await session.answer(plan, whole, form?.bytes(), upstreamCall);
+        const read = await session.answer(plan, whole, {
+          form: form?.bytes(),
+          upstream: upstreamCall,
+          inspected: guard !== undefined,
+        });
         answerHeaders['content-length'] = String(read.body.byteLength);
         return finish(
           new Response(read.body, {
