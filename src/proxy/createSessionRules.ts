@@ -317,10 +317,20 @@ export function createSessionRules(
   ): Promise<HeldSessions> => {
     const cookies: string[] = [];
     const ending: SealedSession[] = [];
-    const open = async (kind: SessionKind): Promise<SealedSession | undefined> => {
-      const value = readCookie(header('cookie'), COOKIE[kind]);
+    const values = readCookies(header('cookie'));
+    // Opened before (every call after a cookie's first): no await, so the call goes on in
+    // the same turn.
+    const open = (
+      kind: SessionKind,
+    ): SealedSession | undefined | Promise<SealedSession | undefined> => {
+      const value = values[kind];
       if (value === undefined) return undefined;
-      const session = await openValue(value);
+      const known = opened.get(value);
+      return known === undefined
+        ? openValue(value).then((session) => check(kind, session))
+        : check(kind, known);
+    };
+    const check = (kind: SessionKind, session: SealedSession | undefined) => {
       if (session !== undefined && session.kind === kind && session.deadline > now()) {
         return session;
       }
@@ -328,7 +338,8 @@ export function createSessionRules(
       if (session !== undefined) ending.push(session);
       return undefined;
     };
-    const [own, delegated] = await Promise.all([open('own'), open('delegated')]);
+    const own = await open('own');
+    const delegated = await open('delegated');
     let kept = delegated;
     if (own === undefined && delegated !== undefined) {
       cookies.push(clearCookie('delegated'));
@@ -692,13 +703,17 @@ function isPassedUntouched(contentType: string | null | undefined): boolean {
 }
 
 // Only the two cookie names are looked for; their values (base64url) hold no `;` or `,`.
-function readCookie(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
+// The first of each counts.
+function readCookies(header: string | null | undefined): Partial<Record<SessionKind, string>> {
+  const found: Partial<Record<SessionKind, string>> = {};
+  if (!header) return found;
   for (const part of header.split(/[;,]/)) {
     const equals = part.indexOf('=');
-    if (equals !== -1 && part.slice(0, equals).trim() === name) {
-      return part.slice(equals + 1).trim();
-    }
+    if (equals === -1) continue;
+    const name = part.slice(0, equals).trim();
+    const kind = name === COOKIE.own ? 'own' : name === COOKIE.delegated ? 'delegated' : undefined;
+    if (kind !== undefined && found[kind] === undefined)
+      found[kind] = part.slice(equals + 1).trim();
   }
-  return undefined;
+  return found;
 }
