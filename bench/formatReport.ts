@@ -118,8 +118,9 @@ function sizeSection(sizes: BundleSizeReport): string {
     'esbuild, bundle + minify, ESM, browser platform, `NODE_ENV=production`, code splitting ' +
       'on; gzip level 9 and brotli quality 11 (node:zlib), each output file compressed on ' +
       'its own and summed. Peers external: react, react-dom, react/jsx-runtime, ' +
-      '@tanstack/react-query, and oidc-client-ts except in the single sign-on row; the kit has ' +
-      'no runtime dependencies of its own. Anchors are built the same way in the same run, react external.',
+      '@tanstack/react-query, and oidc-client-ts except in the single sign-on row; the ' +
+      "browser's entries have no runtime dependencies of their own. Anchors are built the " +
+      'same way in the same run, react external.',
     '',
     markdownTable(['what', 'min', 'min+gzip', 'min+brotli', 'ceiling', 'target', ''], rows, [
       'l',
