@@ -26,6 +26,8 @@ import {
   createBrowser,
   DELEGATED,
   deployBff,
+  HARBOR_OIDC,
+  HARBOR_TOKEN,
   OWN,
   openCookie,
   PROMOMATS,
@@ -65,30 +67,8 @@ const NO_LIMITS: VaultEmulatorOptions = {
     failedLoginsPerMinute: UNLIMITED,
   },
 };
-const TOKEN = 'opaque-access-token-4f1c9e';
-const ISSUER = 'https://idp.harbor.example';
-const WITH_OIDC: VaultEmulatorOptions = {
-  ...NO_LIMITS,
-  oidc: {
-    issuer: ISSUER,
-    authorizationEndpoint: `${ISSUER}/authorize`,
-    tokenEndpoint: `${ISSUER}/token`,
-    allowedClientIds: ['harbor-portal'],
-    introspect: async (presented) =>
-      presented === TOKEN
-        ? {
-            active: true,
-            client_id: 'harbor-portal',
-            iss: ISSUER,
-            sub: 'sam',
-            exp: Math.floor(TEST_START_MS / 1000) + 300,
-            iat: Math.floor(TEST_START_MS / 1000),
-            token_type: 'Bearer',
-            scope: 'openid',
-          }
-        : { active: false },
-  },
-};
+const TOKEN = HARBOR_TOKEN;
+const WITH_OIDC: VaultEmulatorOptions = { ...NO_LIMITS, oidc: HARBOR_OIDC };
 
 const LISTENERS = PROXY_ADAPTERS.filter(
   (adapter) =>

@@ -6,6 +6,7 @@ import {
   createManualClock,
   createVaultEmulator,
   DEFAULT_LOGIN_HOST,
+  type EmulatorOidcOptions,
   type ManualClock,
   type VaultEmulator,
   type VaultEmulatorOptions,
@@ -188,3 +189,30 @@ export async function vaultAnswer(response: Response): Promise<{
 }> {
   return (await response.json()) as { responseStatus: string };
 }
+
+/** The bearer token the stand-in identity provider of {@link HARBOR_OIDC} takes for sam. */
+export const HARBOR_TOKEN = 'opaque-access-token-4f1c9e';
+
+/**
+ * Harbor's identity provider as the emulator sees it, without a real one: its introspection
+ * calls {@link HARBOR_TOKEN} active for sam for five minutes from the test's start.
+ */
+export const HARBOR_OIDC: EmulatorOidcOptions = {
+  issuer: 'https://idp.harbor.example',
+  authorizationEndpoint: 'https://idp.harbor.example/authorize',
+  tokenEndpoint: 'https://idp.harbor.example/token',
+  allowedClientIds: ['harbor-portal'],
+  introspect: async (presented) =>
+    presented === HARBOR_TOKEN
+      ? {
+          active: true,
+          client_id: 'harbor-portal',
+          iss: 'https://idp.harbor.example',
+          sub: 'sam',
+          exp: Math.floor(TEST_START_MS / 1000) + 300,
+          iat: Math.floor(TEST_START_MS / 1000),
+          token_type: 'Bearer',
+          scope: 'openid',
+        }
+      : { active: false },
+};

@@ -8,6 +8,8 @@ import {
   createBrowser,
   DELEGATED,
   deployBff,
+  HARBOR_OIDC,
+  HARBOR_TOKEN,
   OWN,
   openCookie,
   PROMOMATS,
@@ -315,33 +317,8 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
   });
 
   it('seals an OAuth login into the cookie of the vault the answer names', async () => {
-    const token = 'opaque-access-token-4f1c9e';
-    const issuer = 'https://idp.harbor.example';
-    const { browser, upstream } = await deployBff(
-      adapter,
-      {},
-      {
-        oidc: {
-          issuer,
-          authorizationEndpoint: `${issuer}/authorize`,
-          tokenEndpoint: `${issuer}/token`,
-          allowedClientIds: ['harbor-portal'],
-          introspect: async (presented) =>
-            presented === token
-              ? {
-                  active: true,
-                  client_id: 'harbor-portal',
-                  iss: issuer,
-                  sub: 'sam',
-                  exp: Math.floor(TEST_START_MS / 1000) + 300,
-                  iat: Math.floor(TEST_START_MS / 1000),
-                  token_type: 'Bearer',
-                  scope: 'openid',
-                }
-              : { active: false },
-        },
-      },
-    );
+    const token = HARBOR_TOKEN;
+    const { browser, upstream } = await deployBff(adapter, {}, { oidc: HARBOR_OIDC });
     const login = await browser.send('/auth/oauth/session/harbor-oidc', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
