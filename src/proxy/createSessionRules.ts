@@ -318,8 +318,8 @@ export function createSessionRules(
     const cookies: string[] = [];
     const ending: SealedSession[] = [];
     const values = readCookies(header('cookie'));
-    // Opened before (every call after a cookie's first): no await, so the call goes on in
-    // the same turn.
+    // A value opened before (every call after a cookie's first) comes from the cache, with
+    // no decryption.
     const open = (
       kind: SessionKind,
     ): SealedSession | undefined | Promise<SealedSession | undefined> => {
