@@ -3,7 +3,7 @@ import type { ProxyLoadFigures, ProxyProfileFigures, ProxyReport } from './measu
 import { OWN_CODE } from './summarizeCpuProfile';
 
 const MB = 1024 * 1024;
-// The targets the proxy is held to on Node (the README's budget table).
+// The targets the proxy is held to on Node (the budget table of CONTRIBUTING.md).
 const TARGET_RATIO = 1.3;
 const TARGET_CPU_MICROS = 150;
 const BFF_WITHIN_PERCENT = 10;

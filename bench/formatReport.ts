@@ -133,7 +133,7 @@ function sizeSection(sizes: BundleSizeReport): string {
     ]),
     '',
     'The ceiling (min+gzip) may never be exceeded; the target is where the kit has to get ' +
-      'to, and a reached target becomes the ceiling (the budget table in the README).',
+      'to, and a reached target becomes the ceiling (the budget table in CONTRIBUTING.md).',
     '',
     ...over.flatMap((row) => [
       `Biggest contributors to ${row.label} (minified bytes before compression, share of the set):`,
@@ -400,7 +400,7 @@ function budgetSection(results: BenchResults): string {
     row ? limitVerdict(row.sizes.gzip, limit) : OVER,
   ];
   return [
-    '## Budgets at a glance (the budget table in the README)',
+    '## Budgets at a glance (the budget table in CONTRIBUTING.md)',
     '',
     markdownTable(
       ['what', 'ceiling (target)', 'measured', ''],

@@ -10,7 +10,7 @@ import {
 
 /**
  * The report's section on the time to a usable login form: both pages' medians, their
- * spread, and the ratio beside the README's target.
+ * spread, and the ratio beside the target of CONTRIBUTING.md's budget table.
  *
  * @example
  * ```ts

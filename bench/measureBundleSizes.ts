@@ -39,7 +39,7 @@ export interface SizeLimit {
 }
 
 /**
- * The size ceilings and targets of the README's budget table, each for one way of building
+ * The size ceilings and targets of the budget table in CONTRIBUTING.md, each for one way of building
  * the kit.
  *
  * @example

@@ -30,7 +30,7 @@ export const SLOW_4G = {
 export const CPU_SLOWDOWN = 4;
 
 /**
- * The target of the README's budget table: the kit's login page is usable within this many times
+ * The target of the budget table in CONTRIBUTING.md: the kit's login page is usable within this many times
  * the time of the plain page.
  *
  * @example

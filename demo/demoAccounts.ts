@@ -33,7 +33,7 @@ export interface DemoAccount {
 }
 
 /**
- * The demo directory's accounts (the emulator's directory, listed in the README), in the order worth trying them.
+ * The demo directory's accounts (the emulator's directory, listed in docs/emulator.md), in the order worth trying them.
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-// Takes the README's screenshots of the demo (docs/screenshots/*.png): it starts the demo on
+// Takes the screenshots of the demo that the README shows (docs/screenshots/*.png): it starts the demo on
 // its own dev server with the vault emulator and the development OpenID Provider, drives the
 // system Chromium through the screens, and writes one PNG per screen.
 //

@@ -2,7 +2,7 @@ import { demoDocuments } from './demoDocuments';
 import type { EmulatorData } from './EmulatorData';
 
 /**
- * The emulator's default data, the demo directory documented in the README. The demo
+ * The emulator's default data, the demo directory documented in docs/emulator.md. The demo
  * passwords are public by design; the emulator hashes each one when it starts and keeps
  * only the hash. No one has signed in yet, so auth defaulting starts from each user's
  * oldest vault (the lowest ID) until they sign in somewhere.

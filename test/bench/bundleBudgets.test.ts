@@ -55,7 +55,7 @@ describe('the password path carries no single sign-on library', () => {
   });
 });
 
-// The ceilings of the README's budget table are held here; `npm run bench` reports every
+// The ceilings of the budget table in CONTRIBUTING.md are held here; `npm run bench` reports every
 // figure beside its ceiling and target, and a figure joins this list once it is under.
 describe('size ceilings (min+gzip, peers external, lazy chunks excluded)', () => {
   it(`the login page { SessionProvider, RequireSession, LoginForm } stays within ${SIZE_LIMITS.loginPage.ceiling} bytes`, async () => {

@@ -70,7 +70,7 @@ describe('the packed tarball', () => {
         'node16',
         '--exclude-entrypoints',
         'styles.css',
-        // ESM only, on purpose: no second copy of the React context; see README "Install".
+        // ESM only, on purpose: no second copy of the React context; see docs/getting-started.md, "Install".
         '--ignore-rules',
         'cjs-resolves-to-esm',
         '--format',

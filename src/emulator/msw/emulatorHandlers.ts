@@ -23,7 +23,7 @@ export interface EmulatorHandlersOptions {
  * Storybook runs the kit against the reference service in one line. They answer both
  * ways a client reaches the service:
  *
- * - through the kit's proxy, on the app's own origin, as the README configures an app
+ * - through the kit's proxy, on the app's own origin, as docs/getting-started.md configures an app
  *   (`authUrl: ''`, `vaultUrl: '/vault/{dns}'`): `/auth/*` goes to the emulator's login
  *   host and `/vault/{dns}/api/*` to that vault, each vault strictly at its own host (a
  *   session ID works only at its vault; an unknown `{dns}` is refused);
