@@ -2,17 +2,20 @@
 // under workerd (through miniflare), Deno and Bun, each from its npm package. Each runtime
 // runs a bundle of the proxy and the emulator; the kit's client in this process drives it
 // over loopback HTTP.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BUN_EXECUTABLE,
+  DENO_EXECUTABLE,
+  startRuntimeProcess,
+} from '../support/startRuntimeProcess';
 import { driveKitClient } from './proxyAdapters';
 import { RUNTIME_APP_ORIGIN, RUNTIME_BFF_BASE } from './runtimes/createProxiedEmulator';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'proxy-runtimes-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -42,12 +45,12 @@ const RUNTIMES: readonly Runtime[] = [
   {
     name: 'Deno',
     entry: 'denoEntry.ts',
-    start: (bundle) => startProcess(denoExecutable(), ['run', '--allow-net', bundle]),
+    start: (bundle) => startProcess(DENO_EXECUTABLE, ['run', '--allow-net', bundle]),
   },
   {
     name: 'Bun',
     entry: 'bunEntry.ts',
-    start: (bundle) => startProcess(resolve(ROOT, 'node_modules/bun/bin/bun.exe'), ['run', bundle]),
+    start: (bundle) => startProcess(BUN_EXECUTABLE, ['run', bundle]),
   },
 ];
 
@@ -116,41 +119,6 @@ describe.each(RUNTIMES)('the fetch-style proxy under $name', (runtime) => {
   });
 });
 
-function denoExecutable(): string {
-  // The npm package's postinstall links the binary beside its launcher; the platform
-  // package holds it either way.
-  const linked = resolve(ROOT, 'node_modules/deno/deno');
-  return existsSync(linked) ? linked : resolve(ROOT, 'node_modules/@deno/linux-x64-glibc/deno');
-}
-
-async function startProcess(
-  executable: string,
-  args: readonly string[],
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(executable, args, {
-    cwd: scratch,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
-  });
-  let output = '';
-  const port = await new Promise<string>((done, fail) => {
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match?.[1]) done(match[1]);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`${executable} exited with ${code}: ${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+function startProcess(executable: string, args: readonly string[]) {
+  return startRuntimeProcess(executable, args, { cwd: scratch, portPattern: /listening (\d+)/ });
 }

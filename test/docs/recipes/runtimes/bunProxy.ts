@@ -2,7 +2,9 @@
 import { createVaultProxy } from '../../../../src/proxy/index';
 
 declare const Bun: {
-  serve(options: { port: number; fetch: (request: Request) => Promise<Response> }): unknown;
+  serve(options: { port: number; fetch: (request: Request) => Promise<Response> }): {
+    url: URL;
+  };
 };
 
 const list = (value = '') => value.split(',').filter(Boolean);
@@ -14,4 +16,8 @@ const proxy = createVaultProxy({
   session: { secrets: list(process.env.VAULT_SESSION_SECRETS) }, // BFF mode
 });
 
-Bun.serve({ port: Number(process.env.PORT ?? 8080), fetch: (request) => proxy(request) });
+const server = Bun.serve({
+  port: Number(process.env.PORT ?? 8080),
+  fetch: (request) => proxy(request),
+});
+console.log(`Listening on ${server.url}`);
