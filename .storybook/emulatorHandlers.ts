@@ -17,7 +17,7 @@ export function setActiveEmulator(emulator: VaultEmulator): void {
 }
 
 /**
- * The worker's initial handlers: the package's own MSW handlers, forwarding every request
+ * The worker's initial handlers: the package's own MSW handlers in token mode, forwarding every request
  * to the vault's paths on this origin to the active emulator, exactly as the dev server
  * mounts it. Handlers a story adds with `parameters.msw` come first and can replace single
  * calls (a network failure, a hang).
@@ -29,4 +29,6 @@ export function setActiveEmulator(emulator: VaultEmulator): void {
  */
 export const emulatorHandlers = shippedHandlers(() => active, {
   origin: globalThis.location?.origin,
+  // The stories' apps hold their sessions themselves (token mode).
+  session: false,
 });

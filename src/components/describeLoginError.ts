@@ -4,10 +4,9 @@ import {
   VaultDnsMismatchError,
   type VaultError,
   VaultOAuthError,
-  VaultProtocolError,
 } from '../core/errors';
 import { explainInDevelopment } from '../core/explainInDevelopment';
-import { describeSetupError, isSetupError } from './describeSetupError';
+import { explainSetupFailure, isSetupFailure } from './describeSetupError';
 import type { LoginMessages } from './i18n/LoginMessages';
 
 declare const process: { env: { NODE_ENV?: string } };
@@ -87,8 +86,9 @@ const LOCKOUT_WARNING_FROM = 3;
  * many are left, so from the third (`failuresInARow`) the text warns of the lock, naming
  * no number.
  * A refusal of the kit's proxy because of its settings (`PROXY_ORIGIN_REFUSED`,
- * `PROXY_HOST_NOT_ALLOWED`…) is a setup error, never a retry prompt: a production build
- * says `setupError`, a development build names what was refused and the setting to change.
+ * `PROXY_HOST_NOT_ALLOWED`…) and a `VaultConfigError` (an app in BFF mode behind a proxy
+ * that is not, or the reverse) are setup errors, never a retry prompt: a production build
+ * says `setupError`, a development build names what is wrong and the setting to change.
  *
  * @example
  * ```ts
@@ -116,15 +116,12 @@ export function describeLoginError(
     };
   }
   if (e instanceof VaultOAuthError) return describeOAuthError(e, messages);
-  if (e instanceof VaultProtocolError && isSetupError(e.proxyError)) {
+  if (isSetupFailure(e)) {
     // The explanation is for developers; production builds name the setup error only, and
     // bundlers drop the explanation's code with the folded condition.
-    const { proxyError } = e;
     return {
       message: explainInDevelopment(messages.setupError, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : describeSetupError(proxyError, options.origin),
+        process.env.NODE_ENV === 'production' ? undefined : explainSetupFailure(e, options.origin),
       ),
       error: e,
     };

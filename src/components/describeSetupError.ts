@@ -1,4 +1,9 @@
-import { type VaultErrorEntry, VaultProtocolError } from '../core/errors';
+import {
+  VaultConfigError,
+  type VaultError,
+  type VaultErrorEntry,
+  VaultProtocolError,
+} from '../core/errors';
 import { explainInDevelopment } from '../core/explainInDevelopment';
 
 declare const process: { env: { NODE_ENV?: string } };
@@ -52,9 +57,47 @@ export function describeSetupError(entry: VaultErrorEntry, origin: string | unde
 }
 
 /**
- * In a development build, prints a proxy refusal that comes from the proxy's settings to
- * the console with its fix (see {@link describeSetupError}), where a developer looks
- * first. Does nothing in production or for any other failure.
+ * True for a failure that retrying cannot mend because the kit and its proxy are set up
+ * wrong: a `VaultConfigError` (the client's settings, or a mode the proxy does not serve),
+ * or a proxy refusal because of its settings ({@link isSetupError}).
+ *
+ * @example
+ * ```ts
+ * isSetupFailure(new VaultConfigError("The kit's proxy is in BFF mode: set credentials: 'proxy'.")); // true
+ * ```
+ */
+export function isSetupFailure(error: VaultError): boolean {
+  return (
+    error.kind === 'config' ||
+    (error instanceof VaultProtocolError && isSetupError(error.proxyError))
+  );
+}
+
+/**
+ * The developer's explanation of a setup failure ({@link isSetupFailure}): a proxy
+ * refusal with its fix ({@link describeSetupError}), or a `VaultConfigError`'s own message,
+ * which names its fix in development builds. `undefined` for any other failure. Call it
+ * only where `process.env.NODE_ENV` is not `'production'`, so bundlers drop it there.
+ *
+ * @example
+ * ```ts
+ * explainSetupFailure(error, location.origin); // 'Setup error: The kit's proxy runs in BFF mode …'
+ * ```
+ */
+export function explainSetupFailure(
+  error: unknown,
+  origin: string | undefined,
+): string | undefined {
+  if (error instanceof VaultConfigError) return `Setup error: ${error.message}`;
+  return error instanceof VaultProtocolError && isSetupError(error.proxyError)
+    ? describeSetupError(error.proxyError, origin)
+    : undefined;
+}
+
+/**
+ * In a development build, prints a setup failure ({@link isSetupFailure}) to the console
+ * with its fix, where a developer looks first. Does nothing in production or for any other
+ * failure.
  *
  * @example
  * ```ts
@@ -64,11 +107,7 @@ export function describeSetupError(entry: VaultErrorEntry, origin: string | unde
 export function reportSetupError(error: unknown, origin: string | undefined): void {
   // Bundlers fold the condition in production builds and drop the texts with it.
   const explained = explainInDevelopment(undefined, () =>
-    process.env.NODE_ENV === 'production' ||
-    !(error instanceof VaultProtocolError) ||
-    !isSetupError(error.proxyError)
-      ? undefined
-      : describeSetupError(error.proxyError, origin),
+    process.env.NODE_ENV === 'production' ? undefined : explainSetupFailure(error, origin),
   );
   if (explained !== undefined) console.error(`[vault-session-kit] ${explained}`);
 }

@@ -217,8 +217,20 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
     });
   }, [callback.status, callback.returnTo]);
 
+  // A setup error that kept this tab from asking the proxy for its session (no session
+  // route, or a proxy not in BFF mode) is shown and reported before anyone signs in, as a
+  // failed sign-in's is (and once: a failed sign-in's error is the session's too).
+  const setupError = !live && session.error?.kind === 'config' ? session.error : undefined;
+  const origin = globalThis.location?.origin;
+  const failed = useRef<unknown>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fail reads the latest state through patch.
+  useEffect(() => {
+    if (setupError) fail(setupError);
+  }, [setupError]);
+
   function fail(error: unknown): void {
-    const origin = globalThis.location?.origin;
+    if (error === failed.current) return;
+    failed.current = error;
     reportSetupError(error, origin);
     // Wrong passwords in a row for the user name on screen (the failures the password field
     // is blamed for); another name starts again.
@@ -317,7 +329,7 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
 
   const callbackError =
     callback.status === 'error' && !state.callbackDismissed
-      ? describeLoginError(callback.error, t, { vaults, origin: globalThis.location?.origin })
+      ? describeLoginError(callback.error, t, { vaults, origin })
       : undefined;
   const current = shown ?? (step === 'identifier' ? callbackError : undefined);
   const view: LoginFormView = {

@@ -53,6 +53,8 @@ export interface VaultEmulator {
   readonly clock: EmulatorClock;
   /** The host discovery and OAuth logins answer at; `undefined` in single-origin mode. */
   readonly loginHost: string | undefined;
+  /** Each vault's host (its `dns`), where it answers unless the emulator is single-origin. */
+  readonly vaultHosts: readonly string[];
   /** Live sessions, delegated ones included (expired ones are dropped first). */
   sessionCount(): number;
   /** Live sessions without their IDs. */
@@ -239,6 +241,7 @@ export function createVaultEmulator(options: VaultEmulatorOptions = {}): VaultEm
     fetch: handle as VaultEmulator['fetch'],
     clock,
     loginHost,
+    vaultHosts: Object.freeze([...index.vaultsByDns.keys()]),
     sessionCount() {
       sweepNow();
       return sessions.list().length;

@@ -70,10 +70,25 @@ describe('describeLoginError: what the user is told and can do next', () => {
     // What fetch itself throws when offline.
     expect(describeLoginError(new TypeError('Failed to fetch'), en)?.message).toBe(en.networkError);
     expect(describeLoginError(new VaultAbortedError(), en)).toBeUndefined();
-    expect(describeLoginError(new VaultConfigError('no client ID'), en)).toMatchObject({
-      message: en.unexpectedError,
+  });
+
+  it('a setting that cannot work is a setup error naming its fix, never "try again"', () => {
+    const config = new VaultConfigError(
+      "The kit's proxy runs in BFF mode: set credentials: 'proxy'.",
+    );
+    expect(describeLoginError(config, en)).toEqual({
+      message: "Setup error: The kit's proxy runs in BFF mode: set credentials: 'proxy'.",
+      error: config,
     });
-    expect(describeLoginError(new VaultConfigError('no client ID'), en)?.action).toBeUndefined();
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      expect(describeLoginError(config, deLoginMessages)).toEqual({
+        message: deLoginMessages.setupError,
+        error: config,
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("a refusal by the kit's proxy settings is a setup error, never a retry prompt", () => {

@@ -107,13 +107,14 @@ describe('LoginForm: single sign-on step', () => {
   });
 
   it('a failed start is reported on the SSO step and the button works again', async () => {
-    // Without any client ID the provider cannot be asked.
+    // Without any client ID the provider cannot be asked: a setup error, which a development
+    // build explains.
     const { tab, user, continueAs } = await renderForm({}, { client: {} });
     await continueAs(SAM);
     const button = await tab.findByRole('button', { name: 'Continue with Harbor SSO' });
     await user.click(button);
     const alert = within(tab.container).getByRole('alert');
-    await waitFor(() => expect(alert).toHaveTextContent(en.unexpectedError));
+    await waitFor(() => expect(alert).toHaveTextContent(/^Setup error: .*client ID/));
     expect(alert).toHaveFocus();
     expect(button).toBeEnabled();
   });

@@ -1,5 +1,6 @@
-// The shipped MSW handlers in front of the emulator, reached as an app configured for the
-// kit's proxy reaches the service: `/auth/*` and `/vault/{dns}/api/*` on its own origin.
+// The shipped MSW handlers in front of the emulator in token mode, reached as an app
+// configured for the kit's proxy reaches the service: `/auth/*` and `/vault/{dns}/api/*` on
+// its own origin, the session ID in the page (BFF mode: emulatorHandlersBff.test.ts).
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVaultClient } from '../../src/core';
@@ -9,7 +10,7 @@ import { emulatorHandlers } from '../../src/emulator/msw';
 
 const APP = 'http://app.test';
 const emulator = createVaultEmulator({ passwordHashIterations: 1000 });
-const server = setupServer(...emulatorHandlers(emulator));
+const server = setupServer(...emulatorHandlers(emulator, { session: false }));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
@@ -20,7 +21,7 @@ const client = createVaultClient({
   vaultDns: 'promomats.sunrise.example',
 });
 
-describe('emulatorHandlers on the proxy layout', () => {
+describe('emulatorHandlers on the proxy layout, in token mode', () => {
   it('discovers at the login host and signs in at the vault named in the path', async () => {
     expect((await client.discover({ username: 'sam@harbor.example' })).authType).toBe('sso');
     const result = await client.login({

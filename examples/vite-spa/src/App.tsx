@@ -14,6 +14,7 @@ const PEOPLE = { '61002': 'Marcus Reed' };
 export function App() {
   return (
     <SessionProvider
+      credentials="proxy" // BFF mode: the proxy keeps the session ID
       config={{
         authUrl: '', // the proxy's /auth/* on this origin
         vaultUrl: '/vault/{dns}', // the proxy's route to each vault

@@ -219,12 +219,15 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       { timeoutMs, signal: options?.signal },
     );
     const { status, contentType, bodyText } = received;
-    if (status === 404) {
+    // A 404, or a page that is not JSON (a single-page app's fallback route answers every
+    // path with its index.html): the kit's proxy does not serve this route, and a reload
+    // would show the login form while the session lives.
+    if (status === 404 || (bodyText === undefined && status === 200)) {
       throw new VaultConfigError(
         explainInDevelopment('The proxy has no session route.', () =>
           process.env.NODE_ENV === 'production'
             ? undefined
-            : `Nothing answers at ${url || '/'}: the kit's proxy serves its session route only in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, the route handlers); or set proxySessionUrl to its session.path.`,
+            : `${status === 404 ? 'Nothing answers' : `A ${contentType ?? 'non-JSON'} page answers, not the kit's proxy,`} at ${url || '/'}: route it to the kit's proxy beside /auth/* and /vault/* (Express: app.all(/^/(?:auth/|vault/|vault-session$)/, listener); Next.js: app/vault-session/route.ts), which serves it in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, vaultDevServer, emulatorHandlers); or set proxySessionUrl to its session.path.`,
         ),
       );
     }

@@ -33,7 +33,7 @@ export const tokenModeBehindBff = (): string =>
   explainInDevelopment("The kit's proxy is in BFF mode: set credentials: 'proxy'.", () =>
     process.env.NODE_ENV === 'production'
       ? undefined
-      : "The kit's proxy runs in BFF mode (session secrets) and keeps the session in a cookie: set credentials: 'proxy' in the client settings (SessionProvider config) to use it.",
+      : "The kit's proxy runs in BFF mode (session secrets) and keeps the session in a cookie: set credentials: 'proxy' (<SessionProvider credentials=\"proxy\">, or the client's config) to use it. An app that holds its session itself needs the proxy without session: vaultDevServer({ session: false }), emulatorHandlers(emulator, { session: false }).",
   );
 
 // Structure comes from `fields` and `list` (they name the path of a bad field), every leaf

@@ -70,11 +70,12 @@ export function createProxyJoin(
         const fallback = handedOver ?? stored;
         handedOver = undefined;
         if (fallback) core.adopt(fallback);
-        else core.dispatch({ type: 'join-finished' });
-        // A setup error (no session route) must reach the developer.
-        if (error instanceof VaultConfigError) {
-          queueMicrotask(() => {
-            throw error;
+        // A setup error (no session route) must reach the developer: the login form shows
+        // it, and says it in the console, before anyone signs in.
+        else {
+          core.dispatch({
+            type: 'join-finished',
+            error: error instanceof VaultConfigError ? error : undefined,
           });
         }
         return;

@@ -54,7 +54,11 @@ export type SessionEvent =
   | { readonly type: 'clock-checked'; readonly now: number; readonly warnBeforeMs: number }
   | { readonly type: 'session-ended'; readonly reason: SessionEndReason }
   | { readonly type: 'join-started' }
-  | { readonly type: 'join-finished' };
+  | {
+      readonly type: 'join-finished';
+      /** Why the tab could not learn its session: a setup error the login form shows. */
+      readonly error?: VaultError | undefined;
+    };
 
 /**
  * The state of a tab that has never signed in.
@@ -192,7 +196,7 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
 
     case 'join-finished':
       if (!state.joining) return state;
-      return freeze({ ...state, joining: false });
+      return freeze({ ...state, joining: false, error: event.error });
   }
 }
 

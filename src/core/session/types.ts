@@ -129,7 +129,11 @@ export interface SessionSnapshot {
   /** The last user name used in this tab, kept after sign-out or expiry (WCAG 3.3.7). */
   readonly lastUsername?: string;
   readonly endReason?: SessionEndReason;
-  /** Why the last sign-in failed. */
+  /**
+   * Why the last sign-in failed; before any sign-in, a `VaultConfigError` that kept this tab
+   * from asking the kit's proxy for its session (its session route missing or not the
+   * proxy's), which the login form shows.
+   */
   readonly error?: VaultError;
   /**
    * Set while a new tab briefly asks the open tabs for their session. `RequireSession`

@@ -78,7 +78,7 @@ describe('refused settings in production and development builds', () => {
   it('a development build explains each refusal', async () => {
     const code = await bundleCore('development');
     expect(code).toContain('the route handlers');
-    expect(code).toContain('SessionProvider config');
+    expect(code).toContain('emulatorHandlers(emulator, { session: false })');
     const kit = await load(code);
     expect(() => kit.createVaultClient({ baseUrl: '', apiVersion: '26.1' })).toThrow(
       'apiVersion must look like "v26.1" (v, digits, a dot, a digit).',
