@@ -1,14 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Seven projects: node-side unit and integration tests (core, emulator, server), the large
-// transfers, React tests in jsdom, end-to-end tests that drive Debian's Chromium through
-// Playwright, the session and demo ones again in Debian's Firefox ESR, the
-// packaging checks on the packed tarball, and type tests of the public types (tsc, no run).
-// On CI, a jsdom or browser test that fails is run once more: those tests wait on focus
-// and live-region updates that a loaded 2-core machine can delay past a wait's timeout.
-// A real failure fails twice; a retried pass is still listed in the report.
-const retry = process.env.CI ? 1 : 0;
+// Eight projects: node-side unit and integration tests (core, emulator, server), the large
+// transfers, React tests in jsdom (two projects, see domProject), end-to-end tests that drive
+// Debian's Chromium through Playwright, the session and demo ones again in Debian's Firefox
+// ESR, the packaging checks on the packed tarball, and type tests of the public types (tsc,
+// no run).
+// No test is retried: one that fails on a loaded machine waits on the wrong thing.
 
 // A test's folder decides where it runs, never its file extension: React and page tests in
 // jsdom; browser, packaging and large-transfer tests in projects of their own; everything
@@ -17,6 +18,42 @@ const retry = process.env.CI ? 1 : 0;
 const DOM_FOLDERS = ['test/components', 'test/react', 'test/oidc/browser'];
 const OWN_FOLDERS = ['test/e2e', 'test/packaging', 'test/large'];
 const testsIn = (folder: string): string => `${folder}/**/*.test.{ts,tsx}`;
+// The jsdom files that replace a module with vi.mock. The other jsdom files share a worker's
+// window and its loaded packages, one file after another; a module mock would outlive its
+// file there, so these files run in a worker of their own each (project dom-isolated).
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const MOCKING_DOM_FILES = DOM_FOLDERS.flatMap((folder) =>
+  readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${folder}/${file}`)
+    .filter((file) => /\bvi\.(?:do)?mock\(/.test(readFileSync(join(ROOT, file), 'utf8'))),
+);
+
+/** The jsdom project: the isolated one for {@link MOCKING_DOM_FILES}, the shared one for the rest. */
+function domProject(isolated: boolean): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name: isolated ? 'dom-isolated' : 'dom',
+      environment: 'jsdom',
+      include: isolated ? MOCKING_DOM_FILES : DOM_FOLDERS.map(testsIn),
+      exclude: isolated ? [] : MOCKING_DOM_FILES,
+      setupFiles: ['test/support/setupDom.ts'],
+      // Files share one jsdom window and the packages it loaded (React, Testing Library)
+      // instead of building both again for each file, which took a third of the project's
+      // time. setupDom.ts gives each file a blank page, empty storage and fresh modules of
+      // the kit; a global stubbed in a test is put back after it.
+      isolate: isolated,
+      unstubGlobals: true,
+      // A whole form walked with axe at each step takes about 3 s alone; on a loaded
+      // 2-core machine twice that. A file's hook may start a provider process (tsx, then
+      // oidc-provider), which a loaded machine can take well over ten seconds to bring up.
+      testTimeout: 15_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 // The session and demo browser tests run a second time, in Firefox (below).
 const FIREFOX_FILES = [
   'test/e2e/sessionTabs.test.ts',
@@ -27,6 +64,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     restoreMocks: true,
+    // A worker per core. Vitest's default keeps one core for itself, which on two cores
+    // runs the unit files one at a time while most of them wait on loopback sockets.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
@@ -35,6 +75,11 @@ export default defineConfig({
           environment: 'node',
           include: [testsIn('test')],
           exclude: [...DOM_FOLDERS, ...OWN_FOLDERS].map((folder) => `${folder}/**`),
+          // Some tests build bundles with esbuild or start a command in a child process: 2 s
+          // on a quiet machine, more than Vitest's default 5 s on a loaded one. No test
+          // waits for a timeout to pass, so this only decides how soon a hang is reported.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -47,19 +92,8 @@ export default defineConfig({
           include: [testsIn('test/large')],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          environment: 'jsdom',
-          include: DOM_FOLDERS.map(testsIn),
-          setupFiles: ['test/support/setupDom.ts'],
-          // A whole form walked with axe at each step takes about 3 s alone; on a loaded
-          // 2-core machine twice that.
-          testTimeout: 15_000,
-          retry,
-        },
-      },
+      domProject(false),
+      domProject(true),
       {
         extends: true,
         test: {
@@ -69,7 +103,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          retry,
         },
       },
       {
@@ -86,7 +119,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          retry,
         },
       },
       {
@@ -105,6 +137,9 @@ export default defineConfig({
       },
       {
         // What apps write against the public types: checked by tsc with the repo's settings.
+        // `npm test` skips this project: its typecheck step (tsc over test/ too) has checked
+        // these files already, and a second tsc run costs a minute. Run it alone with
+        // `npx vitest run --project types` to see the checks by name.
         extends: true,
         test: {
           name: 'types',
