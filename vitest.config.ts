@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Eight projects: node-side unit and integration tests (core, emulator, server), the large
-// transfers, React tests in jsdom (two projects, see domProject), end-to-end tests that drive
-// Debian's Chromium through Playwright, the session and demo ones again in Debian's Firefox
-// ESR, the packaging checks on the packed tarball, and type tests of the public types (tsc,
-// no run).
+// Seven projects: node-side unit and integration tests (core, emulator, server), the large
+// transfers, React tests in jsdom, end-to-end tests that drive Debian's Chromium through
+// Playwright, the session and demo ones again in Debian's Firefox ESR, the packaging checks
+// on the packed tarball, and type tests of the public types (tsc, no run). The node and
+// jsdom ones get an `-isolated` twin for files that mock modules (see unitProjects).
 // No test is retried: one that fails on a loaded machine waits on the wrong thing.
 
 // A test's folder decides where it runs, never its file extension: React and page tests in
@@ -18,40 +18,50 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const DOM_FOLDERS = ['test/components', 'test/react', 'test/oidc/browser'];
 const OWN_FOLDERS = ['test/e2e', 'test/packaging', 'test/large'];
 const testsIn = (folder: string): string => `${folder}/**/*.test.{ts,tsx}`;
-// The jsdom files that replace a module with vi.mock. The other jsdom files share a worker's
-// window and its loaded packages, one file after another; a module mock would outlive its
-// file there, so these files run in a worker of their own each (project dom-isolated).
+const UNIT_EXCLUDE = [...DOM_FOLDERS, ...OWN_FOLDERS].map((folder) => `${folder}/**`);
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
-const MOCKING_DOM_FILES = DOM_FOLDERS.flatMap((folder) =>
-  readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => `${folder}/${file}`)
-    .filter((file) => /\bvi\.(?:do)?mock\(/.test(readFileSync(join(ROOT, file), 'utf8'))),
-);
 
-/** The jsdom project: the isolated one for {@link MOCKING_DOM_FILES}, the shared one for the rest. */
-function domProject(isolated: boolean): TestProjectInlineConfiguration {
-  return {
+/** The test files under `folders`, outside `except`, that replace a module with vi.mock. */
+function filesMocking(folders: readonly string[], except: readonly string[] = []): string[] {
+  return folders.flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => `${folder}/${file}`)
+      .filter((file) => !except.some((other) => file.startsWith(`${other}/`)))
+      .filter((file) => /\bvi\.(?:do)?mock\(/.test(readFileSync(join(ROOT, file), 'utf8'))),
+  );
+}
+
+/**
+ * A unit project (node or jsdom) as two: its files share a worker, one file after another,
+ * and with it the packages they load from node_modules (and jsdom's window), instead of a
+ * new process that loads them again for each file, a third of the time of these projects.
+ * test/support/shareWorker.ts gives each file fresh modules of the kit and a real clock.
+ * A module mock would outlive its file in a shared worker, so files that use vi.mock run
+ * in `{name}-isolated`, a worker of their own each.
+ */
+function unitProjects(
+  name: string,
+  include: readonly string[],
+  exclude: readonly string[],
+  mocking: readonly string[],
+  test: NonNullable<TestProjectInlineConfiguration['test']>,
+): TestProjectInlineConfiguration[] {
+  const project = (isolated: boolean): TestProjectInlineConfiguration => ({
     extends: true,
     test: {
-      name: isolated ? 'dom-isolated' : 'dom',
-      environment: 'jsdom',
-      include: isolated ? MOCKING_DOM_FILES : DOM_FOLDERS.map(testsIn),
-      exclude: isolated ? [] : MOCKING_DOM_FILES,
-      setupFiles: ['test/support/setupDom.ts'],
-      // Files share one jsdom window and the packages it loaded (React, Testing Library)
-      // instead of building both again for each file, which took a third of the project's
-      // time. setupDom.ts gives each file a blank page, empty storage and fresh modules of
-      // the kit; a global stubbed in a test is put back after it.
+      ...test,
+      name: isolated ? `${name}-isolated` : name,
+      include: isolated ? [...mocking] : [...include],
+      exclude: isolated ? [] : [...exclude, ...mocking],
+      setupFiles: ['test/support/shareWorker.ts', ...[test.setupFiles ?? []].flat()],
       isolate: isolated,
+      // A global or variable stubbed in a test is put back after it.
       unstubGlobals: true,
-      // A whole form walked with axe at each step takes about 3 s alone; on a loaded
-      // 2-core machine twice that. A file's hook may start a provider process (tsx, then
-      // oidc-provider), which a loaded machine can take well over ten seconds to bring up.
-      testTimeout: 15_000,
-      hookTimeout: 60_000,
+      unstubEnvs: true,
     },
-  };
+  });
+  return mocking.length > 0 ? [project(false), project(true)] : [project(false)];
 }
 
 // The session and demo browser tests run a second time, in Firefox (below).
@@ -68,20 +78,20 @@ export default defineConfig({
     // runs the unit files one at a time while most of them wait on loopback sockets.
     maxWorkers: '100%',
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'node',
+      ...unitProjects(
+        'node',
+        [testsIn('test')],
+        UNIT_EXCLUDE,
+        filesMocking(['test'], [...DOM_FOLDERS, ...OWN_FOLDERS]),
+        {
           environment: 'node',
-          include: [testsIn('test')],
-          exclude: [...DOM_FOLDERS, ...OWN_FOLDERS].map((folder) => `${folder}/**`),
           // Some tests build bundles with esbuild or start a command in a child process: 2 s
           // on a quiet machine, more than Vitest's default 5 s on a loaded one. No test
           // waits for a timeout to pass, so this only decides how soon a hang is reported.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
-      },
+      ),
       {
         // Hundreds of megabytes through a proxy process: on its own, so that the unit runs
         // neither wait for it nor share the machine with it.
@@ -92,8 +102,15 @@ export default defineConfig({
           include: [testsIn('test/large')],
         },
       },
-      domProject(false),
-      domProject(true),
+      ...unitProjects('dom', DOM_FOLDERS.map(testsIn), [], filesMocking(DOM_FOLDERS), {
+        environment: 'jsdom',
+        setupFiles: ['test/support/setupDom.ts'],
+        // A whole form walked with axe at each step takes about 3 s alone; on a loaded
+        // 2-core machine twice that. A file's hook may start a provider process (tsx, then
+        // oidc-provider), which a loaded machine can take well over ten seconds to bring up.
+        testTimeout: 15_000,
+        hookTimeout: 60_000,
+      }),
       {
         extends: true,
         test: {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // jsdom has <dialog> without its methods. These open and close it, which is all the tests
 // here rely on; the modal part (the inert page, focus kept inside) is the browser's, and
@@ -22,13 +22,9 @@ afterEach(() => {
   cleanup();
 });
 
-// The dom project runs its files one after another in one jsdom window (isolate: false in
-// vitest.config.ts). Each file imports the kit afresh, so no module state of one file
-// (a cache, a registry) reaches the next; the packages from node_modules stay loaded.
-vi.resetModules();
-
-// And each file starts from a blank page at the same address, with empty storage, as it
-// would in a window of its own.
+// The dom project runs its files one after another in one jsdom window (see
+// shareWorker.ts): each file starts from a blank page at the same address, with empty
+// storage, as it would in a window of its own.
 beforeAll(() => {
   cleanup();
   localStorage.clear();
