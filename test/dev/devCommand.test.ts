@@ -199,8 +199,10 @@ describe('npx vault-session-kit dev', () => {
     });
     expect((await discovery.json()).data.auth_type).toBe('password');
     await Promise.all([stop(proxy), stop(dev)]);
-  }, 30_000);
+  }, 90_000);
 
+  // Three `node --import tsx` processes one after another: each can take 20 s to compile
+  // and listen on a loaded 2-core machine.
   it('keeps sessions in sealed cookies with VAULT_SESSION_SECRETS, and never prints a secret', async () => {
     const secret = 'a-cli-secret-of-at-least-32-characters';
     const dev = runCli(['--port', '0']);
@@ -238,7 +240,7 @@ describe('npx vault-session-kit dev', () => {
     expect(code).toBe(2);
     expect(stderr.text()).toContain('session.secrets[0] is 12 characters long');
     expect(stderr.text()).not.toContain('short-secret');
-  }, 30_000);
+  }, 90_000);
 
   it('rejects a bad port with a clear message and exit code 2', async () => {
     const child = runCli(['--port', 'abc']);
