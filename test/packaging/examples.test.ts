@@ -1,7 +1,7 @@
 // The examples in examples/, as a user gets them: each installed from the packed tarball
 // and built; the Vite app and the Next.js app driven in Chromium, the Node client run,
 // each against the stack the package ships (the Vite plugin, `npx vault-session-kit dev`).
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -246,7 +246,11 @@ describe('examples/node-core', () => {
     }
   });
 
-  it('serves the proxy in BFF mode on plain Node, in front of the dev command', async () => {
+  it('serves the app and the proxy in BFF mode on plain Node, the session route kept from the SPA fallback', async () => {
+    // The app's build, as `vite build` leaves it.
+    mkdirSync(join(app, 'dist/assets'), { recursive: true });
+    writeFileSync(join(app, 'dist/index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(app, 'dist/assets/app.js'), 'export {};');
     const origin = 'http://127.0.0.1:5173';
     const vault = await startDevCommand(app, origin);
     const port = await freePort();
@@ -263,14 +267,31 @@ describe('examples/node-core', () => {
       const versions = await poll(() => fetch(`${url}/vault/promomats.sunrise.example/api`));
       expect(versions.status).toBe(200);
       expect((await versions.json()).values).toBeDefined();
-      // BFF mode: the session route answers, with no session yet.
+      // The app's files, and index.html for its own paths (a deep link, a reload).
+      expect(await (await fetch(`${url}/assets/app.js`)).text()).toBe('export {};');
+      expect(await (await fetch(`${url}/documents/7`)).text()).toContain('<div id="root">');
+      // BFF mode: the session route is the proxy's, before and after a sign-in.
       const whoAmI = await fetch(`${url}/vault-session`);
       expect(await whoAmI.json()).toEqual({ own: null, delegated: null });
+      const login = await fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+        method: 'POST',
+        headers: { Origin: origin, 'X-Vault-Kit': '1' },
+        body: new URLSearchParams({
+          username: 'olivia@sunrise.example',
+          password: 'Sunrise-Demo-1',
+        }),
+      });
+      expect((await login.json()).responseStatus).toBe('SUCCESS');
+      const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+      // What a reload asks: the proxy, not the fallback, answers with the session.
+      const reload = await fetch(`${url}/vault-session`, { headers: { cookie } });
+      expect((await reload.json()).own).toMatchObject({ vaultDns: 'promomats.sunrise.example' });
       const forged = await fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
         method: 'POST',
         headers: { Origin: 'https://evil.example' },
       });
       expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+      expect(proxy.output()).toContain(`App and vault proxy listening on port ${port}`);
     } catch (error) {
       throw new Error(
         `${String(error)}\n--- proxy:\n${proxy.output()}\n--- dev command:\n${vault.output()}`,
