@@ -51,7 +51,9 @@ export const SIZE_LIMITS = {
   /** A typical login page: `{ SessionProvider, RequireSession, LoginForm }`, initial chunk. */
   loginPage: { ceiling: 26_500, target: 19_000 },
   /** `vault-session-kit` (react + components), initial chunk, peers external. */
-  reactEntry: { ceiling: 33_000, target: 26_000 },
+  // SsoCallbackPage, the ready single sign-on callback page, takes the entry about 100 bytes
+  // over 33 000; a page that does not import it pays nothing.
+  reactEntry: { ceiling: 33_500, target: 26_000 },
   /** `vault-session-kit/core` alone. */
   core: { ceiling: 20_000, target: 13_000 },
   /** `createVaultClient` alone, from the core entry. */

@@ -33,6 +33,8 @@ export {
   type SessionTimerProps,
   SignOutButton,
   type SignOutButtonProps,
+  SsoCallbackPage,
+  type SsoCallbackPageProps,
   type UseLoginFormOptions,
   type UseLoginFormResult,
   useLoginForm,

@@ -34,6 +34,7 @@ export { PasswordField, type PasswordFieldProps } from './PasswordField';
 export { SessionExpiryDialog, type SessionExpiryDialogProps } from './SessionExpiryDialog';
 export { SessionTimer, type SessionTimerProps } from './SessionTimer';
 export { SignOutButton, type SignOutButtonProps } from './SignOutButton';
+export { SsoCallbackPage, type SsoCallbackPageProps } from './SsoCallbackPage';
 export type { UseLoginFormOptions } from './UseLoginFormOptions';
 export type { LoginFormError, LoginFormStep, UseLoginFormResult } from './UseLoginFormResult';
 export { useLoginForm } from './useLoginForm';

@@ -124,7 +124,7 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   ];
   const { log } = options;
   const loaded = await loadDevOidcProvider();
-  if (!loaded.ok) (log ?? ((line: string) => console.warn(line)))(loaded.notice);
+  if (loaded.notice !== undefined) (log ?? ((line: string) => console.warn(line)))(loaded.notice);
   const oidc = loaded.ok
     ? loaded.createDevOidcProvider({
         issuer: `${origin}/oidc`,

@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import {
   createVaultProxyListener,
+  describeVaultProxy,
   type NodeVaultProxyOptions,
   serveVaultProxy,
 } from '../proxy-node';
@@ -182,7 +183,11 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const served = await serveVaultProxy(proxy, { port: args.port, hostname: args.hostname });
+  const served = await serveVaultProxy(proxy, {
+    port: args.port,
+    hostname: args.hostname,
+    print: false,
+  });
   const stop = (): void => {
     void served.close().then(() => {
       process.exitCode = 0;
@@ -190,12 +195,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  // How many secrets, never what they are.
-  const mode =
-    args.sessionSecrets.length === 0
-      ? 'token mode (no session secret)'
-      : `BFF mode, sessions in sealed cookies (${args.sessionSecrets.length} secret${args.sessionSecrets.length === 1 ? '' : 's'}), who-am-I at ${args.sessionPath ?? '/vault-session'}`;
-  console.log(
-    `Vault proxy listening on ${served.url}: /auth/* -> https://${args.loginHost}, /vault/{host}/api/* -> ${args.allowHosts.join(', ')}; ${mode}`,
-  );
+  // After the handlers: a signal sent in reply to this line must find them in place. It
+  // says where each route really goes (with --loopback-upstream, to that port).
+  console.log(`Vault proxy listening on ${served.url}: ${describeVaultProxy(proxy)}`);
 }

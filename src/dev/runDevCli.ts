@@ -151,17 +151,20 @@ export async function runDevCli(argv: readonly string[]): Promise<void> {
   }
 
   let server: Server;
-  let stack: VaultDevStack | undefined;
+  let built: (stack: VaultDevStack) => void = () => undefined;
+  const stackBuilt = new Promise<VaultDevStack>((resolve) => {
+    built = resolve;
+  });
   try {
     server = await listen(args.port, (req, res) => {
-      // The stack needs the origin it serves, so it is built once the port is known.
-      if (!stack) {
-        res.writeHead(503).end();
-        return;
-      }
-      stack.middleware(req, res, () => {
-        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
-      });
+      // The stack needs the origin it serves, so it is built once the port is known; a
+      // request that comes first waits for it, so that a script that waits for the port
+      // gets a full answer from its first connection.
+      void stackBuilt.then((stack) =>
+        stack.middleware(req, res, () => {
+          res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+        }),
+      );
     });
   } catch (error) {
     console.error(
@@ -181,7 +184,7 @@ export async function runDevCli(argv: readonly string[]): Promise<void> {
     session: false,
     ...(args.logEvents ? { log: (line: string) => console.error(line) } : {}),
   });
-  stack = running;
+  built(running);
 
   let stopping = false;
   const stop = (): void => {

@@ -21,10 +21,10 @@ import {
   type SessionRules,
   type UpstreamCall,
 } from '../proxy/createSessionRules';
-import { createVaultProxy } from '../proxy/createVaultProxy';
+import { createVaultProxy, matcherOf } from '../proxy/createVaultProxy';
 import { ProxyRefusal } from '../proxy/ProxyRefusal';
 import type { ProxyTarget } from '../proxy/ProxyTarget';
-import type { VaultProxyOptions } from '../proxy/VaultProxyOptions';
+import type { VaultProxyOptions, VaultProxyRoutes } from '../proxy/VaultProxyOptions';
 import { createFetchStyleListener } from './createFetchStyleListener';
 import { resolveTo } from './resolveTo';
 
@@ -52,15 +52,17 @@ export interface NodeVaultProxyOptions extends VaultProxyOptions {
 
 /**
  * A Node request listener: for `http.createServer`, or as middleware of Express, Connect
- * or Fastify's raw server. `close()` ends its upstream keep-alive connections.
+ * or Fastify's raw server. `matches(req)` says which requests are the proxy's (its login
+ * host, vault and session routes), for a server that also serves the app; `close()` ends
+ * its upstream keep-alive connections.
  *
  * @example
  * ```ts
  * const listener: VaultProxyListener = createVaultProxyListener(options);
- * createServer(listener).listen(8080);
+ * createServer((req, res) => (listener.matches(req) ? listener(req, res) : serveApp(req, res)));
  * ```
  */
-export interface VaultProxyListener {
+export interface VaultProxyListener extends VaultProxyRoutes {
   /** Answers one request: proxied, or refused in the service's failure shape. */
   (req: IncomingMessage, res: ServerResponse): void;
   /** Closes the idle upstream connections kept alive for reuse. */
@@ -90,8 +92,11 @@ export interface VaultProxyListener {
  */
 export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultProxyListener {
   if (options.fetch !== undefined) {
-    const fetchStyle = createFetchStyleListener(createVaultProxy(options));
-    return Object.assign(fetchStyle, { close: () => undefined });
+    const proxy = createVaultProxy(options);
+    return Object.assign(createFetchStyleListener(proxy), {
+      matches: proxy.matches,
+      close: () => undefined,
+    });
   }
   const rules = createProxyRules(options);
   const base = options.upstream === undefined ? undefined : parseUpstream(options.upstream);
@@ -459,6 +464,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   };
   return Object.assign(listener, {
+    matches: matcherOf(rules),
     // Calls under way end with their connections, as node:http's `Agent.destroy()` ended
     // them; a call after this one opens new connections.
     close: () => {

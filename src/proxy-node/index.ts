@@ -9,4 +9,9 @@ export {
   type NodeVaultProxyOptions,
   type VaultProxyListener,
 } from './createVaultProxyListener';
-export { type ServedVaultProxy, serveVaultProxy } from './serveVaultProxy';
+export { describeVaultProxy } from './describeVaultProxy';
+export {
+  type ServedVaultProxy,
+  type ServeVaultProxyOptions,
+  serveVaultProxy,
+} from './serveVaultProxy';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { VaultProxy } from '../proxy/VaultProxyOptions';
 import { createFetchStyleListener } from './createFetchStyleListener';
 import { createVaultProxyListener, type NodeVaultProxyOptions } from './createVaultProxyListener';
+import { describeVaultProxy } from './describeVaultProxy';
 
 /**
  * A running proxy server.
@@ -24,11 +25,32 @@ export interface ServedVaultProxy {
 }
 
 /**
+ * Where {@link serveVaultProxy} listens, and where it says so.
+ *
+ * @example
+ * ```ts
+ * const options: ServeVaultProxyOptions = { port: 8080, hostname: '0.0.0.0', print: false };
+ * ```
+ */
+export interface ServeVaultProxyOptions {
+  /** Default 0: a free port (`ServedVaultProxy.port` says which). */
+  readonly port?: number | undefined;
+  /** Default `127.0.0.1`; `0.0.0.0` for every interface. */
+  readonly hostname?: string | undefined;
+  /**
+   * Takes the line saying where the proxy listens and what it forwards where, once it
+   * listens. Default: standard output; `false` prints nothing.
+   */
+  readonly print?: ((line: string) => void) | false | undefined;
+}
+
+/**
  * Runs the proxy as a Node HTTP server. Given settings, it is the direct Node adapter
  * ({@link createVaultProxyListener}); given a fetch-style proxy from `createVaultProxy`, each
  * call goes through it (slower). Either way bodies stream both ways, the route comes from
  * the request target alone, and a client that disconnects ends the upstream call. Put TLS
- * in front of it (a load balancer or reverse proxy) in production.
+ * in front of it (a load balancer or reverse proxy) in production. Once it listens it prints
+ * where, and what it forwards where (`print`).
  *
  * @example
  * ```ts
@@ -46,7 +68,7 @@ export interface ServedVaultProxy {
  */
 export function serveVaultProxy(
   proxy: VaultProxy | NodeVaultProxyOptions,
-  options: { port?: number; hostname?: string } = {},
+  options: ServeVaultProxyOptions = {},
 ): Promise<ServedVaultProxy> {
   const hostname = options.hostname ?? '127.0.0.1';
   const listener =
@@ -59,8 +81,19 @@ export function serveVaultProxy(
     server.listen(options.port ?? 0, hostname, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
+      const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+      const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+      if (print !== false) {
+        print(
+          `Vault proxy listening on ${url}: ${
+            typeof proxy === 'function'
+              ? 'every request to the fetch-style proxy given, which forwards as its settings say'
+              : describeVaultProxy(proxy)
+          }`,
+        );
+      }
       resolve({
-        url: `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`,
+        url,
         port,
         server,
         close: () =>

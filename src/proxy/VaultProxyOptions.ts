@@ -168,3 +168,19 @@ export interface VaultProxyOptions {
  * ```
  */
 export type VaultProxy = (request: Request, context?: VaultProxyContext) => Promise<Response>;
+
+/**
+ * Which requests a proxy answers: `/auth/*`, `/vault/*` and, in BFF mode, the session
+ * route (`/vault-session` by default), all under `basePath`. A server that also serves the
+ * app (static files, a fallback to `index.html` for unknown paths) hands exactly these to
+ * the proxy, so no route of it can be left to the fallback.
+ *
+ * @example
+ * ```ts
+ * app.use((req, res, next) => (proxy.matches(req) ? proxy(req, res) : next()));
+ * ```
+ */
+export interface VaultProxyRoutes {
+  /** True when the request's path (`req.url`, a `Request`'s URL, or a path) is the proxy's. */
+  matches(request: string | { readonly url?: string | undefined }): boolean;
+}

@@ -53,6 +53,12 @@ export interface ProxyRules {
   readonly bodyIdleTimeoutMs: number;
   /** The rules of backend-for-frontend mode, when `session` is configured. */
   readonly session: SessionRules | undefined;
+  /**
+   * True for a target (a path, or a URL whose path is read) on one of the proxy's routes:
+   * `/auth/*`, `/vault/*` and, in BFF mode, the session route, all under `basePath`. The
+   * proxy answers each of these itself, a refusal included.
+   */
+  owns(target: string): boolean;
   /** Routes a request by its method and its target (a path, or a URL whose path is read). */
   resolveTarget(method: string, target: string): ProxyTarget;
   /** Refuses a state-changing call from an origin the configuration does not allow. */
@@ -118,6 +124,18 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
     upstreamTimeoutMs: settings.upstreamTimeoutMs,
     bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs,
     session,
+
+    owns(target) {
+      let path: string;
+      try {
+        path = canonicalizeTarget(target).path;
+      } catch {
+        // A path the proxy refuses is still on its routes: it refuses it in its own shape.
+        path = target.split('?')[0] ?? '';
+      }
+      if (session !== undefined && path === session.path) return true;
+      return path.startsWith(`${basePath}/auth/`) || path.startsWith(`${basePath}/vault/`);
+    },
 
     resolveTarget(method, target) {
       if (!METHODS.has(method)) {

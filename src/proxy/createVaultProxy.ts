@@ -12,7 +12,12 @@ import {
   type UpstreamCall,
 } from './createSessionRules';
 import { ProxyRefusal } from './ProxyRefusal';
-import type { VaultProxy, VaultProxyErrorType, VaultProxyOptions } from './VaultProxyOptions';
+import type {
+  VaultProxy,
+  VaultProxyErrorType,
+  VaultProxyOptions,
+  VaultProxyRoutes,
+} from './VaultProxyOptions';
 
 /**
  * Creates the production same-origin proxy that browsers need to reach the service (it
@@ -41,12 +46,28 @@ import type { VaultProxy, VaultProxyErrorType, VaultProxyOptions } from './Vault
  * // Next.js App Router, app/vault-api/[...path]/route.ts:
  * export const GET = (request: Request) => proxy(request);
  * ```
+ *
+ * @example
+ * Settings given as a function are read at the first request, not when the module loads:
+ * a build (`next build`) that imports the module needs none of the runtime's secrets, and
+ * settings that cannot work fail that request (and every one after it) with the reason.
+ * ```ts
+ * export const proxy = createVaultProxy(() => ({
+ *   loginHost: 'login.veevavault.com',
+ *   allowHosts: ['*.veevavault.com'],
+ *   allowedOrigins: ['https://app.example.com'],
+ *   session: { secrets: [process.env.VAULT_SESSION_SECRET ?? ''] },
+ * }));
+ * ```
  */
-export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
+export function createVaultProxy(
+  options: VaultProxyOptions | (() => VaultProxyOptions),
+): VaultProxy & VaultProxyRoutes {
+  if (typeof options === 'function') return createLazyProxy(options);
   const rules = createProxyRules(options);
   const upstreamFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
 
-  return async (request, context) => {
+  const proxy: VaultProxy = async (request, context) => {
     const started = Date.now();
     let route: 'auth' | 'vault' | 'session' | 'refused' = 'refused';
     let host: string | undefined;
@@ -252,6 +273,41 @@ export function createVaultProxy(options: VaultProxyOptions): VaultProxy {
       );
     }
   };
+  return Object.assign(proxy, { matches: matcherOf(rules) });
+}
+
+/**
+ * {@link VaultProxyRoutes.matches} on a rule set: the target of `req.url`, a `Request`'s URL,
+ * or a path.
+ *
+ * @example
+ * ```ts
+ * const matches = matcherOf(createProxyRules(options));
+ * matches('/vault-session'); // true in BFF mode
+ * ```
+ */
+export function matcherOf(rules: ProxyRules): VaultProxyRoutes['matches'] {
+  return (request) => rules.owns(typeof request === 'string' ? request : (request.url ?? '/'));
+}
+
+// The proxy of settings read at its first use. A failed reading is not kept: each request
+// then fails with the reason, where the framework logs it.
+function createLazyProxy(read: () => VaultProxyOptions): VaultProxy & VaultProxyRoutes {
+  let built: (VaultProxy & VaultProxyRoutes) | undefined;
+  const build = (): VaultProxy & VaultProxyRoutes => {
+    if (built) return built;
+    try {
+      built = createVaultProxy(read());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new TypeError(`The vault proxy's settings cannot work: ${reason}`, { cause: error });
+    }
+    return built;
+  };
+  const proxy: VaultProxy = async (request, context) => build()(request, context);
+  return Object.assign(proxy, {
+    matches: (request: Parameters<VaultProxyRoutes['matches']>[0]) => build().matches(request),
+  });
 }
 
 function requestBody(

@@ -11,5 +11,6 @@ export type {
   VaultProxyErrorType,
   VaultProxyLogEvent,
   VaultProxyOptions,
+  VaultProxyRoutes,
   VaultProxySessionOptions,
 } from './VaultProxyOptions';

@@ -1,6 +1,7 @@
 'use client';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { isLiveStatus } from '../core/session/sessionReducer';
+import { useServerOrHydrating } from './useServerOrHydrating';
 import { useSession } from './useSession';
 import { useSsoCallback } from './useSsoCallback';
 
@@ -43,7 +44,7 @@ export interface RequireSessionProps {
 export function RequireSession({ fallback, pending = null, children }: RequireSessionProps) {
   const { status } = useSession();
   const sso = useSsoCallback();
-  const serverOrHydrating = useSyncExternalStore(neverChanges, no, yes);
+  const serverOrHydrating = useServerOrHydrating();
   if (isLiveStatus(status)) return <>{children}</>;
   // Coming back from the identity provider is not "signed out": the form would flash.
   if (serverOrHydrating || sso.status === 'processing') return <>{pending}</>;
@@ -51,7 +52,3 @@ export function RequireSession({ fallback, pending = null, children }: RequireSe
   // typing at once, and one who has a tab open sees the form give way in a moment.
   return <>{fallback}</>;
 }
-
-const neverChanges = (): (() => void) => () => {};
-const no = (): boolean => false;
-const yes = (): boolean => true;

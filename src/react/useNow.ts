@@ -16,7 +16,10 @@ import { useVaultSession } from './VaultSessionContext';
  */
 export function useNow(intervalMs: number, until?: number): number {
   const { now: clock, timers } = useVaultSession();
-  const [now, setNow] = useState(clock);
+  // No clock read while a server renders (Next.js refuses a prerender that reads the time):
+  // there the first value is 0, and no session exists to measure against it. In the browser
+  // the first render reads the clock, and the effect below keeps it current.
+  const [now, setNow] = useState(() => (typeof window === 'undefined' ? 0 : clock()));
   useEffect(() => {
     if (!(intervalMs > 0)) return;
     let handle: unknown;

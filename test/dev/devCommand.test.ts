@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseDevCliArgs } from '../../src/dev/runDevCli';
@@ -68,7 +70,47 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
+/** A port free a moment ago on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
 describe('npx vault-session-kit dev', () => {
+  it('answers its first connection in full: a script waiting for the port never gets a 503', async () => {
+    const port = await freePort();
+    const child = runCli(['--port', String(port)]);
+    const stderr = collect(child.stderr);
+    let answer: Response | undefined;
+    // As `wait-on` or a CI script does: try until the port takes a connection.
+    while (answer === undefined) {
+      answer = await fetch(`http://127.0.0.1:${port}/vault/promomats.sunrise.example/api`).catch(
+        () => undefined,
+      );
+      if (child.exitCode !== null) throw new Error(`The command exited: ${stderr.text()}`);
+    }
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).responseStatus).toBe('SUCCESS');
+    await stop(child);
+  }, 30_000);
+
+  it("says once, truthfully, what oidc-provider's runtime warning means on Node 20", async () => {
+    const child = runCli(['--port', '0']);
+    const stderr = collect(child.stderr);
+    const stdout = collect(child.stdout);
+    await firstLine(child);
+    await stop(child);
+    const output = `${stdout.text()}\n${stderr.text()}`;
+    expect(output).not.toContain('oidc-provider WARNING');
+    const explanations = output.match(/oidc-provider supports Node\.js 22 LTS/g) ?? [];
+    const lts = process.release.lts ?? '';
+    // Node 22 (Jod) and later LTS lines: nothing to explain.
+    expect(explanations.length).toBe(lts !== '' && lts >= 'Jod' ? 0 : 1);
+  }, 30_000);
+
   it('serves the emulator, prints its URL, and exits with 0 on SIGTERM', async () => {
     const child = runCli(['--port', '0']);
     const stderr = collect(child.stderr);
@@ -184,7 +226,15 @@ describe('npx vault-session-kit dev', () => {
       ...['--port', '0', '--origin', 'http://127.0.0.1:5199'],
       ...['--loopback-upstream', new URL(devUrl).port],
     ]);
-    const proxyUrl = /listening on (http:\/\/[^:]+:\d+)/.exec(await firstLine(proxy))?.[1] ?? '';
+    const line = await firstLine(proxy);
+    const proxyUrl = /listening on (http:\/\/[^:]+:\d+)/.exec(line)?.[1] ?? '';
+    // It says where the calls really go: the dev command's port, each host kept.
+    const upstream = `http://127.0.0.1:${new URL(devUrl).port}`;
+    expect(line).toContain(`/auth/* -> ${upstream} (Host: login.vault.example)`);
+    expect(line).toContain(
+      `/vault/{host}/api/* -> ${upstream} (Host: {host}) for *.sunrise.example`,
+    );
+    expect(line).not.toContain('https://login.vault.example');
 
     const versions = await fetch(`${proxyUrl}/vault/quality.sunrise.example/api`);
     expect((await versions.json()).values['v26.1']).toBe(

@@ -1,11 +1,11 @@
 // The examples in examples/, as a user gets them: each installed from the packed tarball
 // and built; the Vite app and the Next.js app driven in Chromium, the Node client run,
 // each against the stack the package ships (the Vite plugin, `npx vault-session-kit dev`).
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../e2e/support/launchChromium';
 import { freePort, npmInstall, poll, run, startServer } from './support/consumerApp';
@@ -98,24 +98,27 @@ describe('examples/vite-spa', () => {
   });
 });
 
-// The example's proxy runs in BFF mode: it needs its session secret when built and served.
+// The example's proxy runs in BFF mode: it reads its session secret at its first request.
 const SESSION_SECRETS = 'example-secret-of-the-packaging-test-0123456789';
 
 describe('examples/next-app', () => {
   let app: string;
-  beforeAll(() => {
+  let origin: string;
+  let vault: Awaited<ReturnType<typeof startDevCommand>>;
+  let next: ReturnType<typeof startServer>;
+  beforeAll(async () => {
     app = install('next-app');
-    run('npx', ['next', 'build'], app, {
-      NEXT_TELEMETRY_DISABLED: '1',
-      VAULT_SESSION_SECRETS: SESSION_SECRETS,
-    });
-  });
-
-  it('signs in with single sign-on through its route handlers and the dev command', async () => {
+    // As a CI build runs: today's create-next-app config (Cache Components on), and none of
+    // the runtime's secrets in the environment.
+    const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: '1' };
+    for (const name of Object.keys(process.env))
+      if (name.startsWith('VAULT_')) env[name] = undefined;
+    const build = run('npx', ['next', 'build'], app, env);
+    expect(build).toContain('Cache Components enabled');
     const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const vault = await startDevCommand(app, origin);
-    const next = startServer('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], app, {
+    origin = `http://127.0.0.1:${port}`;
+    vault = await startDevCommand(app, origin);
+    next = startServer('npx', ['next', 'start', '-p', String(port), '-H', '127.0.0.1'], app, {
       NEXT_TELEMETRY_DISABLED: '1',
       APP_ORIGINS: origin,
       VAULT_LOGIN_HOST: 'login.vault.example',
@@ -123,33 +126,53 @@ describe('examples/next-app', () => {
       VAULT_DEV_PORT: String(vault.port),
       VAULT_SESSION_SECRETS: SESSION_SECRETS,
     });
+    await poll(() => fetch(`${origin}/`));
+  }, 900_000);
+  afterAll(() => {
+    next?.stop();
+    vault?.stop();
+  });
+
+  /** Runs `drive` on a new page; a failure carries both servers' output. */
+  async function onPage(drive: (page: Page) => Promise<void>): Promise<void> {
     const page = await browser.newPage();
     try {
-      const html = await (await poll(() => fetch(`${origin}/`))).text();
-      // The session lives in the browser: server HTML shows the pending state, no form.
-      expect(html).toContain('Checking your session…');
-      expect(html).not.toContain('autocomplete="username"');
-      // What the proxy refuses it answers in the service's shape, for every method.
-      const refused = await fetch(`${origin}/vault/127.0.0.1/api`, { method: 'PATCH' });
-      expect((await refused.json()).errors[0].type).toBe('PROXY_HOST_NOT_ALLOWED');
-      const forged = await fetch(`${origin}/vault/promomats.sunrise.example/api/v26.1/auth`, {
-        method: 'POST',
-        headers: { Origin: 'https://evil.example' },
-      });
-      expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+      await drive(page);
+    } catch (error) {
+      throw new Error(
+        `${String(error)}\n--- next:\n${next.output()}\n--- dev command:\n${vault.output()}`,
+      );
+    } finally {
+      await page.close();
+    }
+  }
 
+  it('serves the pending state, and refuses in the service shape through its route handlers', async () => {
+    const html = await (await fetch(`${origin}/`)).text();
+    // The session lives in the browser: server HTML shows the pending state, no form.
+    expect(html).toContain('Checking your session…');
+    expect(html).not.toContain('autocomplete="username"');
+    // The callback page says what it does from its first paint.
+    expect(await (await fetch(`${origin}/sso/callback`)).text()).toContain('Completing sign-in…');
+    // What the proxy refuses it answers in the service's shape, for every method.
+    const refused = await fetch(`${origin}/vault/127.0.0.1/api`, { method: 'PATCH' });
+    expect((await refused.json()).errors[0].type).toBe('PROXY_HOST_NOT_ALLOWED');
+    const forged = await fetch(`${origin}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+  });
+
+  it('signs in with a password, acts as a delegator, keeps both across a reload, and signs out', async () => {
+    await onPage(async (page) => {
       await page.goto(origin);
-      await page.getByRole('textbox', { name: 'User name' }).fill('sam@harbor.example');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
-      await page.getByLabel('User name').fill('sam');
-      await page.getByLabel('Password').fill('Harbor-Demo-1');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      const signIn = await installedSignIn(app);
+      await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
       await page
-        .getByText('Signed in as sam@harbor.example in Harbor Clinical')
+        .getByText('Signed in as olivia@sunrise.example in Sunrise PromoMats')
         .waitFor({ timeout: 30_000 });
       // BFF mode: the session is in the route handlers' HttpOnly cookie, out of the page's reach.
-      // (The identity provider's cookies share the host: cookies do not tell ports apart.)
       const cookies = await page.context().cookies(origin);
       expect(
         cookies
@@ -157,22 +180,47 @@ describe('examples/next-app', () => {
           .map((cookie) => [cookie.name, cookie.httpOnly, cookie.secure]),
       ).toEqual([['__Host-vault-session', true, true]]);
       expect(await page.evaluate(() => document.cookie)).toBe('');
-      // The app keeps the session in memory only: after a reload it learns of it from the
-      // session route (app/vault-session/route.ts), the user name from the vault, and shows
-      // the vault's host name where only a login knows its display name.
+
+      await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+      const banner = page.getByRole('region', { name: 'Delegated session' });
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');
+      // The app keeps the session in memory only: after a reload it learns of both sessions
+      // from the session route (app/vault-session/route.ts), and names the vault by its host
+      // where only a login knows its display name.
       await page.reload();
+      await banner.waitFor({ timeout: 30_000 });
+      expect(await banner.textContent()).toContain(
+        'Acting as Marcus Reed in quality.sunrise.example — you are olivia@sunrise.example',
+      );
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      const userName = page.getByRole('textbox', { name: 'User name' });
+      await userName.waitFor({ timeout: 30_000 });
+      expect(await page.context().cookies(origin)).not.toContainEqual(
+        expect.objectContaining({ name: '__Host-vault-session' }),
+      );
+      await page.reload();
+      await userName.waitFor({ timeout: 30_000 });
+    });
+  });
+
+  it("signs in with single sign-on, back through the package's callback page", async () => {
+    await onPage(async (page) => {
+      await page.goto(origin);
+      await page.getByRole('textbox', { name: 'User name' }).fill('sam@harbor.example');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+      await page.getByLabel('User name').fill('sam');
+      await page.getByLabel('Password').fill('Harbor-Demo-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // app/sso/callback/page.tsx is the package's page: it finishes the sign-in and goes
+      // back to where it started.
+      await page.waitForURL(`${origin}/`, { timeout: 30_000 });
       await page
         .getByText('Signed in as sam@harbor.example in clinical.harbor.example')
         .waitFor({ timeout: 30_000 });
-    } catch (error) {
-      throw new Error(
-        `${String(error)}\n--- next:\n${next.output()}\n--- dev command:\n${vault.output()}`,
-      );
-    } finally {
-      await page.close();
-      next.stop();
-      vault.stop();
-    }
+    });
   });
 });
 
@@ -198,7 +246,11 @@ describe('examples/node-core', () => {
     }
   });
 
-  it('serves the proxy in BFF mode on plain Node, in front of the dev command', async () => {
+  it('serves the app and the proxy in BFF mode on plain Node, the session route kept from the SPA fallback', async () => {
+    // The app's build, as `vite build` leaves it.
+    mkdirSync(join(app, 'dist/assets'), { recursive: true });
+    writeFileSync(join(app, 'dist/index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(app, 'dist/assets/app.js'), 'export {};');
     const origin = 'http://127.0.0.1:5173';
     const vault = await startDevCommand(app, origin);
     const port = await freePort();
@@ -215,14 +267,31 @@ describe('examples/node-core', () => {
       const versions = await poll(() => fetch(`${url}/vault/promomats.sunrise.example/api`));
       expect(versions.status).toBe(200);
       expect((await versions.json()).values).toBeDefined();
-      // BFF mode: the session route answers, with no session yet.
+      // The app's files, and index.html for its own paths (a deep link, a reload).
+      expect(await (await fetch(`${url}/assets/app.js`)).text()).toBe('export {};');
+      expect(await (await fetch(`${url}/documents/7`)).text()).toContain('<div id="root">');
+      // BFF mode: the session route is the proxy's, before and after a sign-in.
       const whoAmI = await fetch(`${url}/vault-session`);
       expect(await whoAmI.json()).toEqual({ own: null, delegated: null });
+      const login = await fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
+        method: 'POST',
+        headers: { Origin: origin, 'X-Vault-Kit': '1' },
+        body: new URLSearchParams({
+          username: 'olivia@sunrise.example',
+          password: 'Sunrise-Demo-1',
+        }),
+      });
+      expect((await login.json()).responseStatus).toBe('SUCCESS');
+      const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+      // What a reload asks: the proxy, not the fallback, answers with the session.
+      const reload = await fetch(`${url}/vault-session`, { headers: { cookie } });
+      expect((await reload.json()).own).toMatchObject({ vaultDns: 'promomats.sunrise.example' });
       const forged = await fetch(`${url}/vault/promomats.sunrise.example/api/v26.1/auth`, {
         method: 'POST',
         headers: { Origin: 'https://evil.example' },
       });
       expect((await forged.json()).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
+      expect(proxy.output()).toContain(`App and vault proxy listening on port ${port}`);
     } catch (error) {
       throw new Error(
         `${String(error)}\n--- proxy:\n${proxy.output()}\n--- dev command:\n${vault.output()}`,

@@ -324,7 +324,7 @@ describe('an upstream that cannot be reached', () => {
   it('is answered 502 by the Node adapter', async () => {
     const closed = await serveFetch(() => new Response('gone'));
     await closed.close();
-    const served = await serveVaultProxy({ ...OPTIONS, upstream: closed.url });
+    const served = await serveVaultProxy({ ...OPTIONS, upstream: closed.url }, { print: false });
     try {
       const response = await sendRaw(served.port, '/auth/discovery', { method: 'POST' });
       expect(response.status).toBe(502);
@@ -435,7 +435,7 @@ describe('createVaultProxy in front of the emulator, over loopback HTTP', () => 
           ? await serveFetch(
               createVaultProxy({ ...options, fetch: createLoopbackUpstream(vault.port) }),
             )
-          : await serveVaultProxy({ ...options, upstream: vault.url });
+          : await serveVaultProxy({ ...options, upstream: vault.url }, { print: false });
       servers = [vault, proxy];
       await driveKitClient(proxy.url);
       expect(emulator.sessionCount()).toBe(0);

@@ -37,6 +37,8 @@ export interface ProxyAdapter {
 }
 
 const closers: (() => Promise<void>)[] = [];
+// The adapters' tests read answers, not the line a server prints when it listens.
+const QUIET = { print: false } as const;
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
@@ -82,7 +84,7 @@ export const PROXY_ADAPTERS: readonly ProxyAdapter[] = [
           } as RequestInit),
         );
       });
-      const served = await serveVaultProxy({ ...options, upstream: upstream.url });
+      const served = await serveVaultProxy({ ...options, upstream: upstream.url }, QUIET);
       closers.push(served.close, upstream.close);
       return { send: (path, init) => sendRaw(served.port, path, init), port: served.port };
     },
@@ -90,12 +92,12 @@ export const PROXY_ADAPTERS: readonly ProxyAdapter[] = [
   {
     name: 'createVaultProxyListener with a fetch upstream',
     inProcess: true,
-    start: (options) => overHttp(serveVaultProxy(options)),
+    start: (options) => overHttp(serveVaultProxy(options, QUIET)),
   },
   {
     name: 'createVaultProxy served by serveVaultProxy',
     inProcess: true,
-    start: (options) => overHttp(serveVaultProxy(createVaultProxy(options))),
+    start: (options) => overHttp(serveVaultProxy(createVaultProxy(options), QUIET)),
   },
 ];
 

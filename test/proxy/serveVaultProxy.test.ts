@@ -112,6 +112,41 @@ describe.each(OVER_HTTP)('$name: the proxy as a Node HTTP server', (adapter) => 
   });
 });
 
+describe('serveVaultProxy: what it prints', () => {
+  it('says where it listens and where each route goes, once it listens, and no secret', async () => {
+    const { serveVaultProxy } = await import('../../src/proxy-node');
+    const secret = 'a-secret-of-the-print-test-0123456789';
+    const lines: string[] = [];
+    const served = await serveVaultProxy(
+      { ...OPTIONS, session: { secrets: [secret] }, upstream: 'http://127.0.0.1:8787' },
+      { print: (line) => lines.push(line) },
+    );
+    await served.close();
+    expect(lines).toEqual([
+      `Vault proxy listening on ${served.url}: /auth/* -> http://127.0.0.1:8787 (Host: login.sunrise.example), /vault/{host}/api/* -> http://127.0.0.1:8787 (Host: {host}) for *.sunrise.example; BFF mode, sessions in sealed cookies (1 secret), who-am-I at /vault-session`,
+    ]);
+  });
+
+  it('prints to standard output by default', async () => {
+    const { serveVaultProxy } = await import('../../src/proxy-node');
+    const written: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      const served = await serveVaultProxy(OPTIONS);
+      await served.close();
+      expect(written).toEqual([
+        `Vault proxy listening on ${served.url}: /auth/* -> https://login.sunrise.example, /vault/{host}/api/* -> https://{host} for *.sunrise.example; token mode (no session secret)\n`,
+      ]);
+    } finally {
+      process.stdout.write = write;
+    }
+  });
+});
+
 describe('npm run proxy: its arguments', () => {
   it('takes the allow list, login host, port, address and origins, and refuses what cannot work', async () => {
     const { parseProxyCliArgs } = await import('../../src/dev/proxyCli');

@@ -73,9 +73,15 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
 
   // What every part below shares; the parts follow a session in the order it lives: the
   // sign-in, the delegations, the other tabs, and (BFF mode) the proxy's answer at start.
+  // The tab's name is drawn on first use, not here: a server render (Next.js prerendering
+  // among them) creates a manager, and must not draw a random value while it renders.
+  let tabTag: string | undefined;
   const core: SessionCore = {
     client,
-    tabId: randomTag(),
+    get tabId() {
+      tabTag ??= randomTag();
+      return tabTag;
+    },
     now,
     getState: () => state,
     dispatch,
@@ -100,7 +106,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     },
     opened: new Set(),
   };
-  const { tabId, adopt, handOff } = core;
+  const { adopt, handOff } = core;
   const signIn = createSignInFlow(core, maxSessionMs, () => signOut());
   const delegations = createDelegationFlow(
     core,
@@ -160,7 +166,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   function announceExpiry(before: SessionRecord | undefined): void {
     if (before && !state.record && state.endReason === 'expired') {
       delegations.invalidate();
-      channel?.post({ type: 'expired', from: tabId, key: before.key, reason: 'expired' });
+      channel?.post({ type: 'expired', from: core.tabId, key: before.key, reason: 'expired' });
     }
   }
 
@@ -192,7 +198,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
           dispatch({ type: 'join-finished' });
         }, joinTimeoutMs);
       } else dispatch({ type: 'join-finished' });
-      if (channel.connected) channel.post({ type: 'hello', from: tabId });
+      if (channel.connected) channel.post({ type: 'hello', from: core.tabId });
     }
     armDeadlineTimer();
   }
@@ -221,7 +227,11 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
     core.opened.clear();
     persistence.clear();
-    channel?.post({ type: 'signed-out', from: tabId, ...(inactive ? { reason: 'inactive' } : {}) });
+    channel?.post({
+      type: 'signed-out',
+      from: core.tabId,
+      ...(inactive ? { reason: 'inactive' } : {}),
+    });
     if (!record) return;
     await endRecordQuietly(client, record, now);
   }
@@ -242,7 +252,12 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     }
     delegations.invalidate();
     dispatch({ type: 'session-ended', reason: 'invalid-session' });
-    channel?.post({ type: 'expired', from: tabId, key: record.key, reason: 'invalid-session' });
+    channel?.post({
+      type: 'expired',
+      from: core.tabId,
+      key: record.key,
+      reason: 'invalid-session',
+    });
     // One of the two IDs is dead; the other must not outlive the local state either.
     void endRecordQuietly(client, record, now);
     return true;

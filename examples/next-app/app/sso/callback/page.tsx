@@ -1,2 +1,3 @@
-// Where the identity provider sends the user back: the same page finishes the sign-in.
-export { default } from '../../page';
+// Where the identity provider sends the user back: the layout's SessionProvider finishes the
+// sign-in, and this page goes on to where it started.
+export { SsoCallbackPage as default } from 'vault-session-kit';

@@ -1,13 +1,8 @@
 'use client';
-import {
-  LoginForm,
-  RequireSession,
-  SessionProvider,
-  SignOutButton,
-  useSession,
-} from 'vault-session-kit';
+import type { ReactNode } from 'react';
+import { SessionProvider } from 'vault-session-kit';
 
-export function SignIn() {
+export function VaultSession({ children }: { children: ReactNode }) {
   return (
     <SessionProvider
       // BFF mode: the route handlers keep the session ID in an HttpOnly cookie.
@@ -15,7 +10,11 @@ export function SignIn() {
       config={{
         authUrl: '', // the route handlers at /auth/* on this origin
         vaultUrl: '/vault/{dns}', // and at /vault/{dns}/api/*
-        vaultDns: process.env.NEXT_PUBLIC_VAULT_DNS ?? 'clinical.harbor.example',
+        // The vault users sign in to with a password. A user whose account is in another
+        // vault (sam, with single sign-on, in the dev command's Harbor Clinical) is
+        // signed in there: the session is accepted where the service put it.
+        vaultDns: process.env.NEXT_PUBLIC_VAULT_DNS ?? 'promomats.sunrise.example',
+        validateDns: false,
         // The client ID your vault's single sign-on profile knows; the development
         // provider of `npx vault-session-kit dev` knows vault-session-kit-demo.
         clientId: process.env.NEXT_PUBLIC_VAULT_CLIENT_ID ?? 'vault-session-kit-demo',
@@ -23,21 +22,7 @@ export function SignIn() {
       // A path: resolved against the page's origin in the browser, so prerendering works.
       sso={{ redirectUri: '/sso/callback', load: () => import('vault-session-kit/sso') }}
     >
-      <RequireSession fallback={<LoginForm />} pending={<p>Checking your session…</p>}>
-        <SignedIn />
-      </RequireSession>
+      {children}
     </SessionProvider>
-  );
-}
-
-function SignedIn() {
-  const { user, vault } = useSession();
-  return (
-    <>
-      <p>
-        Signed in as {user?.username} in {vault?.name}
-      </p>
-      <SignOutButton />
-    </>
   );
 }
