@@ -5,6 +5,7 @@ import { findPendingSsoUsername } from './findPendingSsoUsername';
 import { getSsoAttempt } from './getSsoAttempt';
 import { loadSsoModule } from './loadSsoModule';
 import { parseSsoCallbackUrl } from './parseSsoCallbackUrl';
+import { readProxySsoOutcome } from './readProxySsoOutcome';
 import { resolveSsoRedirectUri } from './resolveSsoRedirectUri';
 
 /**
@@ -96,9 +97,24 @@ function createStore(session: VaultSession): SsoCallbackStore {
   // Read on first use, not at creation: a server render creates the store but must not
   // look at the page's address.
   let current: SsoCallbackState | undefined;
+  // BFF mode: the proxy completed the sign-in before this page loaded; a failure is in the
+  // address, a success is the session the page finds.
+  const proxyMode = session.client.config.credentials === 'proxy';
+  const proxyOutcome =
+    proxyMode && typeof window !== 'undefined'
+      ? readProxySsoOutcome(window.location.href)
+      : undefined;
   const snapshotNow = (): SsoCallbackState => {
-    current ??=
-      session.sso?.handleCallback !== false && readAnswer(session)
+    current ??= proxyMode
+      ? proxyOutcome === undefined
+        ? IDLE
+        : {
+            status: 'error',
+            error: proxyOutcome.error,
+            returnTo: proxyOutcome.cleanUrl,
+            ...(proxyOutcome.username === undefined ? {} : { username: proxyOutcome.username }),
+          }
+      : session.sso?.handleCallback !== false && readAnswer(session)
         ? PROCESSING
         : idleState(session);
     return current;
@@ -113,6 +129,14 @@ function createStore(session: VaultSession): SsoCallbackStore {
     getSnapshot: snapshotNow,
     subscribe: changed.on,
     process() {
+      if (proxyMode) {
+        // Out of the address bar, so that a reload or a shared link does not show it again.
+        if (proxyOutcome !== undefined && handled.size === 0) {
+          handled.add(proxyOutcome.cleanUrl);
+          window.history.replaceState(window.history.state, '', proxyOutcome.cleanUrl);
+        }
+        return;
+      }
       const answer = readAnswer(session);
       if (!answer) {
         if (snapshotNow() === PROCESSING && handled.size === 0) set(idleState(session));

@@ -12,4 +12,5 @@ export type {
   VaultProxyLogEvent,
   VaultProxyOptions,
   VaultProxySessionOptions,
+  VaultProxySsoOptions,
 } from './VaultProxyOptions';
