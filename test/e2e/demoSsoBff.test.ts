@@ -93,7 +93,7 @@ describe('single sign-on of the demo in BFF mode', () => {
     );
   });
 
-  it('brings a cancel at the provider back to the form in the user\'s language, the user name kept', async () => {
+  it("brings a cancel at the provider back to the form in the user's language, the user name kept", async () => {
     const context = await demo.newContext();
     const page = await context.newPage();
     await page.goto(demo.dev.url);
@@ -102,9 +102,9 @@ describe('single sign-on of the demo in BFF mode', () => {
     await toProvider(page, deMessages.login.continue);
     await page.getByRole('button', { name: 'Cancel and return to the application' }).click();
     const alert = page.getByRole('alert');
-    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain(
-      deMessages.login.ssoCancelled,
-    );
+    await expect
+      .poll(() => alert.textContent(), { timeout: 15_000 })
+      .toContain(deMessages.login.ssoCancelled);
     expect(await page.getByRole('textbox').first().inputValue()).toBe(SAM.username);
     // The outcome left the address bar once it was read.
     expect(new URL(page.url()).search).toBe('');
