@@ -5,7 +5,7 @@ import { findPendingSsoUsername } from './findPendingSsoUsername';
 import { getSsoAttempt } from './getSsoAttempt';
 import { loadSsoModule } from './loadSsoModule';
 import { parseSsoCallbackUrl } from './parseSsoCallbackUrl';
-import { readProxySsoOutcome } from './readProxySsoOutcome';
+import { readProxySsoOutcome, takeProxySsoUsername } from './readProxySsoOutcome';
 import { resolveSsoRedirectUri } from './resolveSsoRedirectUri';
 
 /**
@@ -104,10 +104,18 @@ function createStore(session: VaultSession): SsoCallbackStore {
     proxyMode && typeof window !== 'undefined'
       ? readProxySsoOutcome(window.location.href)
       : undefined;
+  // Without an outcome, a name kept by a sign-in that left for the provider: the user came
+  // back with Back to a page loaded afresh (or the sign-in succeeded, and no form shows).
+  const pendingName =
+    proxyMode && proxyOutcome === undefined && typeof window !== 'undefined'
+      ? takeProxySsoUsername()
+      : undefined;
   const snapshotNow = (): SsoCallbackState => {
     current ??= proxyMode
       ? proxyOutcome === undefined
-        ? IDLE
+        ? pendingName === undefined
+          ? IDLE
+          : Object.freeze({ status: 'idle', username: pendingName })
         : {
             status: 'error',
             error: proxyOutcome.error,

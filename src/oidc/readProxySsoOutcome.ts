@@ -68,13 +68,7 @@ export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
   const code = current.searchParams.get(SSO_ERROR_PARAMETER);
   if (code === null) return undefined;
   current.searchParams.delete(SSO_ERROR_PARAMETER);
-  let username: string | undefined;
-  try {
-    username = globalThis.sessionStorage?.getItem(USERNAME_KEY) ?? undefined;
-    globalThis.sessionStorage?.removeItem(USERNAME_KEY);
-  } catch {
-    username = undefined;
-  }
+  const username = takeProxySsoUsername();
   return {
     // An unknown code is the generic failure, never text from the address. The kit's own
     // words, as `createSsoError` gives them, are left to the lazily loaded chunk: the form
@@ -84,6 +78,26 @@ export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
       'Single sign-on through the proxy did not complete.',
     ),
     cleanUrl: `${current.pathname}${current.search}${current.hash}`,
-    username: username === '' ? undefined : username,
+    username,
   };
+}
+
+/**
+ * The user name {@link rememberProxySsoUsername} kept, once: the page that reads it is the
+ * one the sign-in came back to, or the one the user returned to with Back from the identity
+ * provider (loaded afresh), where the form takes the user back to the single sign-on step.
+ *
+ * @example
+ * ```ts
+ * const username = takeProxySsoUsername(); // 'sam@harbor.example', then undefined
+ * ```
+ */
+export function takeProxySsoUsername(): string | undefined {
+  try {
+    const username = globalThis.sessionStorage?.getItem(USERNAME_KEY) ?? undefined;
+    globalThis.sessionStorage?.removeItem(USERNAME_KEY);
+    return username === '' ? undefined : username;
+  } catch {
+    return undefined;
+  }
 }
