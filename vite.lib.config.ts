@@ -59,6 +59,8 @@ export default defineConfig({
         'vite',
         // The Node adapter's upstream client: a dependency, installed with the kit.
         'undici',
+        // The proxy's single sign-on protocol (BFF mode): a dependency, installed with the kit.
+        'oauth4webapi',
         /^node:/,
       ],
       // Bundling drops the per-file 'use client' directives; the React entry gets one

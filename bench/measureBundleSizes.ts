@@ -48,14 +48,18 @@ export interface SizeLimit {
  * ```
  */
 export const SIZE_LIMITS = {
-  /** A typical login page: `{ SessionProvider, RequireSession, LoginForm }`, initial chunk. */
-  loginPage: { ceiling: 26_500, target: 19_000 },
+  /**
+   * A typical login page: `{ SessionProvider, RequireSession, LoginForm }`, initial chunk.
+   * The three ceilings rose with single sign-on through the proxy (BFF mode), which every
+   * page carries until the modes are split.
+   */
+  loginPage: { ceiling: 27_000, target: 19_000 },
   /** `vault-session-kit` (react + components), initial chunk, peers external. */
-  // SsoCallbackPage, the ready single sign-on callback page, takes the entry about 100 bytes
-  // over 33 000; a page that does not import it pays nothing.
-  reactEntry: { ceiling: 33_500, target: 26_000 },
+  // SsoCallbackPage, the ready single sign-on callback page, adds about 100 bytes; a page
+  // that does not import it pays nothing.
+  reactEntry: { ceiling: 33_900, target: 26_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 20_000, target: 13_000 },
+  core: { ceiling: 20_100, target: 13_000 },
   /** `createVaultClient` alone, from the core entry. */
   client: { ceiling: 8_000, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;
@@ -246,6 +250,8 @@ export const LOGIN_PAGE_FEATURES: readonly (readonly [label: string, files: read
         'src/oidc/findPendingSsoUsername.ts',
         'src/oidc/getSsoAttempt.ts',
         'src/oidc/loadSsoModule.ts',
+        'src/oidc/readProxySsoOutcome.ts',
+        'src/oidc/waitForPageRestore.ts',
         'src/react/useSsoLogin.ts',
         'src/react/useSsoCallback.ts',
         'src/react/useSsoCallbackHandling.ts',

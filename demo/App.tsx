@@ -8,7 +8,6 @@ import {
   SessionProvider,
   sessionStorageAdapter,
   useSession,
-  useSsoCallback,
 } from '../src/index';
 import { DEMO_QUERY_KEY } from './demoQueryKeys';
 import { demoTimeouts } from './demoTimeouts';
@@ -53,8 +52,9 @@ function createDemoQueryClient(): QueryClient {
 }
 
 /**
- * The whole demo: the session in BFF mode (the proxy holds the credential in a cookie; the
- * details kept in sessionStorage, with single sign-on completing at `/sso/callback`), the expiry dialog that outlives the session, and
+ * The whole demo: the session in BFF mode (the proxy holds the credential in a cookie, the
+ * details are kept in sessionStorage, and single sign-on runs through the proxy, so the page
+ * holds no token and loads no OIDC code), the expiry dialog that outlives the session, and
  * either the sign-in page or the workspace.
  *
  * @example
@@ -84,10 +84,6 @@ export function App(): ReactNode {
         }}
         storage={storage}
         {...(timeouts.keepAlive ? { keepAlive: timeouts.keepAlive } : {})}
-        sso={{
-          redirectUri: `${window.location.origin}/sso/callback`,
-          load: () => import('../src/oidc/index'),
-        }}
       >
         <DemoShell idleWarningMs={timeouts.idleWarningMs} />
       </SessionProvider>
@@ -99,15 +95,6 @@ function DemoShell({ idleWarningMs }: { idleWarningMs: number | undefined }): Re
   const { status } = useSession();
   const live = isLiveStatus(status);
   const queryClient = useQueryClient();
-  const callback = useSsoCallback();
-
-  // Back from the identity provider, the address is still the callback's (already stripped
-  // of the code); the demo has a single screen, so it shows the page the user started from.
-  useEffect(() => {
-    if (callback.status === 'success') {
-      window.history.replaceState(window.history.state, '', callback.returnTo ?? '/');
-    }
-  }, [callback.status, callback.returnTo]);
 
   // What the demo fetched for a user must not outlive that user's session.
   useEffect(() => {

@@ -18,6 +18,18 @@ import { loadDevOidcProvider } from './loadDevOidcProvider';
 export const SSO_CALLBACK_PATH = '/sso/callback';
 
 /**
+ * The name under which the stack's proxy reaches the development OpenID Provider for the
+ * code exchange in BFF mode: the proxy reaches identity providers by allow-listed host name
+ * only, as it reaches vaults, and the stack resolves this one to its own origin.
+ *
+ * @example
+ * ```ts
+ * createVaultProxy({ …, session: { secrets, sso: { allowHosts: [DEV_IDP_HOST] } } });
+ * ```
+ */
+export const DEV_IDP_HOST = 'idp.harbor.example';
+
+/**
  * Settings of {@link createVaultDevStack}.
  *
  * @example
@@ -125,10 +137,16 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   const { log } = options;
   const loaded = await loadDevOidcProvider();
   if (loaded.notice !== undefined) (log ?? ((line: string) => console.warn(line)))(loaded.notice);
+  const bff = !options.singleOrigin && options.session !== false;
+  const sessionPath = bff ? '/vault-session' : undefined;
   const oidc = loaded.ok
     ? loaded.createDevOidcProvider({
         issuer: `${origin}/oidc`,
-        redirectUris: appOrigins.map((app) => `${app}${SSO_CALLBACK_PATH}`),
+        // In BFF mode the provider returns to the proxy, which completes the sign-in.
+        redirectUris: appOrigins.flatMap((app) => [
+          `${app}${SSO_CALLBACK_PATH}`,
+          ...(sessionPath === undefined ? [] : [`${app}${sessionPath}/sso/callback`]),
+        ]),
         postLogoutRedirectUris: appOrigins.map((app) => `${app}/`),
         log: log ?? (() => {}),
       })
@@ -142,7 +160,10 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
           oidc: {
             issuer: oidc.issuer,
             authorizationEndpoint: oidc.endpoints.authorization,
-            tokenEndpoint: oidc.endpoints.token,
+            // Only the proxy exchanges codes in BFF mode, and it reaches the provider by name.
+            tokenEndpoint: bff
+              ? `https://${DEV_IDP_HOST}${new URL(oidc.endpoints.token).pathname}`
+              : oidc.endpoints.token,
             jwksUri: oidc.endpoints.jwks,
             endSessionEndpoint: oidc.endpoints.endSession,
             allowedClientIds: [oidc.clients.demo.clientId],
@@ -161,10 +182,23 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   const { loginHost } = emulator;
   const vaultHosts = (options.emulator?.data ?? demoDirectory).vaults.map((vault) => vault.dns);
   const session =
-    loginHost === undefined || options.session === false
+    loginHost === undefined || !bff
       ? undefined
-      : { secrets: [...(options.session?.secrets ?? [randomDevSecret()])] };
-  const sessionPath = session ? '/vault-session' : undefined;
+      : {
+          secrets: [...(options.session?.secrets ?? [randomDevSecret()])],
+          ...(oidc ? { sso: { allowHosts: [DEV_IDP_HOST] } } : {}),
+        };
+  // The development provider answers on this origin: the proxy's calls to it by name go there.
+  const reachProvider = async (request: Request): Promise<Response> => {
+    const { pathname, search } = new URL(request.url);
+    return fetch(`${origin}${pathname}${search}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body ? { body: await request.arrayBuffer() } : {}),
+      redirect: 'manual',
+      signal: request.signal,
+    });
+  };
   const proxy =
     loginHost === undefined
       ? undefined
@@ -173,7 +207,10 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
           allowHosts: vaultHosts,
           allowedOrigins: appOrigins,
           ...(session ? { session } : {}),
-          fetch: (request, context) => emulator.fetch(request, context),
+          fetch: (request, context) =>
+            new URL(request.url).hostname === DEV_IDP_HOST
+              ? reachProvider(request)
+              : emulator.fetch(request, context),
           ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
         });
   const warn = log ?? ((line: string) => console.warn(line));
@@ -222,7 +259,9 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   const isApiPath = (path: string): boolean =>
     proxy === undefined
       ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')
-      : path.startsWith('/vault/') || path.startsWith('/auth/') || path === sessionPath;
+      : path.startsWith('/vault/') ||
+        path.startsWith('/auth/') ||
+        (sessionPath !== undefined && (path === sessionPath || path.startsWith(`${sessionPath}/`)));
 
   return {
     origin,

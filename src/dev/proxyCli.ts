@@ -10,6 +10,7 @@ const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTE
                                    [--port N] [--hostname ADDR] [--origin URL]...
                                    [--trust-forwarded-host]
                                    [--session-secret SECRET]... [--session-path PATH]
+                                   [--sso-allow HOST]...
 
   --allow PATTERN    A vault host the proxy may reach: an exact name or *.suffix
                      (for example '*.veevavault.com'). Required; repeatable.
@@ -30,6 +31,10 @@ const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTE
                      the process list: VAULT_SESSION_SECRETS=new,old
   --session-path PATH
                      Where BFF mode answers who-am-I (default /vault-session)
+  --sso-allow HOST   An identity-provider host the proxy may reach to finish
+                     single sign-on itself in BFF mode (exact name or *.suffix;
+                     repeatable). The page then holds no token; each app origin
+                     registers {origin}/vault-session/sso/callback with its provider.
   --loopback-upstream PORT
                      Send every upstream call over plain HTTP to 127.0.0.1:PORT
                      instead of https://{host}, the host kept in the Host header: for
@@ -57,6 +62,8 @@ export interface ProxyCliArgs {
   /** BFF mode's secrets (flags first, then `VAULT_SESSION_SECRETS`); empty: token mode. */
   readonly sessionSecrets: readonly string[];
   readonly sessionPath: string | undefined;
+  /** Identity-provider hosts for single sign-on through the proxy (BFF mode). */
+  readonly ssoAllowHosts: readonly string[];
   /** Where upstream calls go instead of the vault hosts, for local testing. */
   readonly loopbackUpstreamPort: number | undefined;
   readonly help: boolean;
@@ -77,6 +84,7 @@ export function parseProxyCliArgs(
 ): ProxyCliArgs {
   const allowHosts: string[] = [];
   const sessionSecrets: string[] = [];
+  const ssoAllowHosts: string[] = [];
   let sessionPath: string | undefined;
   const origins: string[] = [];
   let loginHost = 'login.veevavault.com';
@@ -101,12 +109,16 @@ export function parseProxyCliArgs(
     else if (name === '--trust-forwarded-host') trustForwardedHost = true;
     else if (name === '--session-secret') sessionSecrets.push(value());
     else if (name === '--session-path') sessionPath = value();
+    else if (name === '--sso-allow') ssoAllowHosts.push(...value().split(','));
     else if (name === '--port') port = parsePort(value(), name, 0);
     else if (name === '--loopback-upstream') loopbackUpstreamPort = parsePort(value(), name, 1);
     else throw new Error(`Unknown argument "${arg}".`);
   }
   for (const secret of (env.VAULT_SESSION_SECRETS ?? '').split(',')) {
     if (secret.trim() !== '') sessionSecrets.push(secret.trim());
+  }
+  if (ssoAllowHosts.length > 0 && sessionSecrets.length === 0) {
+    throw new Error('--sso-allow needs BFF mode: give --session-secret or VAULT_SESSION_SECRETS.');
   }
   if (sessionPath !== undefined && sessionSecrets.length === 0) {
     throw new Error(
@@ -125,6 +137,7 @@ export function parseProxyCliArgs(
     trustForwardedHost,
     sessionSecrets,
     sessionPath,
+    ssoAllowHosts,
     loopbackUpstreamPort,
     help,
   };
@@ -166,6 +179,9 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
             session: {
               secrets: args.sessionSecrets,
               ...(args.sessionPath === undefined ? {} : { path: args.sessionPath }),
+              ...(args.ssoAllowHosts.length === 0
+                ? {}
+                : { sso: { allowHosts: args.ssoAllowHosts } }),
             },
           }),
       ...(args.loopbackUpstreamPort === undefined

@@ -102,7 +102,8 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
           if (
             path.startsWith('/auth/') ||
             path.startsWith('/vault/') ||
-            (session !== undefined && path === '/vault-session')
+            (session !== undefined &&
+              (path === '/vault-session' || path.startsWith('/vault-session/')))
           ) {
             const origin = canonicalOrigin(server);
             proxy ??= createVaultProxyListener({

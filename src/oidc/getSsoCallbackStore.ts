@@ -5,6 +5,7 @@ import { findPendingSsoUsername } from './findPendingSsoUsername';
 import { getSsoAttempt } from './getSsoAttempt';
 import { loadSsoModule } from './loadSsoModule';
 import { parseSsoCallbackUrl } from './parseSsoCallbackUrl';
+import { readProxySsoOutcome, takeProxySsoUsername } from './readProxySsoOutcome';
 import { resolveSsoRedirectUri } from './resolveSsoRedirectUri';
 
 /**
@@ -96,9 +97,32 @@ function createStore(session: VaultSession): SsoCallbackStore {
   // Read on first use, not at creation: a server render creates the store but must not
   // look at the page's address.
   let current: SsoCallbackState | undefined;
+  // BFF mode: the proxy completed the sign-in before this page loaded; a failure is in the
+  // address, a success is the session the page finds.
+  const proxyMode = session.client.config.credentials === 'proxy';
+  const proxyOutcome =
+    proxyMode && typeof window !== 'undefined'
+      ? readProxySsoOutcome(window.location.href)
+      : undefined;
+  // Without an outcome, a name kept by a sign-in that left for the provider: the user came
+  // back with Back to a page loaded afresh (or the sign-in succeeded, and no form shows).
+  const pendingName =
+    proxyMode && proxyOutcome === undefined && typeof window !== 'undefined'
+      ? takeProxySsoUsername()
+      : undefined;
   const snapshotNow = (): SsoCallbackState => {
-    current ??=
-      session.sso?.handleCallback !== false && readAnswer(session)
+    current ??= proxyMode
+      ? proxyOutcome === undefined
+        ? pendingName === undefined
+          ? IDLE
+          : Object.freeze({ status: 'idle', username: pendingName })
+        : {
+            status: 'error',
+            error: proxyOutcome.error,
+            returnTo: proxyOutcome.cleanUrl,
+            ...(proxyOutcome.username === undefined ? {} : { username: proxyOutcome.username }),
+          }
+      : session.sso?.handleCallback !== false && readAnswer(session)
         ? PROCESSING
         : idleState(session);
     return current;
@@ -113,6 +137,14 @@ function createStore(session: VaultSession): SsoCallbackStore {
     getSnapshot: snapshotNow,
     subscribe: changed.on,
     process() {
+      if (proxyMode) {
+        // Out of the address bar, so that a reload or a shared link does not show it again.
+        if (proxyOutcome !== undefined && handled.size === 0) {
+          handled.add(proxyOutcome.cleanUrl);
+          window.history.replaceState(window.history.state, '', proxyOutcome.cleanUrl);
+        }
+        return;
+      }
       const answer = readAnswer(session);
       if (!answer) {
         if (snapshotNow() === PROCESSING && handled.size === 0) set(idleState(session));

@@ -7,7 +7,7 @@ import type {
   ServerResponse,
 } from 'node:http';
 import { Readable } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher, fetch as undiciFetch } from 'undici';
 import { concatBytes } from '../proxy/concatBytes';
 import { type AnswerGuard, createAnswerGuard } from '../proxy/createAnswerGuard';
 import { createFormCopy } from '../proxy/createFormCopy';
@@ -21,6 +21,7 @@ import {
   type SessionRules,
   type UpstreamCall,
 } from '../proxy/createSessionRules';
+import { MAX_SSO_FORM_BYTES, queryOf } from '../proxy/createSsoRules';
 import { createVaultProxy, matcherOf } from '../proxy/createVaultProxy';
 import { ProxyRefusal } from '../proxy/ProxyRefusal';
 import type { ProxyTarget } from '../proxy/ProxyTarget';
@@ -165,8 +166,20 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       return;
     }
     if (target.route === 'session') {
-      req.resume();
-      session.whoAmI(method, header, upstreamCall).then(
+      const { sso } = rules;
+      const call = target.call;
+      // Only the single sign-on start reads a body (a small form); the rest is drained.
+      const starts = sso !== undefined && call === 'sso-start';
+      if (!starts) req.resume();
+      const answered =
+        sso === undefined || call === 'other'
+          ? session.whoAmI(method, header, upstreamCall)
+          : starts
+            ? readSmall(req, MAX_SSO_FORM_BYTES).then((form) =>
+                sso.start(form, header, fetchUpstream, upstreamCall),
+              )
+            : sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
+      answered.then(
         (answer) => {
           res
             .writeHead(answer.status, withCookies(answer.headers, answer.cookies))
@@ -463,6 +476,20 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
     }
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   };
+  // The single sign-on's own calls (discovery, the code exchange, the OAuth session login):
+  // few and small, so fetch's convenience is worth its cost; through the same pools.
+  const fetchUpstream = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const answer = await undiciFetch(`${originOf(url.hostname)}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers: [...request.headers],
+      body: request.body === null ? null : await request.arrayBuffer(),
+      redirect: 'manual',
+      signal: request.signal,
+      dispatcher: agent,
+    });
+    return answer as unknown as Response;
+  };
   return Object.assign(listener, {
     matches: matcherOf(rules),
     // Calls under way end with their connections, as node:http's `Agent.destroy()` ended
@@ -541,4 +568,26 @@ function parseUpstream(upstream: string): URL {
     );
   }
   return url;
+}
+
+// A small body read whole; past `limit` bytes it is refused without reading on.
+function readSmall(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    req.on('data', (chunk: Buffer) => {
+      length += chunk.byteLength;
+      if (length > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(
+          new ProxyRefusal(413, 'PROXY_PAYLOAD_TOO_LARGE', `The form is over ${limit} bytes.`),
+        );
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Which of the service's calls a request is, decided once from its method and canonical
  * path (the vault's path words read without regard to case): the three logins, whose answers
- * BFF mode seals, the end of a session, and every other call.
+ * BFF mode seals, the end of a session, the proxy's own single sign-on routes (start and the
+ * identity provider's return), and every other call.
  *
  * @example
  * ```ts
@@ -14,6 +15,8 @@ export type ProxyCall =
   | 'delegated-login'
   | 'oauth-login'
   | 'end-session'
+  | 'sso-start'
+  | 'sso-callback'
   | 'other';
 
 /**
@@ -26,7 +29,10 @@ export type ProxyCall =
  * ```
  */
 export interface ProxyTarget {
-  /** `session`: the who-am-I route of BFF mode, answered by the proxy itself (no host). */
+  /**
+   * `session`: a route of BFF mode the proxy answers itself (no host): who-am-I, and the
+   * single sign-on routes (`call` says which).
+   */
   readonly route: 'auth' | 'vault' | 'session';
   readonly host: string;
   readonly path: string;

@@ -31,8 +31,8 @@ export interface VaultProxyContext {
 export interface VaultProxyLogEvent {
   readonly method: string;
   /**
-   * `auth` (login host), `vault` (a vault's API), `session` (the proxy's own who-am-I route
-   * in BFF mode) or `refused` (never forwarded).
+   * `auth` (login host), `vault` (a vault's API), `session` (the proxy's own routes in BFF
+   * mode: who-am-I and single sign-on) or `refused` (never forwarded).
    */
   readonly route: 'auth' | 'vault' | 'session' | 'refused';
   /** The upstream host, once it was allowed. */
@@ -63,7 +63,8 @@ export type VaultProxyErrorType =
   | 'PROXY_UPSTREAM_REDIRECT'
   | 'PROXY_CSRF_HEADER_MISSING'
   | 'PROXY_SESSION_VAULT_UNKNOWN'
-  | 'PROXY_CREDENTIAL_WITHHELD';
+  | 'PROXY_CREDENTIAL_WITHHELD'
+  | 'PROXY_SSO_FAILED';
 
 /**
  * Backend-for-frontend mode: the proxy keeps the vault session ID in a sealed `HttpOnly`
@@ -91,6 +92,33 @@ export interface VaultProxySessionOptions {
   readonly path?: string;
   /** The clock, in epoch ms, for cookie deadlines. Default `Date.now`; tests pass their own. */
   readonly now?: () => number;
+  /**
+   * Single sign-on through the proxy: the proxy sends the browser to the identity provider,
+   * receives its answer, exchanges the code and opens the vault session itself, so the page
+   * never holds an access, ID or refresh token. Without it, single sign-on routes answer
+   * `PROXY_NOT_FOUND`.
+   */
+  readonly sso?: VaultProxySsoOptions;
+}
+
+/**
+ * Single sign-on through the proxy (backend-for-frontend mode). The page asks
+ * `POST {session.path}/sso` (profile, user name, return path) and goes where the answer
+ * says; the identity provider sends the browser back to `{origin}{session.path}/sso/callback`,
+ * which each app origin registers as a redirect URI with its provider.
+ *
+ * @example
+ * ```ts
+ * const sso: VaultProxySsoOptions = { allowHosts: ['login.microsoftonline.com', '*.okta.com'] };
+ * ```
+ */
+export interface VaultProxySsoOptions {
+  /**
+   * Identity-provider hosts the proxy may reach for the code exchange: exact names or
+   * `*.suffix` patterns, under the same rules as `allowHosts` (no IP literals, ports or
+   * user info; `https` only).
+   */
+  readonly allowHosts: readonly string[];
 }
 
 /**

@@ -21,6 +21,8 @@ export interface CheckedSessionOptions {
   /** The who-am-I route's path, `basePath` included. */
   readonly path: string;
   readonly now: () => number;
+  /** Single sign-on through the proxy, when configured. */
+  readonly sso?: { readonly allowHosts: readonly string[] } | undefined;
 }
 
 /**
@@ -64,15 +66,7 @@ export function checkProxyOptions(options: VaultProxyOptions): CheckedProxyOptio
   if (!Array.isArray(options.allowHosts) || options.allowHosts.length === 0) {
     throw new TypeError('allowHosts must list at least one host name or "*.suffix" pattern.');
   }
-  for (const pattern of options.allowHosts) {
-    const name =
-      typeof pattern === 'string' && pattern.startsWith('*.') ? pattern.slice(2) : pattern;
-    if (typeof name !== 'string' || !isPlainHostName(name)) {
-      throw new TypeError(
-        `allowHosts entries must be lower-case host names or "*.suffix" patterns with at least two labels, got ${JSON.stringify(pattern)}.`,
-      );
-    }
-  }
+  checkHostPatterns(options.allowHosts, 'allowHosts');
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !PATH.test(basePath)) {
     throw new TypeError(
@@ -145,7 +139,38 @@ function checkSession(session: VaultProxySessionOptions, basePath: string): Chec
   if (typeof now !== 'function') {
     throw new TypeError('session.now must be a function returning epoch milliseconds.');
   }
-  return { secrets: [...secrets], path: `${basePath}${path}`, now };
+  const { sso } = session;
+  if (sso !== undefined) {
+    if (typeof sso !== 'object' || sso === null || !Array.isArray(sso.allowHosts)) {
+      throw new TypeError(
+        'session.sso must be { allowHosts: [...] }: the identity-provider hosts the proxy may reach.',
+      );
+    }
+    if (sso.allowHosts.length === 0) {
+      throw new TypeError(
+        'session.sso.allowHosts must list at least one identity-provider host name or "*.suffix" pattern.',
+      );
+    }
+    checkHostPatterns(sso.allowHosts, 'session.sso.allowHosts');
+  }
+  return {
+    secrets: [...secrets],
+    path: `${basePath}${path}`,
+    now,
+    sso: sso === undefined ? undefined : { allowHosts: [...sso.allowHosts] },
+  };
+}
+
+function checkHostPatterns(patterns: readonly unknown[], name: string): void {
+  for (const pattern of patterns) {
+    const host =
+      typeof pattern === 'string' && pattern.startsWith('*.') ? pattern.slice(2) : pattern;
+    if (typeof host !== 'string' || !isPlainHostName(host)) {
+      throw new TypeError(
+        `${name} entries must be lower-case host names or "*.suffix" patterns with at least two labels, got ${JSON.stringify(pattern)}.`,
+      );
+    }
+  }
 }
 
 function toOrigin(entry: string): string {

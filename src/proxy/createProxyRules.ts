@@ -1,6 +1,7 @@
 import { canonicalizeTarget } from './canonicalizeTarget';
 import { checkProxyOptions } from './checkProxyOptions';
 import { createSessionRules, type SessionRules } from './createSessionRules';
+import { createSsoRules, type SsoRules } from './createSsoRules';
 import { isAllowedHost } from './isAllowedHost';
 import { isInertContentType } from './isInertContentType';
 import { ProxyRefusal } from './ProxyRefusal';
@@ -53,9 +54,12 @@ export interface ProxyRules {
   readonly bodyIdleTimeoutMs: number;
   /** The rules of backend-for-frontend mode, when `session` is configured. */
   readonly session: SessionRules | undefined;
+  /** Single sign-on through the proxy, when BFF mode is configured with `sso`. */
+  readonly sso: SsoRules | undefined;
   /**
    * True for a target (a path, or a URL whose path is read) on one of the proxy's routes:
-   * `/auth/*`, `/vault/*` and, in BFF mode, the session route, all under `basePath`. The
+   * `/auth/*`, `/vault/*` and, in BFF mode, the session route and its single sign-on
+   * routes, all under `basePath`. The
    * proxy answers each of these itself, a refusal included.
    */
   owns(target: string): boolean;
@@ -112,6 +116,18 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
   const warned = new Set<string>();
   const session =
     settings.session === undefined ? undefined : createSessionRules(settings.session, warn);
+  const sso =
+    session === undefined || settings.session?.sso === undefined
+      ? undefined
+      : createSsoRules({
+          loginHost,
+          allowHosts: settings.session.sso.allowHosts,
+          secrets: settings.session.secrets,
+          sessionPath: settings.session.path,
+          now: settings.session.now,
+          upstreamTimeoutMs: settings.upstreamTimeoutMs,
+          session,
+        });
   const tooLarge = (): ProxyRefusal =>
     new ProxyRefusal(
       413,
@@ -124,6 +140,7 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
     upstreamTimeoutMs: settings.upstreamTimeoutMs,
     bodyIdleTimeoutMs: settings.bodyIdleTimeoutMs,
     session,
+    sso,
 
     owns(target) {
       let path: string;
@@ -134,6 +151,7 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
         path = target.split('?')[0] ?? '';
       }
       if (session !== undefined && path === session.path) return true;
+      if (sso !== undefined && (path === sso.startPath || path === sso.callbackPath)) return true;
       return path.startsWith(`${basePath}/auth/`) || path.startsWith(`${basePath}/vault/`);
     },
 
@@ -145,6 +163,19 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       const { path, query } = canonicalizeTarget(target);
       if (session !== undefined && path === session.path) {
         return { route: 'session', host: '', path, call: 'other', version: undefined };
+      }
+      if (sso !== undefined && (path === sso.startPath || path === sso.callbackPath)) {
+        const start = path === sso.startPath;
+        if (method !== (start ? 'POST' : 'GET')) {
+          throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
+        }
+        return {
+          route: 'session',
+          host: '',
+          path: `${path}${query}`,
+          call: start ? 'sso-start' : 'sso-callback',
+          version: undefined,
+        };
       }
       if (!path.startsWith(`${basePath}/`))
         throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);

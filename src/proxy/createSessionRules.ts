@@ -3,6 +3,7 @@ import { createCredentialScanner } from './createCredentialScanner';
 import { createSessionSealer, type SealedSession } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
 import type { ProxyTarget } from './ProxyTarget';
+import { parseJsonObject } from './parseJsonObject';
 
 /**
  * Which of the two session cookies: the user's own session, or the one acting on behalf of
@@ -488,7 +489,7 @@ export function createSessionRules(
         plan.seals !== undefined ||
         plan.endsSession ||
         (plan.used !== undefined && decoder.decode(body).includes('INVALID_SESSION_ID'))
-          ? parseObject(body)
+          ? parseJsonObject(body)
           : undefined;
       const cookies = [...plan.cookies];
       if (parsed !== undefined && plan.used !== undefined && isInvalidSession(parsed)) {
@@ -660,17 +661,6 @@ function isInvalidSession(answer: unknown): boolean {
 
 function isSession(session: SealedSession | undefined): session is SealedSession {
   return session !== undefined;
-}
-
-function parseObject(body: Uint8Array): Record<string, unknown> | undefined {
-  try {
-    const parsed: unknown = JSON.parse(decoder.decode(body));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 // The same check as a streamed answer gets, with the session IDs the call knows.

@@ -1,3 +1,5 @@
+import { parseJsonObject } from './parseJsonObject';
+
 /**
  * What a session cookie holds once opened: the vault session it stands for, never shown to
  * the page.
@@ -40,11 +42,19 @@ export interface SessionSealer {
   open(value: string): Promise<SealedSession | undefined>;
   /** A stable, non-secret name of a session ID: 22 base64url characters of its HMAC. */
   tag(sid: string): Promise<string>;
+  /**
+   * Seals other data of the proxy's own (a single sign-on in progress) the same way, with a
+   * key of its own: a value sealed here never opens as a session, nor a session here.
+   */
+  sealData(data: Readonly<Record<string, unknown>>): Promise<string>;
+  /** What {@link SessionSealer.sealData} sealed, or `undefined` as for {@link SessionSealer.open}. */
+  openData(value: string): Promise<Record<string, unknown> | undefined>;
 }
 
 interface DerivedKeys {
   readonly seal: CryptoKey;
   readonly tag: CryptoKey;
+  readonly data: CryptoKey;
 }
 
 const PREFIX = 'v1.';
@@ -73,41 +83,55 @@ export function createSessionSealer(secrets: readonly string[]): SessionSealer {
     return derived;
   };
 
+  const sealWith = async (pick: (keys: DerivedKeys) => CryptoKey, value: unknown) => {
+    const [first] = await keys();
+    if (first === undefined) throw new TypeError('session.secrets is empty.');
+    const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+    const sealed = new Uint8Array(
+      await crypto.subtle.encrypt(
+        { name: 'AES-GCM', iv },
+        pick(first),
+        encoder.encode(JSON.stringify(value)),
+      ),
+    );
+    const joined = new Uint8Array(IV_BYTES + sealed.byteLength);
+    joined.set(iv);
+    joined.set(sealed, IV_BYTES);
+    return `${PREFIX}${toBase64Url(joined)}`;
+  };
+  const openWith = async (
+    pick: (keys: DerivedKeys) => CryptoKey,
+    value: string,
+  ): Promise<ArrayBuffer | undefined> => {
+    if (!value.startsWith(PREFIX)) return undefined;
+    const joined = fromBase64Url(value.slice(PREFIX.length));
+    // The IV and the 16-byte authentication tag at the least.
+    if (joined === undefined || joined.byteLength <= IV_BYTES + 16) return undefined;
+    const iv = joined.subarray(0, IV_BYTES);
+    const sealed = joined.subarray(IV_BYTES);
+    for (const key of await keys()) {
+      try {
+        return await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, pick(key), sealed);
+      } catch {
+        // Sealed with another secret, or not by this proxy: the next one is tried.
+      }
+    }
+    return undefined;
+  };
+
   return {
-    async seal(session) {
-      const [first] = await keys();
-      if (first === undefined) throw new TypeError('session.secrets is empty.');
-      const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-      const sealed = new Uint8Array(
-        await crypto.subtle.encrypt(
-          { name: 'AES-GCM', iv },
-          first.seal,
-          encoder.encode(JSON.stringify(session)),
-        ),
-      );
-      const joined = new Uint8Array(IV_BYTES + sealed.byteLength);
-      joined.set(iv);
-      joined.set(sealed, IV_BYTES);
-      return `${PREFIX}${toBase64Url(joined)}`;
-    },
+    seal: (session) => sealWith((key) => key.seal, session),
 
     async open(value) {
-      if (!value.startsWith(PREFIX)) return undefined;
-      const joined = fromBase64Url(value.slice(PREFIX.length));
-      // The IV and the 16-byte authentication tag at the least.
-      if (joined === undefined || joined.byteLength <= IV_BYTES + 16) return undefined;
-      const iv = joined.subarray(0, IV_BYTES);
-      const sealed = joined.subarray(IV_BYTES);
-      for (const key of await keys()) {
-        let plain: ArrayBuffer;
-        try {
-          plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key.seal, sealed);
-        } catch {
-          continue;
-        }
-        return asSealedSession(plain);
-      }
-      return undefined;
+      const plain = await openWith((key) => key.seal, value);
+      return plain === undefined ? undefined : asSealedSession(plain);
+    },
+
+    sealData: (data) => sealWith((key) => key.data, data),
+
+    async openData(value) {
+      const plain = await openWith((key) => key.data, value);
+      return plain === undefined ? undefined : parseJsonObject(plain);
     },
 
     async tag(sid) {
@@ -129,7 +153,7 @@ async function deriveKeys(secret: string): Promise<DerivedKeys> {
     salt: encoder.encode(SALT),
     info: encoder.encode(info),
   });
-  const [seal, tag] = await Promise.all([
+  const [seal, tag, data] = await Promise.all([
     crypto.subtle.deriveKey(hkdf('seal v1'), material, { name: 'AES-GCM', length: 256 }, false, [
       'encrypt',
       'decrypt',
@@ -141,8 +165,12 @@ async function deriveKeys(secret: string): Promise<DerivedKeys> {
       false,
       ['sign'],
     ),
+    crypto.subtle.deriveKey(hkdf('data v1'), material, { name: 'AES-GCM', length: 256 }, false, [
+      'encrypt',
+      'decrypt',
+    ]),
   ]);
-  return { seal, tag };
+  return { seal, tag, data };
 }
 
 // Authenticated, so it was sealed by this proxy; the shape is still checked, so a seal of an

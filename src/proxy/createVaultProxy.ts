@@ -11,6 +11,7 @@ import {
   type SessionRules,
   type UpstreamCall,
 } from './createSessionRules';
+import { MAX_SSO_FORM_BYTES, queryOf } from './createSsoRules';
 import { ProxyRefusal } from './ProxyRefusal';
 import type {
   VaultProxy,
@@ -130,7 +131,19 @@ export function createVaultProxy(
         return call;
       };
       if (target.route === 'session' && session !== undefined) {
-        const answer = await session.whoAmI(request.method, header, upstreamCall);
+        const { sso } = rules;
+        const fetchUpstream = (call: Request) => upstreamFetch(call, context);
+        const answer =
+          sso === undefined || target.call === 'other'
+            ? await session.whoAmI(request.method, header, upstreamCall)
+            : target.call === 'sso-start'
+              ? await sso.start(
+                  await readText(request, MAX_SSO_FORM_BYTES),
+                  header,
+                  fetchUpstream,
+                  upstreamCall,
+                )
+              : await sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
         return finish(
           new Response(answer.body, {
             status: answer.status,
@@ -419,4 +432,20 @@ async function readHead(
       },
     }),
   };
+}
+
+// A small form read whole, refused past `limit` bytes without reading on.
+async function readText(request: Request, limit: number): Promise<string> {
+  if (request.body === null) return '';
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    length += chunk.byteLength;
+    if (length > limit) {
+      await request.body.cancel().catch(() => undefined);
+      throw new ProxyRefusal(413, 'PROXY_PAYLOAD_TOO_LARGE', `The form is over ${limit} bytes.`);
+    }
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(concatBytes(chunks, length));
 }

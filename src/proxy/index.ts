@@ -13,4 +13,5 @@ export type {
   VaultProxyOptions,
   VaultProxyRoutes,
   VaultProxySessionOptions,
+  VaultProxySsoOptions,
 } from './VaultProxyOptions';

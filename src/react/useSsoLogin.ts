@@ -4,7 +4,9 @@ import type { AuthProfile } from '../core/client/types';
 import { normalizeError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/VaultSession';
 import { loadSsoModule } from '../oidc/loadSsoModule';
+import { rememberProxySsoUsername } from '../oidc/readProxySsoOutcome';
 import { resolveSsoRedirectUri } from '../oidc/resolveSsoRedirectUri';
+import { waitForPageRestore } from '../oidc/waitForPageRestore';
 import { useVaultSession } from './VaultSessionContext';
 import { withActions } from './withActions';
 
@@ -51,8 +53,11 @@ export type UseSsoLoginResult = UseMutationResult<void, VaultError, SsoLoginInpu
 /**
  * Starts a single sign-on from a user action (a button per discovery profile): an
  * authorization code request with PKCE to the profile's identity provider, with the typed
- * user name as `login_hint`. The OIDC code is loaded only here, on first use, through the
- * session's `sso.load`, so password users never download it. The sign-in finishes on the redirect URI (`useSsoCallback`).
+ * user name as `login_hint`. In token mode the OIDC code is loaded only here, on first use,
+ * through the session's `sso.load`, so password users never download it, and the sign-in
+ * finishes on the redirect URI (`useSsoCallback`). In BFF mode (`credentials: 'proxy'`) the
+ * kit's proxy builds the request and receives the provider's answer, so the page holds no
+ * token and loads no OIDC code; a failure comes back to the page as `useSsoCallback`'s error.
  *
  * @example
  * ```tsx
@@ -69,6 +74,21 @@ export function useSsoLogin(): UseSsoLoginResult {
     retry: false,
     mutationFn: async (input) => {
       try {
+        if (session.client.config.credentials === 'proxy') {
+          // BFF mode: the proxy builds the request and receives the answer; no token, and
+          // no OIDC code, ever reaches this page.
+          const url = await session.client.startProxySso({
+            profileId: input.profile.id,
+            username: input.username,
+            vaultDns: input.vaultDns,
+            returnTo: input.returnTo ?? here(session),
+            ...(session.sso?.scope === undefined ? {} : { scope: session.sso.scope }),
+          });
+          rememberProxySsoUsername(input.username.trim());
+          window.location.assign(url);
+          await waitForPageRestore();
+          return;
+        }
         const oidc = await loadSsoModule(session);
         await oidc.startSsoRedirect(session, {
           ...input,

@@ -51,6 +51,17 @@ describe.each(Object.entries(adapters))('%s.matches', (_name, make) => {
     }
   });
 
+  it('takes the single sign-on routes when the proxy runs single sign-on, and only then', () => {
+    const sso = make({
+      ...BFF,
+      session: { secrets: [SECRET], sso: { allowHosts: ['idp.example'] } },
+    });
+    expect(sso.matches('/vault-session/sso')).toBe(true);
+    expect(sso.matches('/vault-session/sso/callback?code=a&state=b')).toBe(true);
+    expect(sso.matches('/vault-session/other')).toBe(false);
+    expect(make(BFF).matches('/vault-session/sso/callback')).toBe(false);
+  });
+
   it('has no session route in token mode, and puts every route under basePath', () => {
     const { session: _session, ...tokenMode } = BFF;
     expect(make(tokenMode).matches('/vault-session')).toBe(false);

@@ -168,6 +168,7 @@ describe('npm run proxy: its arguments', () => {
       origins: ['https://app.example.com'],
       trustForwardedHost: false,
       sessionSecrets: [],
+      ssoAllowHosts: [],
       help: false,
     });
     // BFF mode's secrets: flags first, then the environment's, comma-separated.
@@ -179,6 +180,17 @@ describe('npm run proxy: its arguments', () => {
         },
       ),
     ).toMatchObject({ sessionSecrets: ['first', 'second', 'third'], sessionPath: '/me' });
+    // Single sign-on through the proxy: identity-provider hosts, in BFF mode only.
+    expect(
+      parseProxyCliArgs([
+        '--allow',
+        'a.example',
+        '--session-secret',
+        'first',
+        '--sso-allow',
+        'login.microsoftonline.com,*.okta.com',
+      ]).ssoAllowHosts,
+    ).toEqual(['login.microsoftonline.com', '*.okta.com']);
     expect(
       parseProxyCliArgs(['--allow', 'a.example', '--trust-forwarded-host']).trustForwardedHost,
     ).toBe(true);
@@ -189,6 +201,7 @@ describe('npm run proxy: its arguments', () => {
       ['--allow', 'a.example', '--loopback-upstream', '0'],
       ['--allow', 'a.example', '--session-path', '/me'],
       ['--allow', 'a.example', '--session-secret'],
+      ['--allow', 'a.example', '--sso-allow', 'idp.example'],
       ['--bogus'],
     ]) {
       expect(() => parseProxyCliArgs(bad)).toThrow();

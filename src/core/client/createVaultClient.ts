@@ -194,20 +194,26 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   }
 
   // The proxy's session route answers plain JSON of its own, not the service's envelope.
-  async function proxySessionCall(
-    method: 'GET' | 'DELETE',
-    options: RequestOptions | undefined,
-  ): Promise<ProxySessions> {
+  // The proxy's own routes (who-am-I, single sign-on) exist in BFF mode only.
+  function proxySessionUrl(): string {
     const url = resolved.proxySessionUrl;
     if (url === undefined) {
       throw new VaultConfigError(
         explainInDevelopment('The proxy session route needs credentials: "proxy".', () =>
           process.env.NODE_ENV === 'production'
             ? undefined
-            : 'The proxy\'s session route is used only with credentials: "proxy" (BFF mode); nothing was sent.',
+            : 'The proxy\'s session and single sign-on routes are used only with credentials: "proxy" (BFF mode); nothing was sent.',
         ),
       );
     }
+    return url;
+  }
+
+  async function proxySessionCall(
+    method: 'GET' | 'DELETE',
+    options: RequestOptions | undefined,
+  ): Promise<ProxySessions> {
+    const url = proxySessionUrl();
     const timeoutMs =
       options?.timeoutMs === undefined
         ? resolved.timeoutMs
@@ -521,6 +527,29 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 
     async clearProxySessions(options) {
       await proxySessionCall('DELETE', options);
+    },
+
+    async startProxySso(input, options) {
+      const url = proxySessionUrl();
+      const form = new URLSearchParams({
+        profile: requireString(input.profileId, 'profileId'),
+        username: requireString(input.username, 'username'),
+        scope: input.scope ?? resolved.idpOAuthScope,
+      });
+      const vaultDns = expectedDns(input.vaultDns);
+      if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
+      if (input.returnTo !== undefined) form.set('returnTo', input.returnTo);
+      if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
+      const answer = await call(
+        'POST',
+        `${url}/sso`,
+        responseReaders.body,
+        'single sign-on',
+        options,
+        undefined,
+        form,
+      );
+      return requireString(answer.authorizationUrl, 'authorizationUrl');
     },
 
     async request(sessionId, path, init = {}, options) {

@@ -350,6 +350,25 @@ export interface VaultClient {
    * failed or was pointless). Throws {@link VaultConfigError} in token mode.
    */
   clearProxySessions(options?: RequestOptions): Promise<void>;
+  /**
+   * With `credentials: 'proxy'`: `POST` the proxy's single sign-on route
+   * (`{proxySessionUrl}/sso`), which asks discovery for the profile, keeps the sign-in's
+   * secrets in a sealed cookie and resolves with the identity provider's authorization URL
+   * to send the browser to. The provider returns to the proxy, which opens the session, so
+   * the page never holds a token. Throws {@link VaultConfigError} in token mode.
+   */
+  startProxySso(
+    input: {
+      profileId: string;
+      username: string;
+      vaultDns?: string | undefined;
+      /** Same-origin path the proxy sends the browser back to. */
+      returnTo?: string | undefined;
+      /** `scope` at the identity provider. Default the client's `idpOAuthScope`. */
+      scope?: string | undefined;
+    },
+    options?: RequestOptions,
+  ): Promise<string>;
 }
 
 /**

@@ -61,8 +61,12 @@ export function createProviderBrowser(): ProviderBrowser {
 
   async function finish(response: Response, base: string): Promise<URL> {
     let url = next(response, base);
-    // Resume hops stay at the provider; the last one leaves for the redirect URI.
-    while (url.startsWith(new URL(base).origin)) {
+    // Resume hops stay at the provider; the last one leaves for the redirect URI, which may
+    // be on the provider's origin too (the dev stack's proxy).
+    while (
+      url.startsWith(new URL(base).origin) &&
+      !new URL(url).pathname.endsWith('/sso/callback')
+    ) {
       url = next(await request(url), url);
     }
     return new URL(url);

@@ -1,0 +1,103 @@
+import { VaultOAuthError } from '../core/errors';
+
+/**
+ * The query parameter in which the kit's proxy (BFF mode) brings a failed single sign-on
+ * back to the page: one of the single sign-on error codes (`SsoErrorCode`).
+ *
+ * @example
+ * ```ts
+ * new URL(location.href).searchParams.get(SSO_ERROR_PARAMETER); // 'sso_cancelled'
+ * ```
+ */
+export const SSO_ERROR_PARAMETER = 'vault_sso_error';
+
+const USERNAME_KEY = 'vault-session-kit.sso-username';
+const CODES: readonly string[] = ['sso_cancelled', 'sso_state_mismatch', 'sso_failed'];
+
+/**
+ * What a page learns when the proxy sent it back from a failed single sign-on: the error,
+ * the address without the parameter, and the user name typed before leaving.
+ *
+ * @example
+ * ```ts
+ * const outcome: ProxySsoOutcome = { error, cleanUrl: '/documents', username: 'sam@harbor.example' };
+ * ```
+ */
+export interface ProxySsoOutcome {
+  readonly error: VaultOAuthError;
+  readonly cleanUrl: string;
+  readonly username: string | undefined;
+}
+
+/**
+ * Keeps the user name typed before a single sign-on through the proxy leaves the page, so
+ * the form can fill it in again when the sign-in comes back failed (WCAG 3.3.7). The
+ * user name is no credential; a blocked storage keeps nothing.
+ *
+ * @example
+ * ```ts
+ * rememberProxySsoUsername('sam@harbor.example');
+ * ```
+ */
+export function rememberProxySsoUsername(username: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(USERNAME_KEY, username);
+  } catch {
+    // Nothing to give back then; the user types it again.
+  }
+}
+
+/**
+ * Reads a failed single sign-on from `url` (the proxy adds {@link SSO_ERROR_PARAMETER} to the
+ * return path), and takes the kept user name; `undefined` when `url` carries none. Pure but
+ * for the storage read.
+ *
+ * @example
+ * ```ts
+ * const outcome = readProxySsoOutcome(location.href);
+ * if (outcome) history.replaceState(history.state, '', outcome.cleanUrl);
+ * ```
+ */
+export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
+  let current: URL;
+  try {
+    current = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const code = current.searchParams.get(SSO_ERROR_PARAMETER);
+  if (code === null) return undefined;
+  current.searchParams.delete(SSO_ERROR_PARAMETER);
+  const username = takeProxySsoUsername();
+  return {
+    // An unknown code is the generic failure, never text from the address. The kit's own
+    // words, as `createSsoError` gives them, are left to the lazily loaded chunk: the form
+    // reads only the code.
+    error: new VaultOAuthError(
+      CODES.includes(code) ? code : 'sso_failed',
+      'Single sign-on through the proxy did not complete.',
+    ),
+    cleanUrl: `${current.pathname}${current.search}${current.hash}`,
+    username,
+  };
+}
+
+/**
+ * The user name {@link rememberProxySsoUsername} kept, once: the page that reads it is the
+ * one the sign-in came back to, or the one the user returned to with Back from the identity
+ * provider (loaded afresh), where the form takes the user back to the single sign-on step.
+ *
+ * @example
+ * ```ts
+ * const username = takeProxySsoUsername(); // 'sam@harbor.example', then undefined
+ * ```
+ */
+export function takeProxySsoUsername(): string | undefined {
+  try {
+    const username = globalThis.sessionStorage?.getItem(USERNAME_KEY) ?? undefined;
+    globalThis.sessionStorage?.removeItem(USERNAME_KEY);
+    return username === '' ? undefined : username;
+  } catch {
+    return undefined;
+  }
+}
