@@ -2,12 +2,13 @@ import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError, VaultProtocolError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
 import { checkSessionId } from './checkSessionId';
-import { parseProxySessionHandle, toProxySessionHandle } from './proxySessionHandle';
+import { isSessionTag } from './isSessionTag';
 import { type ReadShape, readShape, ShapeMismatch } from './readShape';
 import { readVaultResponse } from './readVaultResponse';
 import { resolveApiPath } from './resolveApiPath';
 import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
 import { responseReaders, tokenModeBehindBff } from './responseReaders';
+import type { ProxySessionReference, SessionReference } from './SessionReference';
 import { sendRequest } from './sendRequest';
 import type {
   AuthResult,
@@ -31,14 +32,15 @@ const CLEANUP_TIMEOUT_MS = 10_000;
  * Creates the typed client for the service's eight authentication and session calls.
  * Settings are validated here, so a bad `baseUrl`, `clientId` or `apiVersion` throws
  * {@link VaultConfigError} at once. The client is stateless: every call that needs a
- * session takes its ID as an argument, sends it only as the `Authorization` header, and
- * refuses a malformed one without sending anything.
+ * session takes it as an argument (the {@link SessionReference} a login returned), sends its
+ * ID only as the `Authorization` header, and refuses a malformed one without sending
+ * anything.
  *
  * With `credentials: 'proxy'` (backend-for-frontend mode) the kit's proxy holds the session
  * IDs in `HttpOnly` cookies: the client never sends `Authorization` for a session, sends
  * `X-Vault-Kit: 1` on every call and `X-Vault-Session: delegated` for a delegated
- * session's calls, and takes a session handle (`own:<sessionTag>`,
- * `delegated:<sessionTag>`) wherever a session ID goes. A login answer that still carries
+ * session's calls, and its logins return a reference to the proxy's cookie and the
+ * session's tag (`{ kind: 'proxy', cookie: 'own', tag }`). A login answer that still carries
  * the session ID (the proxy is not in BFF mode) ends that session and throws
  * {@link VaultConfigError} naming `session.secrets`; in token mode an answer with a
  * `sessionTag` and no ID throws {@link VaultConfigError} naming `credentials: 'proxy'`.
@@ -62,18 +64,18 @@ const CLEANUP_TIMEOUT_MS = 10_000;
  * @example
  * ```ts
  * const client = createVaultClient({ baseUrl: '', clientId: 'sunrise-docs-portal' });
- * const { sessionId } = await client.login({
+ * const { session } = await client.login({
  *   username: 'olivia@sunrise.example',
  *   password,
  *   vaultDns: 'promomats.sunrise.example',
  * });
- * await client.keepAlive(sessionId);
- * await client.endSession(sessionId);
+ * await client.keepAlive(session);
+ * await client.endSession(session);
  *
  * // BFF mode, behind the kit's proxy with `session: { secrets }`:
  * const browser = createVaultClient({ authUrl: '', vaultUrl: '/vault/{dns}', credentials: 'proxy' });
  * const signedIn = await browser.login({ username: 'olivia@sunrise.example', password, vaultDns: 'promomats.sunrise.example' });
- * signedIn.sessionId; // 'own:q0VbGZ3rUj5pXn9M2a7LkQ', a handle, not a credential
+ * signedIn.session; // { kind: 'proxy', cookie: 'own', tag: 'q0VbGZ3rUj5pXn9M2a7LkQ' }, not a credential
  * ```
  */
 export function createVaultClient(config: VaultClientConfig): VaultClient {
@@ -100,20 +102,25 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     `${apiRoot(vaultDns, name)}/${resolved.apiVersion}`;
 
   // The headers that name the session of a call: its ID in token mode; in BFF mode the
-  // proxy's cookie the handle names (the own one needs no header).
-  function sessionHeaders(session: string): Record<string, string> {
-    if (!proxyMode) return { Authorization: checkSessionId(session) };
-    const handle = parseProxySessionHandle(session);
-    if (!handle) {
+  // proxy's cookie (the own one needs no header). A session of the other mode is refused.
+  function sessionHeaders(session: SessionReference): Record<string, string> {
+    if (!proxyMode) {
+      return { Authorization: checkSessionId(session?.kind === 'token' ? session.id : undefined) };
+    }
+    if (
+      session?.kind !== 'proxy' ||
+      (session.cookie !== 'own' && session.cookie !== 'delegated') ||
+      !isSessionTag(session.tag)
+    ) {
       throw new VaultConfigError(
-        explainInDevelopment('The session handle is malformed; nothing was sent.', () =>
+        explainInDevelopment("The proxy's session is malformed; nothing was sent.", () =>
           process.env.NODE_ENV === 'production'
             ? undefined
-            : 'The session handle is malformed (expected own:<sessionTag> or delegated:<sessionTag>, as the kit hands out with credentials: "proxy"); nothing was sent.',
+            : "The proxy's session is malformed (expected { kind: 'proxy', cookie: 'own' or 'delegated', tag }, as the kit hands out with credentials: \"proxy\"); nothing was sent.",
         ),
       );
     }
-    return handle.kind === 'delegated' ? { 'X-Vault-Session': 'delegated' } : {};
+    return session.cookie === 'delegated' ? { 'X-Vault-Session': 'delegated' } : {};
   }
 
   function fetchFunction(): typeof fetch {
@@ -141,7 +148,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   }
 
   // Positional, since it is called once per endpoint: named fields would repeat in the bundle.
-  // `session` is the ID (token mode) or handle (BFF mode) the call is made with; `extra`
+  // `session` is the session the call is made with; `extra`
   // carries headers of its own (the OAuth login's bearer token).
   async function call<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -149,7 +156,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     read: ReadShape<T>,
     name: string,
     options: RequestOptions | undefined,
-    session?: string,
+    session?: SessionReference,
     form?: URLSearchParams,
     extra?: Record<string, string>,
   ): Promise<T> {
@@ -302,23 +309,28 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       return refuseExposedSession(sessionId, rest.vault?.dns ?? vaultDns);
     return {
       ...rest,
-      sessionId: toProxySessionHandle('own', sessionTag as string),
+      session: { kind: 'proxy', cookie: 'own', tag: sessionTag as string },
       ...(sessionDeadline === undefined ? {} : { sessionDeadline }),
     };
   }
 
-  const confirmed = createEmitter<[sessionId: string]>(() => {
+  const confirmed = createEmitter<[session: SessionReference]>(() => {
     // An observer's failure must not turn the caller's success into an error.
   });
   const confirmSession = confirmed.emit;
 
-  async function endSessionCall(sessionId: string, options?: RequestOptions): Promise<void> {
-    const handle = proxyMode ? parseProxySessionHandle(sessionId) : undefined;
-    if (handle) {
-      // The proxy ends whichever session its cookie holds now; a handle whose session was
-      // since replaced (a newer sign-in or delegation) must not end the new one.
+  async function endSessionCall(
+    session: SessionReference,
+    options?: RequestOptions,
+  ): Promise<void> {
+    if (proxyMode) {
+      // Checked before anything is sent.
+      sessionHeaders(session);
+      // The proxy ends whichever session its cookie holds now; a reference whose session
+      // was since replaced (a newer sign-in or delegation) must not end the new one.
+      const { cookie, tag } = session as ProxySessionReference;
       const held = await proxySessionCall('GET', options).catch(() => undefined);
-      if (held && held[handle.kind]?.sessionTag !== handle.sessionTag) return;
+      if (held && held[cookie]?.sessionTag !== tag) return;
     }
     await call(
       'DELETE',
@@ -326,7 +338,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       responseReaders.generic,
       'end session',
       options,
-      sessionId,
+      session,
     );
   }
 
@@ -337,7 +349,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     // The session exists on the server even though the caller will never see its ID, so
     // it is ended here; a failure to end it must not hide the mismatch.
     // It lives in the vault it landed in, not the one that was asked for.
-    await endSessionCall(result.sessionId, {
+    await endSessionCall(result.session, {
       timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS),
       vaultDns: actual,
     }).catch(() => undefined);
@@ -433,31 +445,31 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       );
     },
 
-    async keepAlive(sessionId, options) {
+    async keepAlive(session, options) {
       await call(
         'POST',
         `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
         responseReaders.generic,
         'keep-alive',
         options,
-        sessionId,
+        session,
       );
     },
 
-    async getDelegations(sessionId, options) {
+    async getDelegations(session, options) {
       return call(
         'GET',
         `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
         responseReaders.delegations,
         'delegations',
         options,
-        sessionId,
+        session,
       );
     },
 
-    async loginDelegated(sessionId, input, options) {
+    async loginDelegated(session, input, options) {
       // Checked before anything is sent.
-      sessionHeaders(sessionId);
+      sessionHeaders(session);
       if (!Number.isSafeInteger(input.vaultId) || input.vaultId < 0) {
         throw new VaultConfigError(
           explainInDevelopment('vaultId is not a whole number; it was not sent.', () =>
@@ -487,7 +499,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
           responseReaders.tokenDelegatedSession,
           'delegated login',
           options,
-          sessionId,
+          session,
           form,
         );
       }
@@ -497,13 +509,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         responseReaders.proxyDelegatedSession,
         'delegated login',
         options,
-        sessionId,
+        session,
         form,
       );
       // The delegated session lives in the delegated vault, which the answer does not name.
       if (answer.sessionId !== undefined) return refuseExposedSession(answer.sessionId, undefined);
       return {
-        delegatedSessionId: toProxySessionHandle('delegated', answer.sessionTag as string),
+        session: { kind: 'proxy', cookie: 'delegated', tag: answer.sessionTag as string },
         ...(answer.sessionDeadline === undefined
           ? {}
           : { sessionDeadline: answer.sessionDeadline }),
@@ -520,8 +532,8 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       await proxySessionCall('DELETE', options);
     },
 
-    async request(sessionId, path, init = {}, options) {
-      sessionHeaders(sessionId);
+    async request(session, path, init = {}, options) {
+      sessionHeaders(session);
       const query = new URLSearchParams(init.query).toString();
       const root = versionRoot(options?.vaultDns, 'request');
       const target = `${resolveApiPath(root, path)}${query === '' ? '' : `?${query}`}`;
@@ -534,7 +546,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         responseReaders.body,
         `${method} ${path}`,
         options,
-        sessionId,
+        session,
         form,
       );
       return body as never;

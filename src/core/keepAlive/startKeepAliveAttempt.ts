@@ -40,7 +40,7 @@ export interface KeepAliveAttempt {
  * @example
  * ```ts
  * const attempt = startKeepAliveAttempt({
- *   send: (signal) => client.keepAlive(sessionId, { signal }),
+ *   send: (signal) => client.keepAlive(session, { signal }),
  *   timeoutMs: 30_000,
  *   environment: env,
  *   settle(self, error) {

@@ -1,3 +1,4 @@
+import { toStoredSessionReference } from './readStoredSessionReference';
 import type { SessionState } from './sessionReducer';
 import type { SessionRecord } from './types';
 
@@ -47,12 +48,15 @@ export function acceptsHandOff(
 /**
  * Whether a hand-off of the same session replaces the record a tab holds. The higher
  * delegation revision wins; two changes made at the same moment carry the same revision,
- * and every tab then keeps the one with the greater delegated session ID (no delegation
+ * and every tab then keeps the one with the greater delegated session (no delegation
  * counting as the least), so all tabs settle on one outcome.
  */
 function supersedes(incoming: SessionRecord, held: SessionRecord): boolean {
   const incomingRevision = incoming.revision ?? 0;
   const heldRevision = held.revision ?? 0;
   if (incomingRevision !== heldRevision) return incomingRevision > heldRevision;
-  return (incoming.delegation?.sessionId ?? '') > (held.delegation?.sessionId ?? '');
+  // Compared as stored, so that tabs of every release agree.
+  const order = (record: SessionRecord): string =>
+    record.delegation ? toStoredSessionReference(record.delegation.session) : '';
+  return order(incoming) > order(held);
 }

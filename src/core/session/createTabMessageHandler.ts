@@ -1,9 +1,11 @@
+import { isSameSession } from '../client/SessionReference';
 import { acceptsHandOff } from './acceptsHandOff';
 import type { DelegationFlow } from './createDelegationFlow';
 import type { SignInFlow } from './createSignInFlow';
 import type { TabMessage } from './createTabChannel';
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
+import { toStoredSessionReference } from './readStoredSessionReference';
 import type { SessionCore } from './SessionCore';
 
 /**
@@ -44,10 +46,10 @@ export function createTabMessageHandler(
         core.adopt(record);
         if (
           displaced &&
-          displaced.sessionId !== record.delegation?.sessionId &&
-          core.opened.delete(displaced.sessionId)
+          !isSameSession(displaced.session, record.delegation?.session) &&
+          core.opened.delete(toStoredSessionReference(displaced.session))
         ) {
-          void endSessionQuietly(core.client, displaced.sessionId, dnsOf(displaced));
+          void endSessionQuietly(core.client, displaced.session, dnsOf(displaced));
         }
         return;
       }
