@@ -1,5 +1,6 @@
 /// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SESSION_ROUTE } from '../core/kitWire';
 import {
   createHttpIntrospector,
   createVaultEmulator,
@@ -164,7 +165,7 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
     loginHost === undefined || options.session === false
       ? undefined
       : { secrets: [...(options.session?.secrets ?? [randomDevSecret()])] };
-  const sessionPath = session ? '/vault-session' : undefined;
+  const sessionPath = session ? SESSION_ROUTE : undefined;
   const proxy =
     loginHost === undefined
       ? undefined

@@ -1,4 +1,6 @@
 /// <reference types="node" />
+
+import { SESSION_ROUTE } from '../core/kitWire';
 import {
   createVaultProxyListener,
   type NodeVaultProxyOptions,
@@ -194,7 +196,7 @@ export async function runProxyCli(argv: readonly string[]): Promise<void> {
   const mode =
     args.sessionSecrets.length === 0
       ? 'token mode (no session secret)'
-      : `BFF mode, sessions in sealed cookies (${args.sessionSecrets.length} secret${args.sessionSecrets.length === 1 ? '' : 's'}), who-am-I at ${args.sessionPath ?? '/vault-session'}`;
+      : `BFF mode, sessions in sealed cookies (${args.sessionSecrets.length} secret${args.sessionSecrets.length === 1 ? '' : 's'}), who-am-I at ${args.sessionPath ?? SESSION_ROUTE}`;
   console.log(
     `Vault proxy listening on ${served.url}: /auth/* -> https://${args.loginHost}, /vault/{host}/api/* -> ${args.allowHosts.join(', ')}; ${mode}`,
   );

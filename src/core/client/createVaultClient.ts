@@ -1,6 +1,7 @@
 import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError, VaultProtocolError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
+import { KIT_HEADER, SESSION_HEADER } from '../kitWire';
 import { checkSessionId } from './checkSessionId';
 import { isSessionTag } from './isSessionTag';
 import { type ReadShape, readShape, ShapeMismatch } from './readShape';
@@ -120,7 +121,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         ),
       );
     }
-    return session.cookie === 'delegated' ? { 'X-Vault-Session': 'delegated' } : {};
+    return session.cookie === 'delegated' ? { [SESSION_HEADER]: 'delegated' } : {};
   }
 
   function fetchFunction(): typeof fetch {
@@ -143,22 +144,14 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (resolved.clientId !== undefined) headers['X-VaultAPI-ClientID'] = resolved.clientId;
     // The proxy's CSRF check: a header no cross-site form or plain link can send.
-    if (proxyMode) headers['X-Vault-Kit'] = '1';
+    if (proxyMode) headers[KIT_HEADER] = '1';
     return headers;
   }
 
-  // Positional, since it is called once per endpoint: named fields would repeat in the bundle.
-  // `session` is the session the call is made with; `extra`
-  // carries headers of its own (the OAuth login's bearer token).
+  // One call of the service, its answer read by `read`.
   async function call<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
     read: ReadShape<T>,
-    name: string,
-    options: RequestOptions | undefined,
-    session?: SessionReference,
-    form?: URLSearchParams,
-    extra?: Record<string, string>,
+    { method, url, name, options, session, form, extra }: ServiceCall,
   ): Promise<T> {
     const timeoutMs =
       options?.timeoutMs === undefined
@@ -265,16 +258,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     sessionId: string,
     vaultDns: string | undefined,
   ): Promise<never> {
-    await call(
-      'DELETE',
-      `${versionRoot(vaultDns, 'end session')}/session`,
-      responseReaders.generic,
-      'end session',
-      { timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS) },
-      undefined,
-      undefined,
-      { Authorization: sessionId },
-    ).catch(() => undefined);
+    await call(responseReaders.generic, {
+      method: 'DELETE',
+      url: `${versionRoot(vaultDns, 'end session')}/session`,
+      name: 'end session',
+      options: { timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS) },
+      extra: { Authorization: sessionId },
+    }).catch(() => undefined);
     throw new VaultConfigError(
       explainInDevelopment("The kit's proxy is not in BFF mode; the session was ended.", () =>
         process.env.NODE_ENV === 'production'
@@ -284,26 +274,17 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     );
   }
 
-  async function authCall(
-    url: string,
-    name: string,
-    options: RequestOptions | undefined,
-    form: URLSearchParams,
-    vaultDns: string | undefined,
-    extra?: Record<string, string>,
-  ): Promise<AuthResult> {
-    if (!proxyMode) {
-      return call('POST', url, responseReaders.tokenAuth, name, options, undefined, form, extra);
-    }
+  // A login (`vaultDns` the vault it asked for): a session of the client's mode, or refused.
+  async function authCall({
+    vaultDns,
+    ...request
+  }: Omit<ServiceCall, 'method' | 'session'> & {
+    vaultDns: string | undefined;
+  }): Promise<AuthResult> {
+    if (!proxyMode) return call(responseReaders.tokenAuth, { method: 'POST', ...request });
     const { sessionId, sessionTag, sessionDeadline, ...rest } = await call(
-      'POST',
-      url,
       responseReaders.proxyAuth,
-      name,
-      options,
-      undefined,
-      form,
-      extra,
+      { method: 'POST', ...request },
     );
     if (sessionId !== undefined)
       return refuseExposedSession(sessionId, rest.vault?.dns ?? vaultDns);
@@ -332,14 +313,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const held = await proxySessionCall('GET', options).catch(() => undefined);
       if (held && held[cookie]?.sessionTag !== tag) return;
     }
-    await call(
-      'DELETE',
-      `${versionRoot(options?.vaultDns, 'end session')}/session`,
-      responseReaders.generic,
-      'end session',
+    await call(responseReaders.generic, {
+      method: 'DELETE',
+      url: `${versionRoot(options?.vaultDns, 'end session')}/session`,
+      name: 'end session',
       options,
       session,
-    );
+    });
   }
 
   async function checkDns(result: AuthResult, expected: string | undefined): Promise<AuthResult> {
@@ -364,13 +344,12 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     config: resolved,
 
     async getApiVersions(options) {
-      return call(
-        'GET',
-        apiRoot(options?.vaultDns, 'API versions'),
-        responseReaders.apiVersions,
-        'API versions',
+      return call(responseReaders.apiVersions, {
+        method: 'GET',
+        url: apiRoot(options?.vaultDns, 'API versions'),
+        name: 'API versions',
         options,
-      );
+      });
     },
 
     async login(credentials, options) {
@@ -382,13 +361,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       form.set('username', username);
       form.set('password', password);
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
-      const result = await authCall(
-        `${versionRoot(vaultDns, 'login')}/auth`,
-        'login',
+      const result = await authCall({
+        url: `${versionRoot(vaultDns, 'login')}/auth`,
+        name: 'login',
         options,
         form,
         vaultDns,
-      );
+      });
       return checkDns(result, vaultDns);
     },
 
@@ -419,14 +398,14 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
       // The identity provider's access token, not a vault session: sent in both modes.
-      const result = await authCall(
-        `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
-        'OAuth login',
+      const result = await authCall({
+        url: `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
+        name: 'OAuth login',
         options,
         form,
         vaultDns,
-        { Authorization: `Bearer ${accessToken}` },
-      );
+        extra: { Authorization: `Bearer ${accessToken}` },
+      });
       return checkDns(result, vaultDns);
     },
 
@@ -434,37 +413,33 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const form = new URLSearchParams();
       form.set('username', requireString(input.username, 'username'));
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
-      return call(
-        'POST',
-        `${resolved.authUrl}/auth/discovery`,
-        responseReaders.discovery,
-        'discovery',
+      return call(responseReaders.discovery, {
+        method: 'POST',
+        url: `${resolved.authUrl}/auth/discovery`,
+        name: 'discovery',
         options,
-        undefined,
         form,
-      );
+      });
     },
 
     async keepAlive(session, options) {
-      await call(
-        'POST',
-        `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
-        responseReaders.generic,
-        'keep-alive',
+      await call(responseReaders.generic, {
+        method: 'POST',
+        url: `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
+        name: 'keep-alive',
         options,
         session,
-      );
+      });
     },
 
     async getDelegations(session, options) {
-      return call(
-        'GET',
-        `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
-        responseReaders.delegations,
-        'delegations',
+      return call(responseReaders.delegations, {
+        method: 'GET',
+        url: `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
+        name: 'delegations',
         options,
         session,
-      );
+      });
     },
 
     async loginDelegated(session, input, options) {
@@ -493,25 +468,23 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       form.set('delegator_userid', delegatorUserId);
       const url = `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`;
       if (!proxyMode) {
-        return call(
-          'POST',
+        return call(responseReaders.tokenDelegatedSession, {
+          method: 'POST',
           url,
-          responseReaders.tokenDelegatedSession,
-          'delegated login',
+          name: 'delegated login',
           options,
           session,
           form,
-        );
+        });
       }
-      const answer = await call(
-        'POST',
+      const answer = await call(responseReaders.proxyDelegatedSession, {
+        method: 'POST',
         url,
-        responseReaders.proxyDelegatedSession,
-        'delegated login',
+        name: 'delegated login',
         options,
         session,
         form,
-      );
+      });
       // The delegated session lives in the delegated vault, which the answer does not name.
       if (answer.sessionId !== undefined) return refuseExposedSession(answer.sessionId, undefined);
       return {
@@ -540,19 +513,33 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const form = init.form === undefined ? undefined : new URLSearchParams(init.form);
       // The body schema is permissive: the envelope rules still run, the payload is the caller's.
       const method = init.method ?? 'GET';
-      const body = await call(
+      const body = await call(responseReaders.body, {
         method,
-        target,
-        responseReaders.body,
-        `${method} ${path}`,
+        url: target,
+        name: `${method} ${path}`,
         options,
         session,
         form,
-      );
+      });
       return body as never;
     },
   };
   return Object.freeze(client);
+}
+
+/**
+ * One call of the service: `session` is the session it is made with, if any; `extra`
+ * carries headers of its own (the OAuth login's bearer token).
+ */
+interface ServiceCall {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly url: string;
+  /** What errors call it: `login`, `keep-alive`, `GET /objects/users/me`… */
+  readonly name: string;
+  readonly options: RequestOptions | undefined;
+  readonly session?: SessionReference | undefined;
+  readonly form?: URLSearchParams | undefined;
+  readonly extra?: Record<string, string> | undefined;
 }
 
 function requireString(value: unknown, name: string): string {

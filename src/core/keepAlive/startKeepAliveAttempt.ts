@@ -7,9 +7,7 @@ import {
   VaultTimeoutError,
 } from '../errors';
 import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
-import { backoffDelay } from './backoffDelay';
-
-const MIN_BACKOFF_MS = 1_000;
+import { backoffDelay, MIN_BACKOFF_MS } from './backoffDelay';
 
 /**
  * One keep-alive call in flight.

@@ -3,6 +3,22 @@ import type { SessionState } from './sessionReducer';
 import type { SessionRecord } from './types';
 
 /**
+ * The tab a hand-off reaches, as {@link acceptsHandOff} weighs it.
+ *
+ * @example
+ * ```ts
+ * const receiver: HandOffReceiver = { tabId, state, signInStartedAt: undefined, now: Date.now };
+ * ```
+ */
+export interface HandOffReceiver {
+  readonly tabId: string;
+  readonly state: SessionState;
+  /** When this tab's own sign-in under way began, if one is. */
+  readonly signInStartedAt: number | undefined;
+  readonly now: () => number;
+}
+
+/**
  * Whether a session handed over by another tab replaces what this tab holds. A hand-off
  * addressed to another tab, or for a session past its cap, is ignored; an answer to this
  * tab's hello only fills an empty tab; a broadcast wins over an older session, over an
@@ -10,18 +26,12 @@ import type { SessionRecord } from './types';
  *
  * @example
  * ```ts
- * if (acceptsHandOff(message.record, message.to, tabId, state, signInStartedAt, now)) {
- *   adopt(message.record);
- * }
+ * if (acceptsHandOff(message, { tabId, state, signInStartedAt, now })) adopt(message.record);
  * ```
  */
 export function acceptsHandOff(
-  record: SessionRecord,
-  to: string | undefined,
-  tabId: string,
-  state: SessionState,
-  signInStartedAt: number | undefined,
-  now: () => number,
+  { record, to }: { readonly record: SessionRecord; readonly to?: string | undefined },
+  { tabId, state, signInStartedAt, now }: HandOffReceiver,
 ): boolean {
   if (to !== undefined && to !== tabId) return false;
   // A hand-off for a session past its cap is stale, whoever sent it.

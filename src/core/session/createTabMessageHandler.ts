@@ -38,8 +38,14 @@ export function createTabMessageHandler(
         if (current && current.deadline > core.now()) core.handOff(message.from);
         return;
       case 'session': {
-        const { record, to } = message;
-        if (!acceptsHandOff(record, to, core.tabId, state, signIn.startedAt(), core.now)) return;
+        const { record } = message;
+        const receiver = {
+          tabId: core.tabId,
+          state,
+          signInStartedAt: signIn.startedAt(),
+          now: core.now,
+        };
+        if (!acceptsHandOff(message, receiver)) return;
         if (state.status === 'signing-in') signIn.cancel();
         if (current?.key !== record.key) invalidateDelegations();
         const displaced = current?.delegation;
