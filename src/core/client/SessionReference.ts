@@ -18,6 +18,7 @@ export type ProxySessionKind = 'own' | 'delegated';
  * ```
  */
 export interface TokenSessionReference {
+  /** Token mode: the page holds the session ID. */
   readonly kind: 'token';
   /** The session ID, a credential: never put in a URL, a log or localStorage. */
   readonly id: string;
@@ -34,7 +35,9 @@ export interface TokenSessionReference {
  * ```
  */
 export interface ProxySessionReference {
+  /** BFF mode: the kit's proxy holds the session ID. */
   readonly kind: 'proxy';
+  /** The proxy's cookie that holds the session: the user's own or the delegated one. */
   readonly cookie: ProxySessionKind;
   /** The proxy's `sessionTag`: an opaque, stable, non-secret name of the session. */
   readonly tag: string;
