@@ -259,12 +259,8 @@ export const LOGIN_PAGE_FEATURES: readonly (readonly [label: string, files: read
       ],
     ],
     [
-      "BFF mode's session code: the join through the proxy, its session handles",
-      [
-        'src/core/session/createProxyJoin.ts',
-        'src/core/session/recordFromProxySessions.ts',
-        'src/core/client/proxySessionHandle.ts',
-      ],
+      "BFF mode's session code: the join through the proxy, the record it makes",
+      ['src/core/session/createProxyJoin.ts', 'src/core/session/recordFromProxySessions.ts'],
     ],
     ['acting for someone else: the delegation flow', ['src/core/session/createDelegationFlow.ts']],
     [

@@ -22,7 +22,7 @@ const { result } = await loginWithDiscovery(client, {
 // `validateDns: false`, or with no vault named, the session is
 // accepted wherever it landed, and calls made with it go there.
 const at = { vaultDns: result.vault?.dns };
-await client.keepAlive(result.sessionId, at);
-const delegations = await client.getDelegations(result.sessionId, at);
-await client.endSession(result.sessionId, at);
+await client.keepAlive(result.session, at);
+const delegations = await client.getDelegations(result.session, at);
+await client.endSession(result.session, at);
 console.log(JSON.stringify({ vault: result.vault?.dns, delegations: delegations.length }));

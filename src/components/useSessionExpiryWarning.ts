@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { isSessionInvalidError, isTransientError, VaultAbortedError } from '../core/errors';
+import { MAX_SESSION_MS } from '../core/kitWire';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import type { SessionEndReason } from '../core/session/types';
 import { useKeepAlive } from '../react/useKeepAlive';
@@ -8,9 +9,6 @@ import { useLogout } from '../react/useLogout';
 import { useSession } from '../react/useSession';
 import { useVaultSession } from '../react/VaultSessionContext';
 import { resolveIdleWarningMs } from './resolveIdleWarningMs';
-
-const SECOND = 1_000;
-const DEFAULT_SESSION_LIMIT_MS = 48 * 60 * 60 * SECOND;
 
 /**
  * What the session has to tell the user: the idle timeout is near, the 48-hour cap is near,
@@ -72,7 +70,7 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
     }
   }
 
-  const limitRef = useRef(DEFAULT_SESSION_LIMIT_MS);
+  const limitRef = useRef(MAX_SESSION_MS);
   if (session.deadline !== undefined && session.startedAt !== undefined) {
     limitRef.current = session.deadline - session.startedAt;
   }

@@ -29,10 +29,10 @@ export interface Emitter<Args extends unknown[] = []> {
  *
  * @example
  * ```ts
- * const confirmed = createEmitter<[sessionId: string]>(() => {
+ * const confirmed = createEmitter<[session: SessionReference]>(() => {
  *   // An observer's failure must not turn the caller's success into an error.
  * });
- * confirmed.on((sessionId) => scheduler.confirm(sessionId));
+ * confirmed.on((session) => scheduler.confirm(session));
  * confirmed.emit('A1B2C3');
  * ```
  */

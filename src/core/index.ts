@@ -1,12 +1,14 @@
 export { createVaultClient } from './client/createVaultClient';
+export { isSessionTag } from './client/isSessionTag';
 export { isValidSessionId } from './client/isValidSessionId';
 export { parseRetryAfter } from './client/parseRetryAfter';
 export {
-  isSessionTag,
+  isSameSession,
   type ProxySessionKind,
-  parseProxySessionHandle,
-  toProxySessionHandle,
-} from './client/proxySessionHandle';
+  type ProxySessionReference,
+  type SessionReference,
+  type TokenSessionReference,
+} from './client/SessionReference';
 export type {
   ApiVersions,
   AuthProfile,

@@ -1,5 +1,6 @@
 /// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SESSION_ROUTE } from '../core/kitWire';
 import {
   createHttpIntrospector,
   createVaultEmulator,
@@ -138,7 +139,7 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   const loaded = await loadDevOidcProvider();
   if (loaded.notice !== undefined) (log ?? ((line: string) => console.warn(line)))(loaded.notice);
   const bff = !options.singleOrigin && options.session !== false;
-  const sessionPath = bff ? '/vault-session' : undefined;
+  const sessionPath = bff ? SESSION_ROUTE : undefined;
   const oidc = loaded.ok
     ? loaded.createDevOidcProvider({
         issuer: `${origin}/oidc`,

@@ -1,4 +1,5 @@
 /// <reference types="node" />
+
 import {
   createVaultProxyListener,
   describeVaultProxy,

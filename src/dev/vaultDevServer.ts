@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import type { AddressInfo } from 'node:net';
 import type { Plugin, ViteDevServer } from 'vite';
+import { SESSION_ROUTE } from '../core/kitWire';
 import type { VaultProxyLogEvent } from '../proxy';
 import { createVaultProxyListener, type VaultProxyListener } from '../proxy-node';
 import {
@@ -103,7 +104,7 @@ export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
             path.startsWith('/auth/') ||
             path.startsWith('/vault/') ||
             (session !== undefined &&
-              (path === '/vault-session' || path.startsWith('/vault-session/')))
+              (path === SESSION_ROUTE || path.startsWith(`${SESSION_ROUTE}/`)))
           ) {
             const origin = canonicalOrigin(server);
             proxy ??= createVaultProxyListener({

@@ -1,16 +1,7 @@
+import { MAX_SESSION_MS } from '../core/kitWire';
 import type { EmulatorClock } from './createManualClock';
 import type { SessionEndReason } from './EmulatorEvent';
 import { randomToken } from './randomToken';
-
-/**
- * The service's fixed maximum session length, 48 hours (not configurable there either).
- *
- * @example
- * ```ts
- * const deadline = loginAt + MAX_SESSION_LIFETIME_MS;
- * ```
- */
-export const MAX_SESSION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /**
  * A live session as the emulator keeps it.
@@ -156,7 +147,7 @@ export function createSessionStore(options: {
         userId,
         vaultId,
         createdAt: now,
-        absoluteExpiresAt: now + MAX_SESSION_LIFETIME_MS,
+        absoluteExpiresAt: now + MAX_SESSION_MS,
         lastActivityAt: now,
         actor: undefined,
       });

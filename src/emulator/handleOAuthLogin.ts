@@ -64,5 +64,5 @@ export async function handleOAuthLogin(
     return refuse('user_not_active');
   }
   const explicitDns = nonEmpty(call.form.get('vaultDNS'));
-  return startSession(state, call, user, 'oauth', explicitDns, explicitDns !== undefined);
+  return startSession(state, call, { user, method: 'oauth', vaultDns: explicitDns });
 }

@@ -161,15 +161,13 @@ export async function handlePasswordLogin(
       'password_change_required',
     );
   }
-  return startSession(
-    state,
-    call,
+  return startSession(state, call, {
     user,
-    'password',
-    explicitDns ?? call.url.hostname,
-    explicitDns !== undefined,
-    burstHeaders(verdict),
-  );
+    method: 'password',
+    vaultDns: explicitDns,
+    hostDns: call.url.hostname,
+    headers: burstHeaders(verdict),
+  });
 }
 
 function burstHeaders(verdict: BurstVerdict): Record<string, string> {

@@ -1,10 +1,11 @@
+// The service's fixed maximum session length, 48 hours (not configurable there either).
+export { MAX_SESSION_MS as MAX_SESSION_LIFETIME_MS } from '../core/kitWire';
 export { API_VERSIONS } from './apiVersions';
 export type { HttpIntrospectorOptions } from './createHttpIntrospector';
 export { createHttpIntrospector } from './createHttpIntrospector';
 export type { EmulatorClock, ManualClock } from './createManualClock';
 export { createManualClock, systemClock } from './createManualClock';
 export type { SessionSummary } from './createSessionStore';
-export { MAX_SESSION_LIFETIME_MS } from './createSessionStore';
 export type { EmulatorRequestContext, VaultEmulator } from './createVaultEmulator';
 export { createVaultEmulator } from './createVaultEmulator';
 export { demoDirectory } from './demoDirectory';

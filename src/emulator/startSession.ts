@@ -5,6 +5,26 @@ import type { IndexedUser } from './indexEmulatorData';
 import { replyTo } from './replyTo';
 
 /**
+ * What {@link startSession} opens a session for.
+ *
+ * @example
+ * ```ts
+ * const start: SessionStart = { user, method: 'oauth', vaultDns: undefined };
+ * ```
+ */
+export interface SessionStart {
+  /** The user whose credentials were accepted. */
+  readonly user: IndexedUser;
+  readonly method: 'password' | 'oauth';
+  /** The vault the login named (`vaultDNS`), if any; a vault refused for it is reported as defaulted. */
+  readonly vaultDns: string | undefined;
+  /** The vault host the call reached, which stands for the vault asked for when none is named. */
+  readonly hostDns?: string;
+  /** Headers of the answer besides the session's own (the burst limit's). */
+  readonly headers?: Record<string, string>;
+}
+
+/**
  * Starts a session for a user whose credentials were accepted and answers with the login
  * body. Auth defaulting, as the service documents it: when no vault is asked for or the
  * user cannot use the one asked for, the session still opens, in the vault where the user
@@ -14,19 +34,16 @@ import { replyTo } from './replyTo';
  *
  * @example
  * ```ts
- * return startSession(state, call, user, 'password', 'promomats.sunrise.example', true);
+ * return startSession(state, call, { user, method: 'password', vaultDns: 'promomats.sunrise.example' });
  * ```
  */
 export function startSession(
   state: EmulatorState,
   call: EmulatorCall,
-  user: IndexedUser,
-  method: 'password' | 'oauth',
-  requestedDns: string | undefined,
-  explicit: boolean,
-  extraHeaders: Record<string, string> = {},
+  { user, method, vaultDns, hostDns, headers = {} }: SessionStart,
 ): Response {
   const { index } = state;
+  const requestedDns = vaultDns ?? hostDns;
   const requested = requestedDns ? index.vaultsByDns.get(requestedDns.toLowerCase()) : undefined;
   const vaultId =
     requested && user.vaultIds.includes(requested.id)
@@ -41,7 +58,7 @@ export function startSession(
     userId: user.id,
     username: user.username,
     vaultId,
-    defaultedVault: explicit && requested?.id !== vaultId,
+    defaultedVault: vaultDns !== undefined && requested?.id !== vaultId,
     sessionRef: session.ref,
   });
   const vaultIds = user.vaultIds.map((id) => {
@@ -51,7 +68,7 @@ export function startSession(
   return replyTo(
     call,
     { responseStatus: 'SUCCESS', sessionId: session.id, userId: user.id, vaultId, vaultIds },
-    { ...extraHeaders, ...sessionHeaders(session) },
+    { ...headers, ...sessionHeaders(session) },
   );
 }
 

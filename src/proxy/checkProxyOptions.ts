@@ -1,10 +1,10 @@
+import { SESSION_ROUTE } from '../core/kitWire';
 import { isPlainHostName } from './isAllowedHost';
 import type { VaultProxyOptions, VaultProxySessionOptions } from './VaultProxyOptions';
 
 const DEFAULT_MAX_REQUEST_BYTES = 100 * 1024 * 1024;
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
 const DEFAULT_BODY_IDLE_TIMEOUT_MS = 30_000;
-const DEFAULT_SESSION_PATH = '/vault-session';
 const MIN_SECRET_LENGTH = 32;
 const PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
 
@@ -129,7 +129,7 @@ function checkSession(session: VaultProxySessionOptions, basePath: string): Chec
       );
     }
   });
-  const path = (session.path ?? DEFAULT_SESSION_PATH).replace(/\/+$/, '');
+  const path = (session.path ?? SESSION_ROUTE).replace(/\/+$/, '');
   if (!PATH.test(path) || /^\/(?:auth|vault)(?:\/|$)/.test(path)) {
     throw new TypeError(
       `session.path must be a path such as "/vault-session", outside /auth and /vault, got ${JSON.stringify(session.path)}.`,

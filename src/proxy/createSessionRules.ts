@@ -1,3 +1,4 @@
+import { KIT_HEADER, MAX_SESSION_MS, SESSION_COOKIES, SESSION_HEADER } from '../core/kitWire';
 import type { CheckedSessionOptions } from './checkProxyOptions';
 import { createCredentialScanner } from './createCredentialScanner';
 import { createSessionSealer, type SealedSession } from './createSessionSealer';
@@ -220,12 +221,8 @@ const VAULT_UNKNOWN = {
     },
   ],
 };
-const COOKIE: Record<SessionKind, string> = {
-  own: '__Host-vault-session',
-  delegated: '__Host-vault-delegated',
-};
+const COOKIE: Record<SessionKind, string> = SESSION_COOKIES;
 const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Strict; Path=/';
-const SESSION_MS = 48 * 60 * 60 * 1000;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Ends a session whose login named no version (OAuth); every version serves the call.
 const END_SESSION_VERSION = 'v26.1';
@@ -358,7 +355,7 @@ export function createSessionRules(
       if (!STATE_CHANGING.has(method)) return;
       // A call that brings its own Authorization uses no cookie: there is nothing to forge.
       if (header('authorization')) return;
-      if (header('x-vault-kit') === '1') return;
+      if (header(KIT_HEADER.toLowerCase()) === '1') return;
       throw new ProxyRefusal(
         403,
         'PROXY_CSRF_HEADER_MISSING',
@@ -437,7 +434,7 @@ export function createSessionRules(
           cookies,
         });
       }
-      const asked = header('x-vault-session')?.trim().toLowerCase();
+      const asked = header(SESSION_HEADER.toLowerCase())?.trim().toLowerCase();
       // An unknown value picks no session at all, never the wrong one.
       const kind: SessionKind | undefined =
         asked === undefined || asked === '' || asked === 'own'
@@ -528,7 +525,7 @@ export function createSessionRules(
         return { body: encoder.encode(JSON.stringify(VAULT_UNKNOWN)), cookies };
       }
       const createdAt = now();
-      const deadline = Math.min(createdAt + SESSION_MS, plan.actorDeadline ?? Infinity);
+      const deadline = Math.min(createdAt + MAX_SESSION_MS, plan.actorDeadline ?? Infinity);
       const tag = await sealer.tag(sid);
       const sealed: SealedSession = {
         v: 1,

@@ -38,11 +38,11 @@ export function delegationsQueryOptions(
     queryFn: async () => {
       const route = manager.getSessionRoute('own');
       if (route === undefined) throw new VaultAbortedError();
-      const { sessionId, vaultDns } = route;
+      const { session, vaultDns } = route;
       try {
-        return await client.getDelegations(sessionId, { vaultDns });
+        return await client.getDelegations(session, { vaultDns });
       } catch (error) {
-        manager.reportError(error, { sessionId });
+        manager.reportError(error, { session });
         throw error;
       }
     },

@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
 import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
+import { token } from '../support/sessionReferences';
 import { sealedSessionIds } from './support/sealedSessionIds';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
@@ -204,7 +205,7 @@ describe('BFF mode: the session ID out of reach of page scripts', () => {
     // The session is over at the vault, not only in the browser.
     await poll(async () => {
       try {
-        await demo.dev.client.keepAlive(own);
+        await demo.dev.client.keepAlive(token(own));
         return 'alive';
       } catch {
         return 'ended';

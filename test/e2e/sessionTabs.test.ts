@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { token } from '../support/sessionReferences';
 import { keepAliveAnswer } from './support/keepAliveAnswer';
 import { type RequestLog, recordRequests } from './support/recordRequests';
 import { keepAliveOf, settleTabs } from './support/sessionAppTabs';
@@ -218,7 +219,7 @@ describe('the session across tabs of one browser', () => {
     // The call never reached the service, so the session is still open there: the tabs did
     // not wait for the service to agree before forgetting it.
     expect(await keepAliveAnswer(app.dev.client, sessionId)).toBe('SUCCESS');
-    await app.dev.client.endSession(sessionId);
+    await app.dev.client.endSession(token(sessionId));
   });
 
   it('ends the session in every tab when one tab meets INVALID_SESSION_ID (STO-04)', async () => {
@@ -230,7 +231,7 @@ describe('the session across tabs of one browser', () => {
     const sessionId = await captureSessionId(first, log);
 
     // Ended behind the browser's back, e.g. by an administrator or another client.
-    await app.dev.client.endSession(sessionId);
+    await app.dev.client.endSession(token(sessionId));
     await second.getByRole('button', { name: 'Call the API' }).click();
 
     for (const tab of tabs) {

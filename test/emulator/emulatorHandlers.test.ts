@@ -7,6 +7,7 @@ import { createVaultClient } from '../../src/core';
 import { VaultApiError } from '../../src/core/errors';
 import { createVaultEmulator } from '../../src/emulator';
 import { emulatorHandlers } from '../../src/emulator/msw';
+import { token, tokenIdOf } from '../support/sessionReferences';
 
 const APP = 'http://app.test';
 const emulator = createVaultEmulator({ passwordHashIterations: 1000 });
@@ -29,16 +30,20 @@ describe('emulatorHandlers on the proxy layout, in token mode', () => {
       password: 'Sunrise-Demo-1',
     });
     expect(result.vault?.dns).toBe('promomats.sunrise.example');
-    await client.keepAlive(result.sessionId, { vaultDns: 'promomats.sunrise.example' });
+    await client.keepAlive(result.session, { vaultDns: 'promomats.sunrise.example' });
   });
 
   it('keeps each vault at its own host: a session ID works only at its vault', async () => {
-    const { sessionId } = await client.login({
-      username: 'olivia@sunrise.example',
-      password: 'Sunrise-Demo-1',
-    });
+    const sessionId = tokenIdOf(
+      (
+        await client.login({
+          username: 'olivia@sunrise.example',
+          password: 'Sunrise-Demo-1',
+        })
+      ).session,
+    );
     const elsewhere = await client
-      .keepAlive(sessionId, { vaultDns: 'quality.sunrise.example' })
+      .keepAlive(token(sessionId), { vaultDns: 'quality.sunrise.example' })
       .catch((error: unknown) => error);
     expect(elsewhere).toBeInstanceOf(VaultApiError);
     expect((elsewhere as VaultApiError).type).toBe('INVALID_SESSION_ID');

@@ -43,15 +43,15 @@ describe('emulatorHandlers in BFF mode (the default)', () => {
 
     const held = await (await fetch(`${APP}/vault-session`)).json();
     expect(held.own).toMatchObject({ sessionTag: body.sessionTag, vaultDns: at.vaultDns });
-    await client.keepAlive(`own:${body.sessionTag}`, at);
+    await client.keepAlive({ kind: 'proxy', cookie: 'own', tag: body.sessionTag }, at);
     expect(emulator.sessionCount()).toBe(1);
   });
 
   it('signs out through the session route: the vault session ends and the cookie goes', async () => {
-    const { sessionId } = await client.login(OLIVIA);
-    expect(sessionId).toMatch(/^own:/);
+    const { session } = await client.login(OLIVIA);
+    expect(session).toMatchObject({ kind: 'proxy', cookie: 'own' });
     expect(emulator.sessionCount()).toBe(1);
-    await client.endSession(sessionId, at);
+    await client.endSession(session, at);
     expect(emulator.sessionCount()).toBe(0);
     expect(await client.getProxySessions?.()).toEqual({ own: null, delegated: null });
   });
@@ -64,9 +64,9 @@ describe('emulatorHandlers in BFF mode (the default)', () => {
   });
 
   it("follows the emulator's clock: past the 48-hour cap the session is gone", async () => {
-    const { sessionId } = await client.login(OLIVIA);
+    const { session } = await client.login(OLIVIA);
     clock.advance(48 * 3_600_000 + 1);
-    const failure = await client.keepAlive(sessionId, at).catch((error: unknown) => error);
+    const failure = await client.keepAlive(session, at).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(VaultApiError);
     expect((failure as VaultApiError).type).toBe('INVALID_SESSION_ID');
   });

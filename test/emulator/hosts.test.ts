@@ -12,6 +12,7 @@ import {
   type VaultEmulatorOptions,
 } from '../../src/emulator';
 import { createLoopbackUpstream } from '../../src/proxy-node/createLoopbackUpstream';
+import { tokenIdOf } from '../support/sessionReferences';
 import { DEMO, TEST_START_MS } from './startEmulator';
 
 const PROMOMATS = 'promomats.sunrise.example';
@@ -150,11 +151,11 @@ describe('an emulator whose vaults each answer at their own host (the default)',
       vaultDns: QUALITY,
     });
     expect(landed.vault?.dns).toBe(QUALITY);
-    await client.keepAlive(landed.sessionId, { vaultDns: QUALITY });
-    await expect(client.keepAlive(landed.sessionId, { vaultDns: PROMOMATS })).rejects.toMatchObject(
-      { type: 'INVALID_SESSION_ID' },
-    );
-    expect(await at(QUALITY).keepAlive(landed.sessionId)).toBe('SUCCESS');
+    await client.keepAlive(landed.session, { vaultDns: QUALITY });
+    await expect(client.keepAlive(landed.session, { vaultDns: PROMOMATS })).rejects.toMatchObject({
+      type: 'INVALID_SESSION_ID',
+    });
+    expect(await at(QUALITY).keepAlive(tokenIdOf(landed.session))).toBe('SUCCESS');
   });
 
   it('answers discovery only at the login host, and vault calls only at vault hosts', async () => {

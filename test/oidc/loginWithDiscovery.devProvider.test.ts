@@ -4,6 +4,7 @@ import { loginWithDiscovery } from '../../src/core/flows/loginWithDiscovery';
 import { requestPasswordGrant } from '../../src/core/flows/requestPasswordGrant';
 import { createVaultSession } from '../../src/core/session/createVaultSession';
 import { createManualClock, type EmulatorOidcOptions } from '../../src/emulator/index';
+import { live } from '../support/sessionReferences';
 import {
   type RecordedDevProvider,
   startRecordedDevProvider,
@@ -88,7 +89,7 @@ describe('loginWithDiscovery, headless, against the development provider', () =>
       deadline: sentAt + 48 * 60 * 60 * 1000,
     });
     // The session works: the service accepts it for a keep-alive.
-    await expect(client.keepAlive(session.manager.getSessionId() ?? '')).resolves.toBeUndefined();
+    await expect(client.keepAlive(live(session.manager.getSession()))).resolves.toBeUndefined();
     session.destroy();
   });
 

@@ -10,6 +10,7 @@ import { serveFetch } from '../../server/serveFetch';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
 import { createVaultProxy, type VaultProxyContext, type VaultProxyOptions } from '../../src/proxy';
 import { type ServedVaultProxy, serveVaultProxy } from '../../src/proxy-node';
+import { token, tokenIdOf } from '../support/sessionReferences';
 
 export const APP_ORIGIN = 'https://app.sunrise.example';
 
@@ -200,12 +201,18 @@ export async function driveKitClient(proxyUrl: string): Promise<void> {
   });
   const discovery = await client.discover({ username: 'olivia@sunrise.example' });
   expect(discovery.authType).toBe('password');
-  const { sessionId } = await client.login({
-    username: 'olivia@sunrise.example',
-    password: 'Sunrise-Demo-1',
+  const sessionId = tokenIdOf(
+    (
+      await client.login({
+        username: 'olivia@sunrise.example',
+        password: 'Sunrise-Demo-1',
+      })
+    ).session,
+  );
+  await client.keepAlive(token(sessionId));
+  expect(await client.getDelegations(token(sessionId))).toHaveLength(1);
+  await client.endSession(token(sessionId));
+  await expect(client.keepAlive(token(sessionId))).rejects.toMatchObject({
+    type: 'INVALID_SESSION_ID',
   });
-  await client.keepAlive(sessionId);
-  expect(await client.getDelegations(sessionId)).toHaveLength(1);
-  await client.endSession(sessionId);
-  await expect(client.keepAlive(sessionId)).rejects.toMatchObject({ type: 'INVALID_SESSION_ID' });
 }

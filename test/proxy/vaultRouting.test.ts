@@ -14,6 +14,7 @@ import {
 import { createVaultProxy, type VaultProxyLogEvent } from '../../src/proxy';
 import { createLoopbackUpstream } from '../../src/proxy-node/createLoopbackUpstream';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
+import { live, token } from '../support/sessionReferences';
 
 const PROMOMATS = 'promomats.sunrise.example';
 const QUALITY = 'quality.sunrise.example';
@@ -81,7 +82,7 @@ describe('calls made with a session go to its vault, through the proxy', () => {
       name: 'Sunrise PromoMats',
       dns: PROMOMATS,
     });
-    await session.client.keepAlive(session.manager.getOwnSessionId() ?? '', {
+    await session.client.keepAlive(live(session.manager.getOwnSession()), {
       vaultDns: PROMOMATS,
     });
     await session.request('/objects/users/me');
@@ -171,7 +172,7 @@ describe('calls made with a session go to its vault, through the proxy', () => {
     const { session, take } = await deploy();
     const client = session.client;
     await expect(
-      client.keepAlive('A'.repeat(40), { vaultDns: 'intranet.corp.example' }),
+      client.keepAlive(token('A'.repeat(40)), { vaultDns: 'intranet.corp.example' }),
     ).rejects.toMatchObject({ status: 400 });
     expect(take()).toEqual(['refused PROXY_HOST_NOT_ALLOWED']);
   });

@@ -207,7 +207,7 @@ describe('signing out: useLogout', () => {
     expect(tab.getByText('Session: ended')).toBeInTheDocument();
     await waitFor(() => expect(tab.emulator.sessionCount()).toBe(0));
     expect(tab.backend.requests('/session').map((request) => request.method)).toEqual(['DELETE']);
-    expect(tab.session.manager.getSessionId()).toBeUndefined();
+    expect(tab.session.manager.getSession()).toBeUndefined();
   });
 
   it.each([
@@ -224,7 +224,7 @@ describe('signing out: useLogout', () => {
     // Signed out at once, before the server has said anything.
     expect(await tab.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
     expect(tab.getByText('Session: ended')).toBeInTheDocument();
-    expect(tab.session.manager.getSessionId()).toBeUndefined();
+    expect(tab.session.manager.getSession()).toBeUndefined();
     await waitFor(() => expect(tab.count('/session')).toBe(1));
     // The server never heard: its session is still there, but this tab has let go of it.
     expect(tab.emulator.sessionCount()).toBe(1);

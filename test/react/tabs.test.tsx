@@ -2,6 +2,7 @@ import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OLIVIA, renderWithSession } from '../support/renderWithSession';
+import { token } from '../support/sessionReferences';
 import { TestApp } from './support/TestApp';
 
 // Tabs are providers rendered side by side in one document. They share Node's real
@@ -62,7 +63,7 @@ describe('a new tab: RequireSession while joining', () => {
     await user.click(first.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(second.getByRole('form', { name: 'Sign in' })).toBeInTheDocument());
     expect(second.getByText('Session: ended')).toBeInTheDocument();
-    expect(second.session.manager.getSessionId()).toBeUndefined();
+    expect(second.session.manager.getSession()).toBeUndefined();
     expect(second.getByLabelText('User name')).toHaveValue(OLIVIA.username);
     await waitFor(() => expect(first.emulator.sessionCount()).toBe(0));
   });
@@ -76,13 +77,13 @@ describe('a new tab: RequireSession while joining', () => {
     });
     await second.findByText('Signed in as olivia@sunrise.example');
 
-    await first.backend.env.client.endSession(first.backend.issued.own[0] ?? '');
+    await first.backend.env.client.endSession(token(first.backend.issued.own[0] ?? ''));
     await act(() => first.session.request('/delegation/vaults').catch(() => undefined));
 
     expect(first.getByText('Session: expired')).toBeInTheDocument();
     await waitFor(() => expect(second.getByText('Session: expired')).toBeInTheDocument());
     expect(second.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
     expect(second.getByLabelText('User name')).toHaveValue(OLIVIA.username);
-    expect(second.session.manager.getSessionId()).toBeUndefined();
+    expect(second.session.manager.getSession()).toBeUndefined();
   });
 });

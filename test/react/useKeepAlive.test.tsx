@@ -9,6 +9,7 @@ import {
   renderHookWithSession,
   startVaultBackend,
 } from '../support/renderWithSession';
+import { token } from '../support/sessionReferences';
 import { failing, faults } from './support/faults';
 
 // Time is the emulator's manual clock, shared by the session, its keep-alive and the
@@ -101,7 +102,7 @@ describe('useKeepAlive: one keep-alive per interval, only for an active user', (
 
   it('SES-06: INVALID_SESSION_ID from the keep-alive ends the session, and nothing more is sent', async () => {
     const { result, backend, keepAlives } = await signedIn();
-    await backend.env.client.endSession(backend.issued.own[0] ?? '');
+    await backend.env.client.endSession(token(backend.issued.own[0] ?? ''));
     await backend.advance(MINUTE);
     userActs();
     await backend.advance(INTERVAL - MINUTE);

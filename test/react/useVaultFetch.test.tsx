@@ -10,6 +10,7 @@ import { useLogin } from '../../src/react/useLogin';
 import { useSession } from '../../src/react/useSession';
 import { useVaultFetch } from '../../src/react/useVaultFetch';
 import { OLIVIA, renderHookWithSession } from '../support/renderWithSession';
+import { token } from '../support/sessionReferences';
 import { failing, faults, USERS_ME } from './support/faults';
 
 const ALONE = { joinTimeoutMs: 20 } as const;
@@ -99,14 +100,14 @@ describe('useVaultFetch: REST calls with the session', () => {
   it('B14: a session ended on the server turns `expired` at the next call', async () => {
     const { result, backend, session } = await signedIn();
     const [own] = backend.issued.own;
-    await backend.env.client.endSession(own ?? '');
+    await backend.env.client.endSession(token(own ?? ''));
     expect(backend.emulator.sessionCount()).toBe(0);
 
     const failure = await failureOf(result.current.vaultFetch('/delegation/vaults'));
     expect((failure as VaultApiError).type).toBe('INVALID_SESSION_ID');
     expect(result.current.session.status).toBe('expired');
     expect(result.current.session.lastUsername).toBe(OLIVIA.username);
-    expect(session.manager.getSessionId()).toBeUndefined();
+    expect(session.manager.getSession()).toBeUndefined();
   });
 
   // Only the call that gets no answer has a short timeout: a dropped connection or an error

@@ -1,13 +1,15 @@
 import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError, VaultProtocolError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
+import { KIT_HEADER, SESSION_HEADER } from '../kitWire';
 import { checkSessionId } from './checkSessionId';
-import { parseProxySessionHandle, toProxySessionHandle } from './proxySessionHandle';
+import { isSessionTag } from './isSessionTag';
 import { type ReadShape, readShape, ShapeMismatch } from './readShape';
 import { readVaultResponse } from './readVaultResponse';
 import { resolveApiPath } from './resolveApiPath';
 import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
 import { responseReaders, tokenModeBehindBff } from './responseReaders';
+import type { ProxySessionReference, SessionReference } from './SessionReference';
 import { sendRequest } from './sendRequest';
 import type {
   AuthResult,
@@ -31,14 +33,15 @@ const CLEANUP_TIMEOUT_MS = 10_000;
  * Creates the typed client for the service's eight authentication and session calls.
  * Settings are validated here, so a bad `baseUrl`, `clientId` or `apiVersion` throws
  * {@link VaultConfigError} at once. The client is stateless: every call that needs a
- * session takes its ID as an argument, sends it only as the `Authorization` header, and
- * refuses a malformed one without sending anything.
+ * session takes it as an argument (the {@link SessionReference} a login returned), sends its
+ * ID only as the `Authorization` header, and refuses a malformed one without sending
+ * anything.
  *
  * With `credentials: 'proxy'` (backend-for-frontend mode) the kit's proxy holds the session
  * IDs in `HttpOnly` cookies: the client never sends `Authorization` for a session, sends
  * `X-Vault-Kit: 1` on every call and `X-Vault-Session: delegated` for a delegated
- * session's calls, and takes a session handle (`own:<sessionTag>`,
- * `delegated:<sessionTag>`) wherever a session ID goes. A login answer that still carries
+ * session's calls, and its logins return a reference to the proxy's cookie and the
+ * session's tag (`{ kind: 'proxy', cookie: 'own', tag }`). A login answer that still carries
  * the session ID (the proxy is not in BFF mode) ends that session and throws
  * {@link VaultConfigError} naming `session.secrets`; in token mode an answer with a
  * `sessionTag` and no ID throws {@link VaultConfigError} naming `credentials: 'proxy'`.
@@ -62,18 +65,18 @@ const CLEANUP_TIMEOUT_MS = 10_000;
  * @example
  * ```ts
  * const client = createVaultClient({ baseUrl: '', clientId: 'sunrise-docs-portal' });
- * const { sessionId } = await client.login({
+ * const { session } = await client.login({
  *   username: 'olivia@sunrise.example',
  *   password,
  *   vaultDns: 'promomats.sunrise.example',
  * });
- * await client.keepAlive(sessionId);
- * await client.endSession(sessionId);
+ * await client.keepAlive(session);
+ * await client.endSession(session);
  *
  * // BFF mode, behind the kit's proxy with `session: { secrets }`:
  * const browser = createVaultClient({ authUrl: '', vaultUrl: '/vault/{dns}', credentials: 'proxy' });
  * const signedIn = await browser.login({ username: 'olivia@sunrise.example', password, vaultDns: 'promomats.sunrise.example' });
- * signedIn.sessionId; // 'own:q0VbGZ3rUj5pXn9M2a7LkQ', a handle, not a credential
+ * signedIn.session; // { kind: 'proxy', cookie: 'own', tag: 'q0VbGZ3rUj5pXn9M2a7LkQ' }, not a credential
  * ```
  */
 export function createVaultClient(config: VaultClientConfig): VaultClient {
@@ -100,20 +103,25 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     `${apiRoot(vaultDns, name)}/${resolved.apiVersion}`;
 
   // The headers that name the session of a call: its ID in token mode; in BFF mode the
-  // proxy's cookie the handle names (the own one needs no header).
-  function sessionHeaders(session: string): Record<string, string> {
-    if (!proxyMode) return { Authorization: checkSessionId(session) };
-    const handle = parseProxySessionHandle(session);
-    if (!handle) {
+  // proxy's cookie (the own one needs no header). A session of the other mode is refused.
+  function sessionHeaders(session: SessionReference): Record<string, string> {
+    if (!proxyMode) {
+      return { Authorization: checkSessionId(session?.kind === 'token' ? session.id : undefined) };
+    }
+    if (
+      session?.kind !== 'proxy' ||
+      (session.cookie !== 'own' && session.cookie !== 'delegated') ||
+      !isSessionTag(session.tag)
+    ) {
       throw new VaultConfigError(
-        explainInDevelopment('The session handle is malformed; nothing was sent.', () =>
+        explainInDevelopment("The proxy's session is malformed; nothing was sent.", () =>
           process.env.NODE_ENV === 'production'
             ? undefined
-            : 'The session handle is malformed (expected own:<sessionTag> or delegated:<sessionTag>, as the kit hands out with credentials: "proxy"); nothing was sent.',
+            : "The proxy's session is malformed (expected { kind: 'proxy', cookie: 'own' or 'delegated', tag }, as the kit hands out with credentials: \"proxy\"); nothing was sent.",
         ),
       );
     }
-    return handle.kind === 'delegated' ? { 'X-Vault-Session': 'delegated' } : {};
+    return session.cookie === 'delegated' ? { [SESSION_HEADER]: 'delegated' } : {};
   }
 
   function fetchFunction(): typeof fetch {
@@ -136,22 +144,14 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (resolved.clientId !== undefined) headers['X-VaultAPI-ClientID'] = resolved.clientId;
     // The proxy's CSRF check: a header no cross-site form or plain link can send.
-    if (proxyMode) headers['X-Vault-Kit'] = '1';
+    if (proxyMode) headers[KIT_HEADER] = '1';
     return headers;
   }
 
-  // Positional, since it is called once per endpoint: named fields would repeat in the bundle.
-  // `session` is the ID (token mode) or handle (BFF mode) the call is made with; `extra`
-  // carries headers of its own (the OAuth login's bearer token).
+  // One call of the service, its answer read by `read`.
   async function call<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
     read: ReadShape<T>,
-    name: string,
-    options: RequestOptions | undefined,
-    session?: string,
-    form?: URLSearchParams,
-    extra?: Record<string, string>,
+    { method, url, name, options, session, form, extra }: ServiceCall,
   ): Promise<T> {
     const timeoutMs =
       options?.timeoutMs === undefined
@@ -267,16 +267,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     sessionId: string,
     vaultDns: string | undefined,
   ): Promise<never> {
-    await call(
-      'DELETE',
-      `${versionRoot(vaultDns, 'end session')}/session`,
-      responseReaders.generic,
-      'end session',
-      { timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS) },
-      undefined,
-      undefined,
-      { Authorization: sessionId },
-    ).catch(() => undefined);
+    await call(responseReaders.generic, {
+      method: 'DELETE',
+      url: `${versionRoot(vaultDns, 'end session')}/session`,
+      name: 'end session',
+      options: { timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS) },
+      extra: { Authorization: sessionId },
+    }).catch(() => undefined);
     throw new VaultConfigError(
       explainInDevelopment("The kit's proxy is not in BFF mode; the session was ended.", () =>
         process.env.NODE_ENV === 'production'
@@ -286,57 +283,52 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     );
   }
 
-  async function authCall(
-    url: string,
-    name: string,
-    options: RequestOptions | undefined,
-    form: URLSearchParams,
-    vaultDns: string | undefined,
-    extra?: Record<string, string>,
-  ): Promise<AuthResult> {
-    if (!proxyMode) {
-      return call('POST', url, responseReaders.tokenAuth, name, options, undefined, form, extra);
-    }
+  // A login (`vaultDns` the vault it asked for): a session of the client's mode, or refused.
+  async function authCall({
+    vaultDns,
+    ...request
+  }: Omit<ServiceCall, 'method' | 'session'> & {
+    vaultDns: string | undefined;
+  }): Promise<AuthResult> {
+    if (!proxyMode) return call(responseReaders.tokenAuth, { method: 'POST', ...request });
     const { sessionId, sessionTag, sessionDeadline, ...rest } = await call(
-      'POST',
-      url,
       responseReaders.proxyAuth,
-      name,
-      options,
-      undefined,
-      form,
-      extra,
+      { method: 'POST', ...request },
     );
     if (sessionId !== undefined)
       return refuseExposedSession(sessionId, rest.vault?.dns ?? vaultDns);
     return {
       ...rest,
-      sessionId: toProxySessionHandle('own', sessionTag as string),
+      session: { kind: 'proxy', cookie: 'own', tag: sessionTag as string },
       ...(sessionDeadline === undefined ? {} : { sessionDeadline }),
     };
   }
 
-  const confirmed = createEmitter<[sessionId: string]>(() => {
+  const confirmed = createEmitter<[session: SessionReference]>(() => {
     // An observer's failure must not turn the caller's success into an error.
   });
   const confirmSession = confirmed.emit;
 
-  async function endSessionCall(sessionId: string, options?: RequestOptions): Promise<void> {
-    const handle = proxyMode ? parseProxySessionHandle(sessionId) : undefined;
-    if (handle) {
-      // The proxy ends whichever session its cookie holds now; a handle whose session was
-      // since replaced (a newer sign-in or delegation) must not end the new one.
+  async function endSessionCall(
+    session: SessionReference,
+    options?: RequestOptions,
+  ): Promise<void> {
+    if (proxyMode) {
+      // Checked before anything is sent.
+      sessionHeaders(session);
+      // The proxy ends whichever session its cookie holds now; a reference whose session
+      // was since replaced (a newer sign-in or delegation) must not end the new one.
+      const { cookie, tag } = session as ProxySessionReference;
       const held = await proxySessionCall('GET', options).catch(() => undefined);
-      if (held && held[handle.kind]?.sessionTag !== handle.sessionTag) return;
+      if (held && held[cookie]?.sessionTag !== tag) return;
     }
-    await call(
-      'DELETE',
-      `${versionRoot(options?.vaultDns, 'end session')}/session`,
-      responseReaders.generic,
-      'end session',
+    await call(responseReaders.generic, {
+      method: 'DELETE',
+      url: `${versionRoot(options?.vaultDns, 'end session')}/session`,
+      name: 'end session',
       options,
-      sessionId,
-    );
+      session,
+    });
   }
 
   async function checkDns(result: AuthResult, expected: string | undefined): Promise<AuthResult> {
@@ -346,7 +338,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     // The session exists on the server even though the caller will never see its ID, so
     // it is ended here; a failure to end it must not hide the mismatch.
     // It lives in the vault it landed in, not the one that was asked for.
-    await endSessionCall(result.sessionId, {
+    await endSessionCall(result.session, {
       timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS),
       vaultDns: actual,
     }).catch(() => undefined);
@@ -361,13 +353,12 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     config: resolved,
 
     async getApiVersions(options) {
-      return call(
-        'GET',
-        apiRoot(options?.vaultDns, 'API versions'),
-        responseReaders.apiVersions,
-        'API versions',
+      return call(responseReaders.apiVersions, {
+        method: 'GET',
+        url: apiRoot(options?.vaultDns, 'API versions'),
+        name: 'API versions',
         options,
-      );
+      });
     },
 
     async login(credentials, options) {
@@ -379,13 +370,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       form.set('username', username);
       form.set('password', password);
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
-      const result = await authCall(
-        `${versionRoot(vaultDns, 'login')}/auth`,
-        'login',
+      const result = await authCall({
+        url: `${versionRoot(vaultDns, 'login')}/auth`,
+        name: 'login',
         options,
         form,
         vaultDns,
-      );
+      });
       return checkDns(result, vaultDns);
     },
 
@@ -416,14 +407,14 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
       // The identity provider's access token, not a vault session: sent in both modes.
-      const result = await authCall(
-        `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
-        'OAuth login',
+      const result = await authCall({
+        url: `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
+        name: 'OAuth login',
         options,
         form,
         vaultDns,
-        { Authorization: `Bearer ${accessToken}` },
-      );
+        extra: { Authorization: `Bearer ${accessToken}` },
+      });
       return checkDns(result, vaultDns);
     },
 
@@ -431,42 +422,38 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const form = new URLSearchParams();
       form.set('username', requireString(input.username, 'username'));
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
-      return call(
-        'POST',
-        `${resolved.authUrl}/auth/discovery`,
-        responseReaders.discovery,
-        'discovery',
+      return call(responseReaders.discovery, {
+        method: 'POST',
+        url: `${resolved.authUrl}/auth/discovery`,
+        name: 'discovery',
         options,
-        undefined,
         form,
-      );
+      });
     },
 
-    async keepAlive(sessionId, options) {
-      await call(
-        'POST',
-        `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
-        responseReaders.generic,
-        'keep-alive',
+    async keepAlive(session, options) {
+      await call(responseReaders.generic, {
+        method: 'POST',
+        url: `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
+        name: 'keep-alive',
         options,
-        sessionId,
-      );
+        session,
+      });
     },
 
-    async getDelegations(sessionId, options) {
-      return call(
-        'GET',
-        `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
-        responseReaders.delegations,
-        'delegations',
+    async getDelegations(session, options) {
+      return call(responseReaders.delegations, {
+        method: 'GET',
+        url: `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
+        name: 'delegations',
         options,
-        sessionId,
-      );
+        session,
+      });
     },
 
-    async loginDelegated(sessionId, input, options) {
+    async loginDelegated(session, input, options) {
       // Checked before anything is sent.
-      sessionHeaders(sessionId);
+      sessionHeaders(session);
       if (!Number.isSafeInteger(input.vaultId) || input.vaultId < 0) {
         throw new VaultConfigError(
           explainInDevelopment('vaultId is not a whole number; it was not sent.', () =>
@@ -490,29 +477,27 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       form.set('delegator_userid', delegatorUserId);
       const url = `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`;
       if (!proxyMode) {
-        return call(
-          'POST',
+        return call(responseReaders.tokenDelegatedSession, {
+          method: 'POST',
           url,
-          responseReaders.tokenDelegatedSession,
-          'delegated login',
+          name: 'delegated login',
           options,
-          sessionId,
+          session,
           form,
-        );
+        });
       }
-      const answer = await call(
-        'POST',
+      const answer = await call(responseReaders.proxyDelegatedSession, {
+        method: 'POST',
         url,
-        responseReaders.proxyDelegatedSession,
-        'delegated login',
+        name: 'delegated login',
         options,
-        sessionId,
+        session,
         form,
-      );
+      });
       // The delegated session lives in the delegated vault, which the answer does not name.
       if (answer.sessionId !== undefined) return refuseExposedSession(answer.sessionId, undefined);
       return {
-        delegatedSessionId: toProxySessionHandle('delegated', answer.sessionTag as string),
+        session: { kind: 'proxy', cookie: 'delegated', tag: answer.sessionTag as string },
         ...(answer.sessionDeadline === undefined
           ? {}
           : { sessionDeadline: answer.sessionDeadline }),
@@ -540,39 +525,51 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
       if (input.returnTo !== undefined) form.set('returnTo', input.returnTo);
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
-      const answer = await call(
-        'POST',
-        `${url}/sso`,
-        responseReaders.body,
-        'single sign-on',
+      const answer = await call(responseReaders.body, {
+        method: 'POST',
+        url: `${url}/sso`,
+        name: 'single sign-on',
         options,
-        undefined,
         form,
-      );
+      });
       return requireString(answer.authorizationUrl, 'authorizationUrl');
     },
 
-    async request(sessionId, path, init = {}, options) {
-      sessionHeaders(sessionId);
+    async request(session, path, init = {}, options) {
+      sessionHeaders(session);
       const query = new URLSearchParams(init.query).toString();
       const root = versionRoot(options?.vaultDns, 'request');
       const target = `${resolveApiPath(root, path)}${query === '' ? '' : `?${query}`}`;
       const form = init.form === undefined ? undefined : new URLSearchParams(init.form);
       // The body schema is permissive: the envelope rules still run, the payload is the caller's.
       const method = init.method ?? 'GET';
-      const body = await call(
+      const body = await call(responseReaders.body, {
         method,
-        target,
-        responseReaders.body,
-        `${method} ${path}`,
+        url: target,
+        name: `${method} ${path}`,
         options,
-        sessionId,
+        session,
         form,
-      );
+      });
       return body as never;
     },
   };
   return Object.freeze(client);
+}
+
+/**
+ * One call of the service: `session` is the session it is made with, if any; `extra`
+ * carries headers of its own (the OAuth login's bearer token).
+ */
+interface ServiceCall {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly url: string;
+  /** What errors call it: `login`, `keep-alive`, `GET /objects/users/me`… */
+  readonly name: string;
+  readonly options: RequestOptions | undefined;
+  readonly session?: SessionReference | undefined;
+  readonly form?: URLSearchParams | undefined;
+  readonly extra?: Record<string, string> | undefined;
 }
 
 function requireString(value: unknown, name: string): string {

@@ -1,5 +1,6 @@
 import { VaultConfigError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
+import { SESSION_ROUTE } from '../kitWire';
 import type { ResolvedVaultClientConfig, VaultClientConfig } from './types';
 
 // Production builds keep a short message for a refused setting: bundlers fold this test and
@@ -181,7 +182,7 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
   const proxySessionUrl =
     credentials === 'proxy'
       ? config.proxySessionUrl === undefined
-        ? `${authUrl}/vault-session`
+        ? `${authUrl}${SESSION_ROUTE}`
         : parseServiceUrl(config.proxySessionUrl, 'proxySessionUrl')
       : undefined;
 

@@ -1,7 +1,7 @@
 import { VaultConfigError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
+import { isSessionTag } from './isSessionTag';
 import { isValidSessionId } from './isValidSessionId';
-import { isSessionTag } from './proxySessionHandle';
 import { check, fields, isObjectLike, list, map, maybe, type ReadShape } from './readShape';
 import { DNS_NAME_PATTERN } from './resolveClientConfig';
 import type {
@@ -111,7 +111,7 @@ const vaultInfo = map(
 const auth = map(
   fields({ sessionId, userId: userIdString, vaultId: integerId, vaultIds: list(vaultInfo) }),
   (raw): AuthResult => ({
-    sessionId: raw.sessionId,
+    session: { kind: 'token', id: raw.sessionId },
     userId: raw.userId,
     vaultId: raw.vaultId,
     vaults: raw.vaultIds,
@@ -233,7 +233,7 @@ const delegations = map(
 
 const delegatedSession = map(
   fields({ delegated_sessionid: sessionId }),
-  (raw): DelegatedSession => ({ delegatedSessionId: raw.delegated_sessionid }),
+  (raw): DelegatedSession => ({ session: { kind: 'token', id: raw.delegated_sessionid } }),
 );
 
 // A token-mode client behind a proxy in BFF mode gets a tag where it needs an ID: a setup
@@ -285,7 +285,7 @@ function proxyLogin<K extends string>(idField: K): ReadShape<ProxyLoginFields> {
 
 const authFields = fields({ userId: userIdString, vaultId: integerId, vaultIds: list(vaultInfo) });
 
-const proxyAuth: ReadShape<Omit<AuthResult, 'sessionId'> & ProxyLoginFields> = (value, path) => {
+const proxyAuth: ReadShape<Omit<AuthResult, 'session'> & ProxyLoginFields> = (value, path) => {
   const tagged = proxyLogin('sessionId')(value, path);
   const raw = authFields(value, path);
   return {
@@ -330,7 +330,7 @@ const body = map(objectLike, ownFields);
  * @example
  * ```ts
  * const result = readShape(responseReaders.auth, body);
- * if (!(result instanceof ShapeMismatch)) use(result.sessionId);
+ * if (!(result instanceof ShapeMismatch)) use(result.session);
  * ```
  */
 export const responseReaders: {
@@ -346,7 +346,7 @@ export const responseReaders: {
   /** `delegatedSession` for a token-mode client: a tag without an ID is a setup error. */
   readonly tokenDelegatedSession: ReadShape<DelegatedSession>;
   /** A login answer through the proxy in BFF mode. */
-  readonly proxyAuth: ReadShape<Omit<AuthResult, 'sessionId'> & ProxyLoginFields>;
+  readonly proxyAuth: ReadShape<Omit<AuthResult, 'session'> & ProxyLoginFields>;
   /** A delegated login answer through the proxy in BFF mode. */
   readonly proxyDelegatedSession: ReadShape<ProxyLoginFields>;
   /** The proxy's session route. */

@@ -1,3 +1,5 @@
+import type { SessionReference } from './SessionReference';
+
 /**
  * Settings of {@link createVaultClient}: `baseUrl`, or `vaultUrl` with `authUrl`.
  *
@@ -92,7 +94,7 @@ export interface VaultClientConfig {
  *
  * @example
  * ```ts
- * await client.keepAlive(sessionId, { timeoutMs: 5_000, signal: controller.signal });
+ * await client.keepAlive(session, { timeoutMs: 5_000, signal: controller.signal });
  * ```
  */
 export interface RequestOptions {
@@ -127,15 +129,15 @@ export interface VaultInfo {
  *
  * @example
  * ```ts
- * const { sessionId, vaultId } = await client.login({ username, password });
+ * const { session, vaultId } = await client.login({ username, password });
  * ```
  */
 export interface AuthResult {
   /**
-   * The session ID; with `credentials: 'proxy'`, the session handle `own:<sessionTag>`
-   * (the proxy keeps the ID).
+   * The session: its ID in token mode; with `credentials: 'proxy'`, the proxy's own cookie
+   * and the session's tag (the proxy keeps the ID).
    */
-  readonly sessionId: string;
+  readonly session: SessionReference;
   /** With `credentials: 'proxy'`: the proxy's 48-hour deadline of the session (epoch ms). */
   readonly sessionDeadline?: number | undefined;
   readonly userId: string;
@@ -226,16 +228,20 @@ export interface DelegatedVault {
 }
 
 /**
- * The session ID of a delegated session.
+ * A delegated session.
  *
  * @example
  * ```ts
- * const { delegatedSessionId } = await client.loginDelegated(sessionId, { vaultId: 1002, delegatorUserId: '2002' });
+ * const delegated = await client.loginDelegated(session, { vaultId: 1002, delegatorUserId: '2002' });
+ * await client.keepAlive(delegated.session, { vaultDns: 'quality.sunrise.example' });
  * ```
  */
 export interface DelegatedSession {
-  /** The ID; with `credentials: 'proxy'`, the session handle `delegated:<sessionTag>`. */
-  readonly delegatedSessionId: string;
+  /**
+   * The delegated session: its ID in token mode; with `credentials: 'proxy'`, the proxy's
+   * delegated cookie and the session's tag.
+   */
+  readonly session: SessionReference;
   /** With `credentials: 'proxy'`: the proxy's 48-hour deadline of the session (epoch ms). */
   readonly sessionDeadline?: number | undefined;
 }
@@ -278,15 +284,15 @@ export interface ProxySessions {
 }
 
 /**
- * The typed client for the eight calls of the service. Stateless: the session ID is passed
- * to each call that needs one, so the session layer alone owns it.
+ * The typed client for the eight calls of the service. Stateless: the session is passed to
+ * each call that needs one, so the session layer alone owns it.
  *
  * @example
  * ```ts
  * const client = createVaultClient({ baseUrl: '' });
- * const { sessionId } = await client.login({ username: 'olivia@sunrise.example', password });
- * await client.keepAlive(sessionId);
- * await client.endSession(sessionId);
+ * const { session } = await client.login({ username: 'olivia@sunrise.example', password });
+ * await client.keepAlive(session);
+ * await client.endSession(session);
  * ```
  */
 export interface VaultClient {
@@ -307,17 +313,17 @@ export interface VaultClient {
   /** 4. `POST {auth}/auth/discovery`. */
   discover(input: { username: string }, options?: RequestOptions): Promise<DiscoveryResult>;
   /** 5. `POST {base}/api/{v}/keep-alive`. */
-  keepAlive(sessionId: string, options?: RequestOptions): Promise<void>;
+  keepAlive(session: SessionReference, options?: RequestOptions): Promise<void>;
   /** 6. `GET {base}/api/{v}/delegation/vaults`. */
-  getDelegations(sessionId: string, options?: RequestOptions): Promise<DelegatedVault[]>;
+  getDelegations(session: SessionReference, options?: RequestOptions): Promise<DelegatedVault[]>;
   /** 7. `POST {base}/api/{v}/delegation/login`. */
   loginDelegated(
-    sessionId: string,
+    session: SessionReference,
     input: { vaultId: number; delegatorUserId: string },
     options?: RequestOptions,
   ): Promise<DelegatedSession>;
   /** 8. `DELETE {base}/api/{v}/session`. */
-  endSession(sessionId: string, options?: RequestOptions): Promise<void>;
+  endSession(session: SessionReference, options?: RequestOptions): Promise<void>;
   /**
    * Any other call of the service's REST API, made with a session: `path` is relative to
    * `{base}/api/{v}` (e.g. `/objects/users/me`). The answer rules of the eight calls apply
@@ -325,19 +331,19 @@ export interface VaultClient {
    * as the service sent it.
    */
   request<T extends Record<string, unknown> = Record<string, unknown>>(
-    sessionId: string,
+    session: SessionReference,
     path: string,
     init?: VaultRequestInit,
     options?: RequestOptions,
   ): Promise<T>;
   /**
-   * Calls `listener` after every call made with a session ID that the service answered
+   * Calls `listener` after every call made with a session that the service answered
    * with success (keep-alive, delegations, delegated login, `request`): proof that the
    * session was alive and that its idle timeout started again. Returns the unsubscribe
    * function. The session layer uses it so that an app's own calls keep counting while
    * only the keep-alive call fails.
    */
-  onSessionConfirmed(listener: (sessionId: string) => void): () => void;
+  onSessionConfirmed(listener: (session: SessionReference) => void): () => void;
   /**
    * With `credentials: 'proxy'`: `GET` the proxy's session route, which says which
    * sessions this browser holds (own, delegated) without revealing their IDs. Throws

@@ -15,7 +15,7 @@ const MIN_INTERVAL_MS = 10_000;
  * @example
  * ```ts
  * const options: KeepAliveOptions = {
- *   send: (signal) => client.keepAlive(sessionId, { signal }),
+ *   send: (signal) => client.keepAlive(session, { signal }),
  *   deadline: () => manager.getSnapshot().deadline,
  *   onSessionInvalid: () => markExpired(),
  * };

@@ -31,7 +31,7 @@ import { openKeepAlive } from './openKeepAlive';
  * @example
  * ```ts
  * const keepAlive = createKeepAlive({
- *   send: (signal) => client.keepAlive(sessionId, { signal }),
+ *   send: (signal) => client.keepAlive(session, { signal }),
  *   deadline: () => manager.getSnapshot().deadline,
  *   onSessionInvalid: () => markExpired(),
  *   onResume: () => checkDeadline(),

@@ -4,11 +4,12 @@ import {
   VaultNetworkError,
   VaultUnexpectedError,
 } from '../errors';
+import { backoffDelay, MIN_BACKOFF_MS } from './backoffDelay';
 import { STOPPED_KEEP_ALIVE } from './KeepAlive';
 import type { KeepAliveRun, KeepAliveRunFactory } from './KeepAliveRun';
 import { reportUncaught } from './reportUncaught';
 
-// Failed fetches of the code (about two and a half minutes of back-off) after which an
+// Failed fetches of the code (a minute or two of back-off) after which an
 // online page stops calling it a connection fault: the chunk is missing (a deploy removed
 // it) or the engine will not load it, and only a reload helps.
 const FAILURES_BEFORE_ASKING_FOR_A_RELOAD = 5;
@@ -32,8 +33,8 @@ export type KeepAliveRunLoader = () => KeepAliveRunFactory | PromiseLike<KeepAli
  * promise, `start()` starts the scheduler as soon as the code is there, with the start
  * time of the run, and activity, confirmations and `extend()` in between are handed on to
  * it. A loader that fails does not end anything: the keep-alive shows `backoff` with the
- * error, and tries again after a back-off that doubles up to the interval, until it loads
- * or is stopped. The error is a transient {@link VaultNetworkError} for the first few
+ * error, and tries again after the keep-alive's own back-off ({@link backoffDelay}: full
+ * jitter under a ceiling that doubles up to the interval), until it loads or is stopped. The error is a transient {@link VaultNetworkError} for the first few
  * failures; from the fifth on, while the browser says it is online, a
  * {@link VaultUnexpectedError} asking for a reload, reported once to the console per
  * factory, so the page stops saying the connection is unreliable (and the idle sign-out
@@ -92,7 +93,12 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
           loading = undefined;
           if (wanted === undefined) return;
           failures += 1;
-          const delay = Math.min(settings.intervalMs, settings.backoffBaseMs * 2 ** (failures - 1));
+          const delay = backoffDelay(failures, {
+            baseMs: settings.backoffBaseMs,
+            capMs: settings.intervalMs,
+            random: env.random,
+            minMs: MIN_BACKOFF_MS,
+          });
           retry = env.setTimeout(() => {
             retry = undefined;
             load()?.then(undefined, ignore);

@@ -7,9 +7,7 @@ import {
   VaultTimeoutError,
 } from '../errors';
 import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
-import { backoffDelay } from './backoffDelay';
-
-const MIN_BACKOFF_MS = 1_000;
+import { backoffDelay, MIN_BACKOFF_MS } from './backoffDelay';
 
 /**
  * One keep-alive call in flight.
@@ -40,7 +38,7 @@ export interface KeepAliveAttempt {
  * @example
  * ```ts
  * const attempt = startKeepAliveAttempt({
- *   send: (signal) => client.keepAlive(sessionId, { signal }),
+ *   send: (signal) => client.keepAlive(session, { signal }),
  *   timeoutMs: 30_000,
  *   environment: env,
  *   settle(self, error) {

@@ -32,7 +32,7 @@ export interface SessionCore {
   /**
    * The delegated sessions this tab opened: if another tab's simultaneous change displaces
    * one, this tab is the one that ends it, so that no tab leaves it open and no tab ends it
-   * twice.
+   * twice. Each is kept in its stored spelling (`toStoredSessionReference`).
    */
   readonly opened: Set<string>;
 }

@@ -1,3 +1,4 @@
+import type { SessionReference } from '../client/SessionReference';
 import type { AuthResult } from '../client/types';
 import type { VaultError } from '../errors';
 import type {
@@ -90,7 +91,8 @@ export interface DelegationTarget {
  * const manager: SessionManager = createSessionManager({ client });
  * const unsubscribe = manager.subscribe(() => render(manager.getSnapshot()));
  * await manager.signIn({ username: 'olivia@sunrise.example', password });
- * await client.keepAlive(manager.getSessionId() ?? '');
+ * const route = manager.getSessionRoute();
+ * if (route) await client.keepAlive(route.session, { vaultDns: route.vaultDns });
  * ```
  */
 export interface SessionManager {
@@ -105,12 +107,12 @@ export interface SessionManager {
   /** Calls `listener` after every change (starting the manager); returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /**
-   * The ID for API calls: the delegated session's while delegated, else the user's own.
+   * The session for API calls: the delegated one while delegated, else the user's own.
    * `undefined` without a live session.
    */
-  getSessionId(): string | undefined;
-  /** The user's own session ID, for calls only the actor may make (e.g. delegation). */
-  getOwnSessionId(): string | undefined;
+  getSession(): SessionReference | undefined;
+  /** The user's own session, for calls only the actor may make (e.g. delegation). */
+  getOwnSession(): SessionReference | undefined;
   /**
    * The session to call with and the host of the vault it belongs to, to pass to the
    * client as `{ vaultDns }`: the current one (the delegated session while delegated) or
@@ -149,10 +151,10 @@ export interface SessionManager {
   /**
    * Feed any error from a call made with the session. `INVALID_SESSION_ID` ends the
    * session in every tab and returns `true`; anything else (network, timeout, 5xx, HTML,
-   * rate limit) is ignored and returns `false`. Pass the `sessionId` the failed call used so
+   * rate limit) is ignored and returns `false`. Pass the `session` the failed call used so
    * that a late answer about an older session cannot end the current one.
    */
-  reportError(error: unknown, context?: { sessionId?: string | undefined }): boolean;
+  reportError(error: unknown, context?: { session?: SessionReference | undefined }): boolean;
   /** Re-reads the clock: moves to `expiring`/`expired` when due (call on focus or resume). */
   checkDeadline(): void;
   /** Stops timers and the channel. The stored record stays for the next page load. */

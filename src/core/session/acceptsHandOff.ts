@@ -1,5 +1,22 @@
+import { toStoredSessionReference } from './readStoredSessionReference';
 import type { SessionState } from './sessionReducer';
 import type { SessionRecord } from './types';
+
+/**
+ * The tab a hand-off reaches, as {@link acceptsHandOff} weighs it.
+ *
+ * @example
+ * ```ts
+ * const receiver: HandOffReceiver = { tabId, state, signInStartedAt: undefined, now: Date.now };
+ * ```
+ */
+export interface HandOffReceiver {
+  readonly tabId: string;
+  readonly state: SessionState;
+  /** When this tab's own sign-in under way began, if one is. */
+  readonly signInStartedAt: number | undefined;
+  readonly now: () => number;
+}
 
 /**
  * Whether a session handed over by another tab replaces what this tab holds. A hand-off
@@ -9,18 +26,12 @@ import type { SessionRecord } from './types';
  *
  * @example
  * ```ts
- * if (acceptsHandOff(message.record, message.to, tabId, state, signInStartedAt, now)) {
- *   adopt(message.record);
- * }
+ * if (acceptsHandOff(message, { tabId, state, signInStartedAt, now })) adopt(message.record);
  * ```
  */
 export function acceptsHandOff(
-  record: SessionRecord,
-  to: string | undefined,
-  tabId: string,
-  state: SessionState,
-  signInStartedAt: number | undefined,
-  now: () => number,
+  { record, to }: { readonly record: SessionRecord; readonly to?: string | undefined },
+  { tabId, state, signInStartedAt, now }: HandOffReceiver,
 ): boolean {
   if (to !== undefined && to !== tabId) return false;
   // A hand-off for a session past its cap is stale, whoever sent it.
@@ -47,12 +58,15 @@ export function acceptsHandOff(
 /**
  * Whether a hand-off of the same session replaces the record a tab holds. The higher
  * delegation revision wins; two changes made at the same moment carry the same revision,
- * and every tab then keeps the one with the greater delegated session ID (no delegation
+ * and every tab then keeps the one with the greater delegated session (no delegation
  * counting as the least), so all tabs settle on one outcome.
  */
 function supersedes(incoming: SessionRecord, held: SessionRecord): boolean {
   const incomingRevision = incoming.revision ?? 0;
   const heldRevision = held.revision ?? 0;
   if (incomingRevision !== heldRevision) return incomingRevision > heldRevision;
-  return (incoming.delegation?.sessionId ?? '') > (held.delegation?.sessionId ?? '');
+  // Compared as stored, so that tabs of every release agree.
+  const order = (record: SessionRecord): string =>
+    record.delegation ? toStoredSessionReference(record.delegation.session) : '';
+  return order(incoming) > order(held);
 }

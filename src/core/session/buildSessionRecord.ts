@@ -1,12 +1,10 @@
-import { parseProxySessionHandle } from '../client/proxySessionHandle';
 import type { AuthResult } from '../client/types';
 import { VaultProtocolError } from '../errors';
+import { MAX_SESSION_MS } from '../kitWire';
 import { parseSessionRecord } from './parseSessionRecord';
 import { randomTag } from './randomTag';
+import { toStoredSessionReference } from './readStoredSessionReference';
 import type { SessionRecord } from './types';
-
-/** The session lifetime the proxy seals (its deadline is the session's start plus this). */
-export const PROXY_SESSION_MS = 48 * 60 * 60 * 1000;
 
 /**
  * The session record of a login answer, started at `startedAt` (the local time the login
@@ -27,13 +25,14 @@ export function buildSessionRecord(
   // Behind the proxy in BFF mode the session is named by its tag, in every tab alike, and
   // its clock is the proxy's: every tab (and a tab that learns of it from the proxy alone)
   // then agrees on when it began, which also names its keep-alive channel.
-  const handle = parseProxySessionHandle(result.sessionId);
-  const proxyDeadline = handle ? result.sessionDeadline : undefined;
-  const begun = proxyDeadline === undefined ? startedAt : proxyDeadline - PROXY_SESSION_MS;
+  const { session } = result;
+  const proxyDeadline = session.kind === 'proxy' ? result.sessionDeadline : undefined;
+  const begun = proxyDeadline === undefined ? startedAt : proxyDeadline - MAX_SESSION_MS;
+  // Checked as any record is that comes from storage or another tab.
   const record = parseSessionRecord({
     v: 1,
-    key: handle?.sessionTag ?? randomTag(),
-    sessionId: result.sessionId,
+    key: session.kind === 'proxy' ? session.tag : randomTag(),
+    sessionId: toStoredSessionReference(session),
     userId: String(result.userId),
     username,
     vaultId: result.vaultId,

@@ -1,4 +1,4 @@
-import { parseProxySessionHandle } from '../client/proxySessionHandle';
+import { isSameSession, type SessionReference } from '../client/SessionReference';
 import {
   isSessionInvalidError,
   normalizeError,
@@ -7,7 +7,7 @@ import {
 } from '../errors';
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
-import { isSessionReference } from './isSessionReference';
+import { toStoredSessionReference } from './readStoredSessionReference';
 import type { SessionCore } from './SessionCore';
 import type { SessionManager } from './SessionManager';
 import { isLiveStatus } from './sessionReducer';
@@ -68,10 +68,10 @@ export function createDelegationFlow(
         current === generation && getState().record?.key === record.key;
       const { vaultId, delegatorUserId } = target;
       let { vaultName, dns } = target;
-      let delegatedSessionId: string;
+      let session: SessionReference;
       try {
         if (vaultName === undefined || dns === undefined) {
-          const offered = await client.getDelegations(record.sessionId, {
+          const offered = await client.getDelegations(record.session, {
             vaultDns: record.dns,
           });
           const entry = offered.find(
@@ -84,44 +84,42 @@ export function createDelegationFlow(
         // The proxy holds one delegated session per browser and a new one replaces its
         // cookie, which is then the only way to end the old one: so it is ended first.
         const held = getState().record?.delegation;
-        if (held && parseProxySessionHandle(held.sessionId)) {
+        if (held?.session.kind === 'proxy') {
           change(undefined, record);
-          opened.delete(held.sessionId);
-          await endSessionQuietly(client, held.sessionId, dnsOf(held));
+          opened.delete(toStoredSessionReference(held.session));
+          await endSessionQuietly(client, held.session, dnsOf(held));
           if (!isCurrent()) throw new VaultAbortedError();
         }
         // Asked of the actor's own vault; the delegated session then lives in `dns`.
-        ({ delegatedSessionId } = await client.loginDelegated(
-          record.sessionId,
+        ({ session } = await client.loginDelegated(
+          record.session,
           { vaultId, delegatorUserId },
           { vaultDns: record.dns },
         ));
       } catch (error) {
         const failure = normalizeError(error);
-        reportError(failure, { sessionId: record.sessionId });
+        reportError(failure, { session: record.session });
         throw failure;
       }
-      if (!isCurrent() || !isSessionReference(delegatedSessionId)) {
-        void endSessionQuietly(
-          client,
-          isSessionReference(delegatedSessionId) ? delegatedSessionId : undefined,
-          dns || undefined,
-        );
+      if (!isCurrent()) {
+        void endSessionQuietly(client, session, dns || undefined);
         throw new VaultAbortedError();
       }
       const previous = getState().record?.delegation;
       const delegation: DelegationRecord = {
-        sessionId: delegatedSessionId,
+        session,
         vaultId,
         vaultName,
         dns,
         delegatorUserId,
       };
       change(delegation, record);
-      if (getState().record?.delegation === delegation) opened.add(delegatedSessionId);
+      if (getState().record?.delegation === delegation) {
+        opened.add(toStoredSessionReference(session));
+      }
       if (previous) {
-        opened.delete(previous.sessionId);
-        void endSessionQuietly(client, previous.sessionId, dnsOf(previous));
+        opened.delete(toStoredSessionReference(previous.session));
+        void endSessionQuietly(client, previous.session, dnsOf(previous));
       }
     },
 
@@ -133,17 +131,17 @@ export function createDelegationFlow(
       // The user acts for the delegator until the vault has ended that session: one that
       // could not be ended stays in use, and the failure is the caller's to tell. A session
       // the vault no longer knows is ended already.
-      const { sessionId } = delegation;
+      const { session } = delegation;
       try {
-        await client.endSession(sessionId, { vaultDns: dnsOf(delegation) });
+        await client.endSession(session, { vaultDns: dnsOf(delegation) });
       } catch (error) {
         if (!isSessionInvalidError(error)) throw normalizeError(error);
       }
       // Another tab or a newer action may have changed the delegation meanwhile.
       const record = getState().record;
-      if (record?.delegation?.sessionId === sessionId) {
+      if (record?.delegation && isSameSession(record.delegation.session, session)) {
         change(undefined, record);
-        opened.delete(sessionId);
+        opened.delete(toStoredSessionReference(session));
       }
     },
 

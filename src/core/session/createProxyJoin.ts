@@ -1,4 +1,4 @@
-import { toProxySessionHandle } from '../client/proxySessionHandle';
+import { isSameSession, type ProxySessionReference } from '../client/SessionReference';
 import type { ProxySessions } from '../client/types';
 import { VaultConfigError } from '../errors';
 import type { TabMessage } from './createTabChannel';
@@ -85,14 +85,19 @@ export function createProxyJoin(
         return;
       }
       const own = sessions.own;
-      const ownHandle = own ? toProxySessionHandle('own', own.sessionTag) : undefined;
-      if (attempt === 0 && (staleAnswer || (handedOver && handedOver.sessionId !== ownHandle))) {
+      const ownSession: ProxySessionReference | undefined = own
+        ? { kind: 'proxy', cookie: 'own', tag: own.sessionTag }
+        : undefined;
+      if (
+        attempt === 0 &&
+        (staleAnswer || (handedOver && !isSameSession(handedOver.session, ownSession)))
+      ) {
         continue;
       }
       const candidate = handedOver ?? stored;
       let username: string | undefined;
-      if (own && ownHandle && candidate?.sessionId !== ownHandle) {
-        username = await readSessionUsername(core.client, ownHandle, own.vaultDns);
+      if (own && ownSession && !isSameSession(candidate?.session, ownSession)) {
+        username = await readSessionUsername(core.client, ownSession, own.vaultDns);
         if (over()) {
           asking = false;
           return;

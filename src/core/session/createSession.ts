@@ -1,3 +1,4 @@
+import { isSameSession, type SessionReference } from '../client/SessionReference';
 import { createEmitter } from '../createEmitter';
 import { VaultAbortedError } from '../errors';
 import { type KeepAlive, STOPPED_KEEP_ALIVE } from '../keepAlive/KeepAlive';
@@ -73,9 +74,9 @@ export function createSession(
           const own = manager.getSessionRoute('own');
           const current = manager.getSessionRoute();
           if (own === undefined || current === undefined) throw new VaultAbortedError();
-          await client.keepAlive(own.sessionId, { signal, vaultDns: own.vaultDns });
-          if (current.sessionId !== own.sessionId) {
-            await client.keepAlive(current.sessionId, { signal, vaultDns: current.vaultDns });
+          await client.keepAlive(own.session, { signal, vaultDns: own.vaultDns });
+          if (!isSameSession(current.session, own.session)) {
+            await client.keepAlive(current.session, { signal, vaultDns: current.vaultDns });
           }
         },
         deadline: () => manager.getSnapshot().deadline,
@@ -114,8 +115,8 @@ export function createSession(
   // they restart the delegated session's timer, not the actor's it depends on. Listened to
   // only while connected, like everything else, so a session thrown away unconnected
   // (StrictMode) leaves nothing behind on a shared client.
-  const onConfirmed = (sessionId: string): void => {
-    if (sessionId === manager.getOwnSessionId()) scheduler?.confirm();
+  const onConfirmed = (session: SessionReference): void => {
+    if (isSameSession(session, manager.getOwnSession())) scheduler?.confirm();
   };
   let stopConfirming: (() => void) | undefined;
 
@@ -208,11 +209,11 @@ export function createSession(
       await waitForSession(requestOptions?.signal);
       const route = manager.getSessionRoute();
       if (route === undefined) throw new VaultAbortedError();
-      const { sessionId, vaultDns } = route;
+      const { session, vaultDns } = route;
       try {
-        return await client.request(sessionId, path, init, { ...requestOptions, vaultDns });
+        return await client.request(session, path, init, { ...requestOptions, vaultDns });
       } catch (error) {
-        manager.reportError(error, { sessionId });
+        manager.reportError(error, { session });
         throw error;
       }
     },

@@ -33,7 +33,8 @@ import type { SessionManager, SessionManagerOptions } from './SessionManager';
  * });
  * await manager.signIn({ username: 'olivia@sunrise.example', password });
  * manager.getSnapshot().status; // 'active'
- * await client.keepAlive(manager.getSessionId() ?? '');
+ * const route = manager.getSessionRoute();
+ * if (route) await client.keepAlive(route.session, { vaultDns: route.vaultDns });
  * await manager.signOut();
  * ```
  */

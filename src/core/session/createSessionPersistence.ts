@@ -1,7 +1,7 @@
 import { assertNotLocalStorage } from './assertNotLocalStorage';
 import { createFallbackStorage } from './createFallbackStorage';
 import { memoryStorageAdapter } from './memoryStorageAdapter';
-import { parseSessionRecord } from './parseSessionRecord';
+import { parseSessionRecord, toStoredRecord } from './parseSessionRecord';
 import type { SessionRecord, StorageAdapter } from './types';
 
 /**
@@ -46,7 +46,7 @@ export function createSessionPersistence(
       return record;
     },
     save(record) {
-      if (record) storage.setItem(key, JSON.stringify(record));
+      if (record) storage.setItem(key, JSON.stringify(toStoredRecord(record)));
       else storage.removeItem(key);
     },
     clear() {

@@ -2,7 +2,6 @@ import type { AuthResult } from '../client/types';
 import { normalizeError, VaultAbortedError } from '../errors';
 import { buildSessionRecord } from './buildSessionRecord';
 import { endSessionQuietly } from './endSessionQuietly';
-import { isSessionReference } from './isSessionReference';
 import type { SessionCore } from './SessionCore';
 import type { SessionManager } from './SessionManager';
 import type { SessionRecord } from './types';
@@ -94,7 +93,7 @@ export function createSignInFlow(
       // Destroying the manager cancels the sign-in too, so this also covers that.
       if (current !== generation) {
         // Nobody will ever use this session; do not leave it open on the server.
-        void endSessionQuietly(core.client, result.sessionId, result.vault?.dns);
+        void endSessionQuietly(core.client, result.session, result.vault?.dns);
         throw new VaultAbortedError();
       }
       controller = undefined;
@@ -104,11 +103,7 @@ export function createSignInFlow(
         record = buildSessionRecord(result, username, sentAt, maxSessionMs);
       } catch (error) {
         const failure = normalizeError(error);
-        void endSessionQuietly(
-          core.client,
-          isSessionReference(result.sessionId) ? result.sessionId : undefined,
-          result.vault?.dns,
-        );
+        void endSessionQuietly(core.client, result.session, result.vault?.dns);
         core.dispatch({ type: 'sign-in-failed', error: failure });
         throw failure;
       }

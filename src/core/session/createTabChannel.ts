@@ -3,9 +3,10 @@ import {
   createTabHub,
   openEnvelope,
   type TabHub,
+  type TabLink,
 } from '../createTabHub';
 import { type KeepAliveEnvironment, resolveEnvironment } from '../resolveEnvironment';
-import { parseSessionRecord } from './parseSessionRecord';
+import { parseSessionRecord, toStoredRecord } from './parseSessionRecord';
 import type { SessionRecord } from './types';
 
 const MAX_TAG = 128;
@@ -91,11 +92,39 @@ export function createTabChannel(options: {
   /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
   BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
 }): TabChannel {
-  return createSessionTabHub(options.BroadcastChannel, options.name).open(
-    SESSION_TOPIC,
-    readTabMessage,
+  return openSessionTopic(
+    createSessionTabHub(options.BroadcastChannel, options.name),
     options.onMessage,
   );
+}
+
+/**
+ * The session's topic on the tab hub `hub`: incoming messages read by
+ * {@link readTabMessage}, a hand-off posted with its record as it is stored
+ * ({@link toStoredRecord}), which the tabs of every release read alike.
+ *
+ * @example
+ * ```ts
+ * const channel = openSessionTopic(hub, onMessage);
+ * channel.post({ type: 'session', from: tabId, record });
+ * ```
+ */
+export function openSessionTopic(
+  hub: TabHub,
+  onMessage: (message: TabMessage) => void,
+): TabChannel {
+  // Posted in its stored form, which differs from the TabMessage read back.
+  const link: TabLink<object> = hub.open(SESSION_TOPIC, readTabMessage, onMessage);
+  return {
+    connected: link.connected,
+    post: (message) =>
+      link.post(
+        message.type === 'session'
+          ? { ...message, record: toStoredRecord(message.record) }
+          : message,
+      ),
+    close: link.close,
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
+import { isSameSession } from '../client/SessionReference';
 import { acceptsHandOff } from './acceptsHandOff';
 import type { DelegationFlow } from './createDelegationFlow';
 import type { SignInFlow } from './createSignInFlow';
 import type { TabMessage } from './createTabChannel';
 import { dnsOf } from './dnsOf';
 import { endSessionQuietly } from './endSessionQuietly';
+import { toStoredSessionReference } from './readStoredSessionReference';
 import type { SessionCore } from './SessionCore';
 
 /**
@@ -36,18 +38,24 @@ export function createTabMessageHandler(
         if (current && current.deadline > core.now()) core.handOff(message.from);
         return;
       case 'session': {
-        const { record, to } = message;
-        if (!acceptsHandOff(record, to, core.tabId, state, signIn.startedAt(), core.now)) return;
+        const { record } = message;
+        const receiver = {
+          tabId: core.tabId,
+          state,
+          signInStartedAt: signIn.startedAt(),
+          now: core.now,
+        };
+        if (!acceptsHandOff(message, receiver)) return;
         if (state.status === 'signing-in') signIn.cancel();
         if (current?.key !== record.key) invalidateDelegations();
         const displaced = current?.delegation;
         core.adopt(record);
         if (
           displaced &&
-          displaced.sessionId !== record.delegation?.sessionId &&
-          core.opened.delete(displaced.sessionId)
+          !isSameSession(displaced.session, record.delegation?.session) &&
+          core.opened.delete(toStoredSessionReference(displaced.session))
         ) {
-          void endSessionQuietly(core.client, displaced.sessionId, dnsOf(displaced));
+          void endSessionQuietly(core.client, displaced.session, dnsOf(displaced));
         }
         return;
       }

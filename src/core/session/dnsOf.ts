@@ -5,7 +5,7 @@ import type { DelegationRecord } from './types';
  *
  * @example
  * ```ts
- * void client.endSession(delegation.sessionId, { vaultDns: dnsOf(delegation) });
+ * void client.endSession(delegation.session, { vaultDns: dnsOf(delegation) });
  * ```
  */
 export function dnsOf(delegation: DelegationRecord | undefined): string | undefined {

@@ -1,4 +1,4 @@
-import { parseProxySessionHandle } from '../client/proxySessionHandle';
+import type { SessionReference } from '../client/SessionReference';
 import { dnsOf } from './dnsOf';
 import type { SessionClient, SessionRecord } from './types';
 
@@ -10,17 +10,17 @@ import type { SessionClient, SessionRecord } from './types';
  *
  * @example
  * ```ts
- * void endSessionQuietly(client, result.sessionId, result.vault?.dns);
+ * void endSessionQuietly(client, result.session, result.vault?.dns);
  * ```
  */
 export function endSessionQuietly(
   client: SessionClient,
-  sessionId: string | undefined,
+  session: SessionReference | undefined,
   vaultDns: string | undefined,
 ): Promise<void> {
-  if (sessionId === undefined) return Promise.resolve();
+  if (session === undefined) return Promise.resolve();
   try {
-    return client.endSession(sessionId, { vaultDns }).then(
+    return client.endSession(session, { vaultDns }).then(
       () => undefined,
       () => undefined,
     );
@@ -33,7 +33,7 @@ export function endSessionQuietly(
  * Ends both sessions of a record the same way, the delegated one (if any) first. Settles
  * when both have, and never rejects.
  *
- * Behind the proxy in BFF mode (a record of session handles) ending the own session is the
+ * Behind the proxy in BFF mode (a record of the proxy's sessions) ending the own session is the
  * one call: the proxy ends the delegated session with it and clears both cookies. When the
  * vault could not be told (a network fault, or the deadline `now` says has passed, when
  * there is nothing left to end there), the proxy's session route does the same instead.
@@ -48,16 +48,16 @@ export async function endRecordQuietly(
   record: SessionRecord,
   now: () => number = Date.now,
 ): Promise<unknown> {
-  if (!parseProxySessionHandle(record.sessionId)) {
+  if (record.session.kind === 'token') {
     return Promise.all([
-      endSessionQuietly(client, record.delegation?.sessionId, dnsOf(record.delegation)),
-      endSessionQuietly(client, record.sessionId, record.dns),
+      endSessionQuietly(client, record.delegation?.session, dnsOf(record.delegation)),
+      endSessionQuietly(client, record.session, record.dns),
     ]);
   }
   let ended = false;
   if (record.deadline > now()) {
     try {
-      await client.endSession(record.sessionId, { vaultDns: record.dns });
+      await client.endSession(record.session, { vaultDns: record.dns });
       ended = true;
     } catch {
       // Falls back to the session route below.

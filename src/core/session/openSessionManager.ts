@@ -1,4 +1,4 @@
-import { parseProxySessionHandle } from '../client/proxySessionHandle';
+import { isSameSession, type SessionReference } from '../client/SessionReference';
 import { createDueTimer } from '../createDueTimer';
 import { createEmitter } from '../createEmitter';
 import type { TabHub } from '../createTabHub';
@@ -8,7 +8,7 @@ import { createDelegationFlow } from './createDelegationFlow';
 import { createProxyJoin } from './createProxyJoin';
 import { createSessionPersistence } from './createSessionPersistence';
 import { createSignInFlow } from './createSignInFlow';
-import { readTabMessage, SESSION_TOPIC, type TabChannel } from './createTabChannel';
+import { openSessionTopic, type TabChannel } from './createTabChannel';
 import { createTabMessageHandler } from './createTabMessageHandler';
 import { capSessionDeadline, deadlineDueAt } from './deadlineDueAt';
 import { endRecordQuietly } from './endSessionQuietly';
@@ -129,7 +129,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       // details, and only when it names the same session (checked once the proxy answers).
       createProxyJoin(
         core,
-        stored && parseProxySessionHandle(stored.sessionId) ? stored : undefined,
+        stored?.session.kind === 'proxy' ? stored : undefined,
         maxSessionMs,
         persistence.clear,
       )
@@ -184,7 +184,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       signIn,
       delegations,
     });
-    channel = tabs.open(SESSION_TOPIC, readTabMessage, (message) => {
+    channel = openSessionTopic(tabs, (message) => {
       join?.observe(message);
       handleMessage(message);
     });
@@ -205,7 +205,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
 
   if (proxyMode) {
     dispatch({ type: 'join-started' });
-  } else if (stored && parseProxySessionHandle(stored.sessionId)) {
+  } else if (stored?.session.kind === 'proxy') {
     // A record of BFF mode holds no session ID this client could call with.
     persistence.clear();
     if (tabs.Channel) dispatch({ type: 'join-started' });
@@ -236,17 +236,20 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     await endRecordQuietly(client, record, now);
   }
 
-  function reportError(error: unknown, context?: { sessionId?: string | undefined }): boolean {
+  function reportError(
+    error: unknown,
+    context?: { session?: SessionReference | undefined },
+  ): boolean {
     start();
     if (!isSessionInvalidError(error)) return false;
     const record = state.record;
     if (!record) return false;
     // An answer about a session this tab no longer uses says nothing about the current one.
-    const sessionId = context?.sessionId;
+    const session = context?.session;
     if (
-      sessionId !== undefined &&
-      sessionId !== record.sessionId &&
-      sessionId !== record.delegation?.sessionId
+      session !== undefined &&
+      !isSameSession(session, record.session) &&
+      !isSameSession(session, record.delegation?.session)
     ) {
       return false;
     }
@@ -279,9 +282,9 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       return changed.on(listener);
     },
 
-    getSessionId: () => sessionRouteOf(state)?.sessionId,
+    getSession: () => sessionRouteOf(state)?.session,
 
-    getOwnSessionId: () => sessionRouteOf(state, 'own')?.sessionId,
+    getOwnSession: () => sessionRouteOf(state, 'own')?.session,
 
     getSessionRoute: (which) => sessionRouteOf(state, which),
 
@@ -293,7 +296,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       dropActionsUnderWay();
       const previous = state.record;
       adopt(record);
-      if (previous && previous.sessionId !== record.sessionId) {
+      if (previous && !isSameSession(previous.session, record.session)) {
         void endRecordQuietly(client, previous, now);
       }
       handOff();

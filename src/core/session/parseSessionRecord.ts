@@ -1,6 +1,6 @@
 import { DNS_NAME_PATTERN } from '../client/resolveClientConfig';
 import type { VaultInfo } from '../client/types';
-import { isSessionReference } from './isSessionReference';
+import { readStoredSessionReference, toStoredSessionReference } from './readStoredSessionReference';
 import type { DelegationRecord, SessionRecord } from './types';
 
 const MAX_TEXT = 1_024;
@@ -10,7 +10,9 @@ const MAX_VAULTS = 1_000;
  * Checks a value read from storage or received from another tab and returns it as a
  * {@link SessionRecord}, or `undefined` when anything is missing, mistyped or malformed
  * (including a session ID that would be unsafe as a header value). Only known fields are
- * copied, so nothing unexpected rides along.
+ * copied, so nothing unexpected rides along. Stored and handed over, each session is
+ * spelled as one string (`sessionId`: the ID, or `own:<sessionTag>` and
+ * `delegated:<sessionTag>` behind the proxy), as {@link toStoredRecord} writes it.
  *
  * @example
  * ```ts
@@ -20,10 +22,11 @@ const MAX_VAULTS = 1_000;
  */
 export function parseSessionRecord(value: unknown): SessionRecord | undefined {
   if (!isObject(value) || value.v !== 1) return undefined;
-  const { key, sessionId, userId, username, vaultId, vaults, startedAt, deadline } = value;
+  const { key, userId, username, vaultId, vaults, startedAt, deadline } = value;
+  const session = readStoredSessionReference(value.sessionId);
   if (
     !isText(key) ||
-    !isSessionReference(sessionId) ||
+    !session ||
     !isText(userId) ||
     !isText(username) ||
     !isWholeNumber(vaultId) ||
@@ -44,7 +47,7 @@ export function parseSessionRecord(value: unknown): SessionRecord | undefined {
   const base = {
     v: 1 as const,
     key,
-    sessionId,
+    session,
     userId,
     username,
     vaultId,
@@ -79,9 +82,10 @@ function isHostName(value: unknown): value is string {
 
 function parseDelegation(value: unknown): DelegationRecord | undefined {
   if (!isObject(value)) return undefined;
-  const { sessionId, vaultId, vaultName, dns, delegatorUserId } = value;
+  const { vaultId, vaultName, dns, delegatorUserId } = value;
+  const session = readStoredSessionReference(value.sessionId);
   if (
-    !isSessionReference(sessionId) ||
+    !session ||
     !isWholeNumber(vaultId) ||
     !isText(vaultName, true) ||
     !(dns === '' || isHostName(dns)) ||
@@ -89,9 +93,33 @@ function parseDelegation(value: unknown): DelegationRecord | undefined {
   ) {
     return undefined;
   }
-  return { sessionId, vaultId, vaultName, dns, delegatorUserId };
+  return { session, vaultId, vaultName, dns, delegatorUserId };
 }
 
+/**
+ * A session record as it is stored and handed to other tabs, which
+ * {@link parseSessionRecord} reads back: each session spelled as one string.
+ *
+ * @example
+ * ```ts
+ * storage.setItem(key, JSON.stringify(toStoredRecord(record)));
+ * ```
+ */
+export function toStoredRecord({
+  session,
+  delegation,
+  ...rest
+}: SessionRecord): Record<string, unknown> {
+  return {
+    ...rest,
+    sessionId: toStoredSessionReference(session),
+    ...(delegation ? { delegation: toStoredDelegation(delegation) } : {}),
+  };
+}
+
+function toStoredDelegation({ session, ...rest }: DelegationRecord): Record<string, unknown> {
+  return { ...rest, sessionId: toStoredSessionReference(session) };
+}
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import type { SessionReference } from '../client/SessionReference';
 import type { SessionClient } from './types';
 
 /**
@@ -7,17 +8,17 @@ import type { SessionClient } from './types';
  *
  * @example
  * ```ts
- * const username = await readSessionUsername(client, 'own:q0VbGZ3rUj5pXn9M2a7LkQ', 'promomats.sunrise.example');
+ * const username = await readSessionUsername(client, record.session, 'promomats.sunrise.example');
  * ```
  */
 export async function readSessionUsername(
   client: SessionClient,
-  sessionId: string,
+  session: SessionReference,
   vaultDns: string | undefined,
 ): Promise<string | undefined> {
   if (typeof client.request !== 'function') return undefined;
   try {
-    const body = await client.request(sessionId, '/objects/users/me', undefined, { vaultDns });
+    const body = await client.request(session, '/objects/users/me', undefined, { vaultDns });
     const users = body.users;
     const entry: unknown = Array.isArray(users) ? users[0] : undefined;
     const user =

@@ -1,6 +1,6 @@
-import { toProxySessionHandle } from '../client/proxySessionHandle';
+import { isSameSession, type ProxySessionReference } from '../client/SessionReference';
 import type { ProxySessions, VaultInfo } from '../client/types';
-import { parseSessionRecord } from './parseSessionRecord';
+import { parseSessionRecord, toStoredRecord } from './parseSessionRecord';
 import type { DelegationRecord, SessionRecord } from './types';
 
 /**
@@ -23,20 +23,24 @@ export function recordFromProxySessions(
 ): SessionRecord | undefined {
   const { own, delegated } = sessions;
   if (!own) return undefined;
-  const sessionId = toProxySessionHandle('own', own.sessionTag);
-  const known = candidate?.sessionId === sessionId ? candidate : undefined;
+  const session: ProxySessionReference = { kind: 'proxy', cookie: 'own', tag: own.sessionTag };
+  const known = isSameSession(candidate?.session, session) ? candidate : undefined;
   // Restored from the proxy alone, the vaults' display names are unknown (the session
   // route carries none): the vault's host name stands in, so the user still reads where
   // they are rather than a blank.
   const vaults = known?.vaults ?? [hostOnlyVault(own.vaultId, own.vaultDns)];
   let delegation: DelegationRecord | undefined;
   if (delegated) {
-    const handle = toProxySessionHandle('delegated', delegated.sessionTag);
+    const delegatedSession: ProxySessionReference = {
+      kind: 'proxy',
+      cookie: 'delegated',
+      tag: delegated.sessionTag,
+    };
     delegation =
-      known?.delegation?.sessionId === handle
+      known?.delegation && isSameSession(known.delegation.session, delegatedSession)
         ? known.delegation
         : {
-            sessionId: handle,
+            session: delegatedSession,
             vaultId: delegated.vaultId,
             vaultName:
               vaults.find((vault) => vault.id === delegated.vaultId)?.name ?? delegated.vaultDns,
@@ -44,20 +48,23 @@ export function recordFromProxySessions(
             delegatorUserId: delegated.userId,
           };
   }
-  return parseSessionRecord({
-    v: 1,
-    key: own.sessionTag,
-    sessionId,
-    userId: own.userId,
-    username: known?.username ?? username ?? own.userId,
-    vaultId: own.vaultId,
-    dns: own.vaultDns,
-    vaults,
-    startedAt: own.createdAt,
-    deadline: Math.min(own.deadline, own.createdAt + maxSessionMs),
-    ...(known?.revision === undefined ? {} : { revision: known.revision }),
-    ...(delegation ? { delegation } : {}),
-  });
+  // Checked as any record is that comes from storage or another tab.
+  return parseSessionRecord(
+    toStoredRecord({
+      v: 1,
+      key: own.sessionTag,
+      session,
+      userId: own.userId,
+      username: known?.username ?? username ?? own.userId,
+      vaultId: own.vaultId,
+      dns: own.vaultDns,
+      vaults,
+      startedAt: own.createdAt,
+      deadline: Math.min(own.deadline, own.createdAt + maxSessionMs),
+      ...(known?.revision === undefined ? {} : { revision: known.revision }),
+      ...(delegation ? { delegation } : {}),
+    }),
+  );
 }
 
 function hostOnlyVault(id: number, dns: string): VaultInfo {

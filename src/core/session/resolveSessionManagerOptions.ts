@@ -1,5 +1,6 @@
 import { VaultConfigError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
+import { MAX_SESSION_MS } from '../kitWire';
 import { globalTimers } from '../resolveEnvironment';
 import type { SessionManagerOptions } from './SessionManager';
 import type { SessionClient, SessionTimers } from './types';
@@ -8,8 +9,6 @@ import type { SessionClient, SessionTimers } from './types';
 // drop the explanation (most of the bytes of these checks); development builds say why.
 declare const process: { env: { NODE_ENV?: string } };
 
-/** The service's absolute session lifetime. */
-const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
 const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
 const DEFAULT_JOIN_TIMEOUT_MS = 300;
 

@@ -9,7 +9,7 @@ import type { SessionRoute } from './types';
  *
  * @example
  * ```ts
- * sessionRouteOf(state, 'own'); // { sessionId: record.sessionId, vaultDns: record.dns }
+ * sessionRouteOf(state, 'own'); // { session: record.session, vaultDns: record.dns }
  * ```
  */
 export function sessionRouteOf(
@@ -20,6 +20,6 @@ export function sessionRouteOf(
   if (!record || !isLiveStatus(state.status)) return undefined;
   const { delegation } = record;
   return which === 'current' && delegation
-    ? { sessionId: delegation.sessionId, vaultDns: dnsOf(delegation) }
-    : { sessionId: record.sessionId, vaultDns: record.dns };
+    ? { session: delegation.session, vaultDns: dnsOf(delegation) }
+    : { session: record.session, vaultDns: record.dns };
 }

@@ -1,3 +1,4 @@
+import type { SessionReference } from '../client/SessionReference';
 import type { VaultClient, VaultInfo } from '../client/types';
 import type { VaultError } from '../errors';
 
@@ -147,22 +148,23 @@ export interface SessionSnapshot {
  *
  * @example
  * ```ts
- * const d: DelegationRecord = { sessionId, vaultId: 1002, vaultName: 'Sunrise QualityDocs', dns: 'quality.sunrise.example', delegatorUserId: '61002' };
+ * const d: DelegationRecord = { session, vaultId: 1002, vaultName: 'Sunrise QualityDocs', dns: 'quality.sunrise.example', delegatorUserId: '61002' };
  * ```
  */
 export interface DelegationRecord extends SessionDelegation {
-  /** The delegated session's ID; with `credentials: 'proxy'`, `delegated:<sessionTag>`. */
-  readonly sessionId: string;
+  /** The delegated session; with `credentials: 'proxy'`, the proxy's delegated cookie. */
+  readonly session: SessionReference;
 }
 
 /**
  * Everything the kit keeps about a session: what the storage adapter holds under one key and
- * what the hand-off to a new tab carries. Never a password.
+ * what the hand-off to a new tab carries (both spell each session as a string, see
+ * {@link parseSessionRecord}). Never a password.
  *
  * @example
  * ```ts
  * const record: SessionRecord = {
- *   v: 1, key: 'k1', sessionId, userId: '61001', username: 'olivia@sunrise.example',
+ *   v: 1, key: 'k1', session, userId: '61001', username: 'olivia@sunrise.example',
  *   vaultId: 1001, vaults: [], startedAt: 0, deadline: 172_800_000,
  * };
  * ```
@@ -175,15 +177,15 @@ export interface SessionRecord {
    */
   readonly key: string;
   /**
-   * The session ID; with `credentials: 'proxy'`, the session handle `own:<sessionTag>`,
-   * which is no credential (the proxy keeps the ID in an `HttpOnly` cookie).
+   * The user's own session: its ID in token mode; with `credentials: 'proxy'`, the proxy's
+   * own cookie and the session's tag, which are no credential (the proxy keeps the ID).
    */
-  readonly sessionId: string;
+  readonly session: SessionReference;
   readonly userId: string;
   readonly username: string;
   readonly vaultId: number;
   /**
-   * The host of the vault the session lives in: every call made with `sessionId` goes
+   * The host of the vault the session lives in: every call made with `session` goes
    * there. From the login answer's `vaultIds` entry for `vaultId`.
    */
   readonly dns?: string;
@@ -257,16 +259,16 @@ export type SessionClient = Pick<
   Partial<Pick<VaultClient, 'config' | 'getProxySessions' | 'clearProxySessions' | 'request'>>;
 
 /**
- * A session ID with the vault it must be used at.
+ * A session with the vault it must be used at.
  *
  * @example
  * ```ts
  * const route = manager.getSessionRoute();
- * if (route) await client.keepAlive(route.sessionId, { vaultDns: route.vaultDns });
+ * if (route) await client.keepAlive(route.session, { vaultDns: route.vaultDns });
  * ```
  */
 export interface SessionRoute {
-  readonly sessionId: string;
+  readonly session: SessionReference;
   /** The vault's host; `undefined` when the service did not name it (calls go to `baseUrl`). */
   readonly vaultDns: string | undefined;
 }

@@ -10,6 +10,7 @@ import {
   VaultProtocolError,
   VaultTimeoutError,
 } from '../../../src/core/errors';
+import { token } from '../../support/sessionReferences';
 import { type LoopbackServer, startLoopbackServer } from '../../support/startLoopbackServer';
 
 // Section 10 of the security checklist: every bad answer yields a typed error and never a
@@ -60,7 +61,7 @@ describe('a well-formed answer', () => {
   it('is the baseline: the same server gives a session when the answer is right', async () => {
     server.setHandler(() => json(GOOD_LOGIN));
     const result = await login();
-    expect(result.sessionId).toBe(SESSION_ID);
+    expect(result.session).toEqual(token(SESSION_ID));
     expect(result.vault?.dns).toBe('promomats.sunrise.example');
   });
 
@@ -70,7 +71,7 @@ describe('a well-formed answer', () => {
     );
     const result = await login();
     expect(result).toEqual({
-      sessionId: SESSION_ID,
+      session: { kind: 'token', id: SESSION_ID },
       userId: '61001',
       vaultId: 1001,
       vaults: [
@@ -218,7 +219,7 @@ describe('B4, B6: no answer', () => {
   it('the config timeout applies when the call names none', async () => {
     server.setHandler(() => new Promise<Response>(() => undefined));
     const quick = createVaultClient({ baseUrl: server.url, timeoutMs: 40 });
-    const error = await rejection(quick.keepAlive(SESSION_ID));
+    const error = await rejection(quick.keepAlive(token(SESSION_ID)));
     expect(error).toBeInstanceOf(VaultTimeoutError);
     expect((error as VaultTimeoutError).timeoutMs).toBe(40);
   });
@@ -329,7 +330,7 @@ describe('B8: missing, ill-typed or unknown fields', () => {
 
   it('an empty 204 -> VaultProtocolError', async () => {
     server.setHandler(() => new Response(null, { status: 204 }));
-    const error = await rejection(client.keepAlive(SESSION_ID));
+    const error = await rejection(client.keepAlive(token(SESSION_ID)));
     expect(error).toBeInstanceOf(VaultProtocolError);
     expect((error as VaultProtocolError).status).toBe(204);
   });
@@ -393,7 +394,9 @@ describe('B8: missing, ill-typed or unknown fields', () => {
         delegated_vaults: [{ id: 'abc', name: 'Q', dns: 'q.example', delegator_userid: '61002' }],
       }),
     );
-    expect(await rejection(client.getDelegations(SESSION_ID))).toBeInstanceOf(VaultProtocolError);
+    expect(await rejection(client.getDelegations(token(SESSION_ID)))).toBeInstanceOf(
+      VaultProtocolError,
+    );
   });
 
   it('an API version list with a non-version key is refused', async () => {
@@ -450,7 +453,7 @@ describe('B13: malformed session IDs', () => {
       server.setHandler(() => json({ responseStatus: 'SUCCESS', delegated_sessionid: bad }));
       expect(
         await rejection(
-          client.loginDelegated(SESSION_ID, { vaultId: 1002, delegatorUserId: '61002' }),
+          client.loginDelegated(token(SESSION_ID), { vaultId: 1002, delegatorUserId: '61002' }),
         ),
       ).toBeInstanceOf(VaultProtocolError);
     });
@@ -458,10 +461,10 @@ describe('B13: malformed session IDs', () => {
     it(`from the caller (${name}) -> VaultConfigError and nothing is sent`, async () => {
       server.setHandler(() => json({ responseStatus: 'SUCCESS' }));
       for (const attempt of [
-        client.keepAlive(bad),
-        client.endSession(bad),
-        client.getDelegations(bad),
-        client.loginDelegated(bad, { vaultId: 1002, delegatorUserId: '61002' }),
+        client.keepAlive(token(bad)),
+        client.endSession(token(bad)),
+        client.getDelegations(token(bad)),
+        client.loginDelegated(token(bad), { vaultId: 1002, delegatorUserId: '61002' }),
       ]) {
         expect(await rejection(attempt)).toBeInstanceOf(VaultConfigError);
       }
@@ -480,7 +483,9 @@ describe('B13: malformed session IDs', () => {
   it('a non-integer vault ID for a delegated login is refused before sending', async () => {
     for (const vaultId of [1002.5, Number.NaN, -1, Number.POSITIVE_INFINITY]) {
       expect(
-        await rejection(client.loginDelegated(SESSION_ID, { vaultId, delegatorUserId: '61002' })),
+        await rejection(
+          client.loginDelegated(token(SESSION_ID), { vaultId, delegatorUserId: '61002' }),
+        ),
       ).toBeInstanceOf(VaultConfigError);
     }
     expect(server.requests).toHaveLength(0);

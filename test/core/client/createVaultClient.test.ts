@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VaultClient } from '../../../src/core/client/types';
 import { demoDirectory } from '../../../src/emulator/index';
+import { token, tokenIdOf } from '../../support/sessionReferences';
 import {
   createTestClock,
   type EmulatorEnvironment,
@@ -95,7 +96,7 @@ describe('the wire format of every call', () => {
       'promomats.sunrise.example',
       'quality.sunrise.example',
     ]);
-    expect(result.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokenIdOf(result.session)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const request = only(env.server.requests);
     expect(request.method).toBe('POST');
     expect(request.url.pathname).toBe('/api/v26.1/auth');
@@ -196,9 +197,9 @@ describe('the wire format of every call', () => {
   });
 
   it('5, 6, 7, 8. session calls send the raw session ID as Authorization, never in a URL', async () => {
-    const { sessionId } = await client.login(OLIVIA);
-    await client.keepAlive(sessionId);
-    const delegations = await client.getDelegations(sessionId);
+    const sessionId = tokenIdOf((await client.login(OLIVIA)).session);
+    await client.keepAlive(token(sessionId));
+    const delegations = await client.getDelegations(token(sessionId));
     expect(delegations).toEqual([
       {
         id: 1002,
@@ -207,12 +208,16 @@ describe('the wire format of every call', () => {
         delegatorUserId: '61002',
       },
     ]);
-    const { delegatedSessionId } = await client.loginDelegated(sessionId, {
-      vaultId: 1002,
-      delegatorUserId: '61002',
-    });
+    const delegatedSessionId = tokenIdOf(
+      (
+        await client.loginDelegated(token(sessionId), {
+          vaultId: 1002,
+          delegatorUserId: '61002',
+        })
+      ).session,
+    );
     expect(delegatedSessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await client.endSession(sessionId);
+    await client.endSession(token(sessionId));
 
     const calls = env.server.requests.slice(1);
     expect(calls.map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
@@ -242,7 +247,7 @@ describe('the wire format of every call', () => {
     await split.discover({ username: OLIVIA.username });
     expect(env.server.requests.at(-1)?.url.pathname).toBe('/auth/discovery');
     const versioned = env.clientWith({ apiVersion: 'v25.3' });
-    await versioned.keepAlive((await versioned.login(OLIVIA)).sessionId);
+    await versioned.keepAlive((await versioned.login(OLIVIA)).session);
     expect(env.server.requests.at(-1)?.url.pathname).toBe('/api/v25.3/keep-alive');
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VaultApiError, VaultConfigError, VaultProtocolError } from '../../../src/core/errors';
+import { token, tokenIdOf } from '../../support/sessionReferences';
 import { type EmulatorEnvironment, startEmulatorServer } from '../../support/startEmulatorServer';
 
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
@@ -42,8 +43,8 @@ afterEach(async () => {
 
 describe('client.request: the rest of the REST API with a session', () => {
   it('sends the session header, never the ID in the URL, and returns the body as sent', async () => {
-    const { sessionId } = await env.client.login(OLIVIA);
-    const body = await env.client.request(sessionId, '/objects/users/me', {
+    const sessionId = tokenIdOf((await env.client.login(OLIVIA)).session);
+    const body = await env.client.request(token(sessionId), '/objects/users/me', {
       query: { exclude_vault_membership: 'true' },
     });
     expect(body).toMatchObject({
@@ -57,8 +58,8 @@ describe('client.request: the rest of the REST API with a session', () => {
   });
 
   it('posts a form body', async () => {
-    const { sessionId } = await env.client.login(OLIVIA);
-    const body = await env.client.request(sessionId, '/objects/documents', {
+    const sessionId = tokenIdOf((await env.client.login(OLIVIA)).session);
+    const body = await env.client.request(token(sessionId), '/objects/documents', {
       method: 'POST',
       form: { name__v: 'Q3 claims deck' },
     });
@@ -66,17 +67,17 @@ describe('client.request: the rest of the REST API with a session', () => {
   });
 
   it('turns FAILURE into VaultApiError (an ended session gives INVALID_SESSION_ID)', async () => {
-    const { sessionId } = await env.client.login(OLIVIA);
-    await env.client.endSession(sessionId);
-    const error = await env.client.request(sessionId, '/objects/users/me').catch((e) => e);
+    const sessionId = tokenIdOf((await env.client.login(OLIVIA)).session);
+    await env.client.endSession(token(sessionId));
+    const error = await env.client.request(token(sessionId), '/objects/users/me').catch((e) => e);
     expect(error).toBeInstanceOf(VaultApiError);
     expect((error as VaultApiError).type).toBe('INVALID_SESSION_ID');
   });
 
   it('applies the answer rules: an HTML page is a VaultProtocolError', async () => {
-    const { sessionId } = await env.client.login(OLIVIA);
+    const sessionId = tokenIdOf((await env.client.login(OLIVIA)).session);
     env.intercept(() => () => new Response('<html>Bad Gateway</html>', { status: 502 }));
-    await expect(env.client.request(sessionId, '/objects/users/me')).rejects.toBeInstanceOf(
+    await expect(env.client.request(token(sessionId), '/objects/users/me')).rejects.toBeInstanceOf(
       VaultProtocolError,
     );
   });
@@ -94,9 +95,11 @@ describe('client.request: the rest of the REST API with a session', () => {
     ['an encoded backslash', '/objects%5C..%5Cauth'],
     ['a tab', '/objects/\tusers'],
   ])('refuses a path with %s and sends nothing', async (_name, path) => {
-    const { sessionId } = await env.client.login(OLIVIA);
+    const sessionId = tokenIdOf((await env.client.login(OLIVIA)).session);
     const before = env.server.requests.length;
-    await expect(env.client.request(sessionId, path)).rejects.toBeInstanceOf(VaultConfigError);
+    await expect(env.client.request(token(sessionId), path)).rejects.toBeInstanceOf(
+      VaultConfigError,
+    );
     expect(env.server.requests.length).toBe(before);
   });
 
@@ -111,29 +114,29 @@ describe('client.request: the rest of the REST API with a session', () => {
       },
     });
     const sessionId = 'a'.repeat(64);
-    await client.request(sessionId, '/objects/users/me');
+    await client.request(token(sessionId), '/objects/users/me');
     expect(sent).toEqual(['https://gateway.example/vault/api/v26.1/objects/users/me']);
     for (const path of ['/%2e%2e/%2e%2e/%2e%2e/oidc/token', '/../../x', '/objects/../../v25.1/x']) {
-      await expect(client.request(sessionId, path)).rejects.toBeInstanceOf(VaultConfigError);
+      await expect(client.request(token(sessionId), path)).rejects.toBeInstanceOf(VaultConfigError);
     }
     expect(sent).toHaveLength(1);
   });
 
   it('reports every successful call made with a session, and only those', async () => {
     const confirmed: string[] = [];
-    const stop = env.client.onSessionConfirmed((id) => confirmed.push(id));
-    const { sessionId } = await env.client.login(OLIVIA);
+    const stop = env.client.onSessionConfirmed((session) => confirmed.push(tokenIdOf(session)));
+    const sessionId = tokenIdOf((await env.client.login(OLIVIA)).session);
     expect(confirmed).toEqual([]);
-    await env.client.request(sessionId, '/objects/users/me');
-    await env.client.keepAlive(sessionId);
-    await env.client.getDelegations(sessionId);
+    await env.client.request(token(sessionId), '/objects/users/me');
+    await env.client.keepAlive(token(sessionId));
+    await env.client.getDelegations(token(sessionId));
     expect(confirmed).toEqual([sessionId, sessionId, sessionId]);
 
-    await env.client.keepAlive('f'.repeat(64)).catch(() => undefined);
+    await env.client.keepAlive(token('f'.repeat(64))).catch(() => undefined);
     await env.client.getApiVersions();
     expect(confirmed).toHaveLength(3);
     stop();
-    await env.client.keepAlive(sessionId);
+    await env.client.keepAlive(token(sessionId));
     expect(confirmed).toHaveLength(3);
   });
 });

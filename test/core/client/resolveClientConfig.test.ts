@@ -4,6 +4,7 @@ import type { VaultClientConfig } from '../../../src/core/client/types';
 import { VaultConfigError } from '../../../src/core/errors';
 import { createVaultEmulator, DEFAULT_LOGIN_HOST } from '../../../src/emulator';
 import { createVaultProxy } from '../../../src/proxy';
+import { token, tokenIdOf } from '../../support/sessionReferences';
 
 function configError(config: VaultClientConfig): unknown {
   try {
@@ -138,7 +139,7 @@ describe('createVaultClient settings', () => {
     await expect(
       client.login({ username: 'a', password: 'b', vaultDns: 'https://x.example' }),
     ).rejects.toBeInstanceOf(VaultConfigError);
-    await expect(client.keepAlive('a'.repeat(43), { timeoutMs: 0 })).rejects.toBeInstanceOf(
+    await expect(client.keepAlive(token('a'.repeat(43)), { timeoutMs: 0 })).rejects.toBeInstanceOf(
       VaultConfigError,
     );
   });
@@ -204,11 +205,15 @@ describe('createVaultClient routing to many vaults (vaultUrl)', () => {
       authUrl: 'https://app.example',
       vaultUrl: 'https://app.example/vault/{dns}',
     });
-    const { sessionId } = await client.login({
-      username: 'olivia@sunrise.example',
-      password: 'Sunrise-Demo-1',
-    });
-    await client.keepAlive(sessionId, { vaultDns: 'PromoMats.Sunrise.Example' });
+    const sessionId = tokenIdOf(
+      (
+        await client.login({
+          username: 'olivia@sunrise.example',
+          password: 'Sunrise-Demo-1',
+        })
+      ).session,
+    );
+    await client.keepAlive(token(sessionId), { vaultDns: 'PromoMats.Sunrise.Example' });
     await client.discover({ username: 'olivia@sunrise.example' });
     const quality = await client.login({
       username: 'olivia@sunrise.example',
@@ -216,7 +221,7 @@ describe('createVaultClient routing to many vaults (vaultUrl)', () => {
       vaultDns: 'quality.sunrise.example',
     });
     await client.request(
-      quality.sessionId,
+      quality.session,
       '/objects/users/me',
       {},
       { vaultDns: quality.vault?.dns },
@@ -233,7 +238,7 @@ describe('createVaultClient routing to many vaults (vaultUrl)', () => {
   it('refuses, before sending anything, a call with no vault to go to or a host that is not one', async () => {
     const { client, urls } = routedClient({ authUrl: '', vaultUrl: (dns) => `/vault/${dns}` });
     const sessionId = 'A'.repeat(40);
-    await expect(client.keepAlive(sessionId)).rejects.toMatchObject({
+    await expect(client.keepAlive(token(sessionId))).rejects.toMatchObject({
       name: 'VaultConfigError',
       message: expect.stringContaining('vaultDns'),
     });
@@ -241,13 +246,13 @@ describe('createVaultClient routing to many vaults (vaultUrl)', () => {
       client.login({ username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' }),
     ).rejects.toMatchObject({ name: 'VaultConfigError' });
     for (const vaultDns of ['evil.example/x', 'evil.example:8443', 'user@evil.example', '..']) {
-      await expect(client.keepAlive(sessionId, { vaultDns })).rejects.toMatchObject({
+      await expect(client.keepAlive(token(sessionId), { vaultDns })).rejects.toMatchObject({
         name: 'VaultConfigError',
       });
     }
     const { client: sloppy } = routedClient({ authUrl: '', vaultUrl: () => 'javascript:alert(1)' });
     await expect(
-      sloppy.keepAlive(sessionId, { vaultDns: 'quality.sunrise.example' }),
+      sloppy.keepAlive(token(sessionId), { vaultDns: 'quality.sunrise.example' }),
     ).rejects.toMatchObject({ name: 'VaultConfigError' });
     expect(urls).toEqual([]);
   });

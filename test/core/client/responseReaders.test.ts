@@ -3,6 +3,7 @@ import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import type { VaultClient } from '../../../src/core/client/types';
 import { VaultProtocolError } from '../../../src/core/errors';
 import { ssoStateData } from '../../../src/oidc/ssoStateData';
+import { token } from '../../support/sessionReferences';
 import { type LoopbackServer, startLoopbackServer } from '../../support/startLoopbackServer';
 
 // Each answer's reader, one malformed shape at a time, from a real loopback server: the
@@ -52,9 +53,9 @@ async function messageOf(call: () => Promise<unknown>, body: unknown): Promise<s
 const login = () => client.login({ username: 'olivia@sunrise.example', password: 'Sunrise-1' });
 const discover = () => client.discover({ username: 'sam@harbor.example' });
 const versions = () => client.getApiVersions();
-const delegations = () => client.getDelegations(SESSION_ID);
+const delegations = () => client.getDelegations(token(SESSION_ID));
 const delegated = () =>
-  client.loginDelegated(SESSION_ID, { vaultId: 1002, delegatorUserId: '61002' });
+  client.loginDelegated(token(SESSION_ID), { vaultId: 1002, delegatorUserId: '61002' });
 
 const cases: Array<[string, () => Promise<unknown>, unknown, string]> = [
   [

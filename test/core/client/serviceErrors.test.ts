@@ -3,6 +3,7 @@ import { serveFetch } from '../../../server/serveFetch';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import { isSessionInvalidError, isTransientError, VaultApiError } from '../../../src/core/errors';
 import { createVaultEmulator } from '../../../src/emulator/index';
+import { token, tokenIdOf } from '../../support/sessionReferences';
 import { type EmulatorEnvironment, startEmulatorServer } from '../../support/startEmulatorServer';
 
 // Each failure type of the wire contract, produced by the emulator and seen through the
@@ -36,7 +37,7 @@ async function apiError(promise: Promise<unknown>): Promise<VaultApiError> {
 describe('failure types from the service', () => {
   it('INVALID_SESSION_ID for a well-formed session ID the service never issued', async () => {
     const env = await start();
-    const error = await apiError(env.client.keepAlive('A'.repeat(43)));
+    const error = await apiError(env.client.keepAlive(token('A'.repeat(43))));
     expect(error.type).toBe('INVALID_SESSION_ID');
     expect(error.responseStatus).toBe('FAILURE');
     expect(isSessionInvalidError(error)).toBe(true);
@@ -100,9 +101,9 @@ describe('failure types from the service', () => {
       username: 'marcus@sunrise.example',
       password: 'Sunrise-Demo-2',
     });
-    expect(await env.client.getDelegations(marcus.sessionId)).toEqual([]);
+    expect(await env.client.getDelegations(marcus.session)).toEqual([]);
     const error = await apiError(
-      env.client.loginDelegated(marcus.sessionId, { vaultId: 1002, delegatorUserId: '61001' }),
+      env.client.loginDelegated(marcus.session, { vaultId: 1002, delegatorUserId: '61001' }),
     );
     expect(error.type).toBe('INSUFFICIENT_ACCESS');
   });
@@ -136,14 +137,14 @@ describe('failure types from the service', () => {
     const server = await serveFetch(emulator.fetch);
     try {
       const client = createVaultClient({ baseUrl: server.url });
-      const { sessionId } = await client.login(OLIVIA);
+      const sessionId = tokenIdOf((await client.login(OLIVIA)).session);
       broken = true;
-      const error = await apiError(client.keepAlive(sessionId));
+      const error = await apiError(client.keepAlive(token(sessionId)));
       expect(error.type).toBe('UNEXPECTED_ERROR');
       expect(error.responseStatus).toBe('EXCEPTION');
       expect(isTransientError(error)).toBe(true);
       broken = false;
-      await expect(client.keepAlive(sessionId)).resolves.toBeUndefined();
+      await expect(client.keepAlive(token(sessionId))).resolves.toBeUndefined();
     } finally {
       await server.close();
     }

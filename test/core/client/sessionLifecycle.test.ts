@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { VaultApiError, VaultDnsMismatchError } from '../../../src/core/errors';
+import { token, tokenIdOf } from '../../support/sessionReferences';
 import {
   createTestClock,
   type EmulatorEnvironment,
@@ -39,36 +40,36 @@ async function errorType(promise: Promise<unknown>): Promise<string> {
 describe('SES-04: the 48-hour cap', () => {
   it('keep-alive works up to 47 h 59 min and never extends the session past 48 h', async () => {
     const { client, clock } = await start({ emulator: { idleTimeoutMs: 8 * HOUR } });
-    const { sessionId } = await client.login(OLIVIA);
+    const sessionId = tokenIdOf((await client.login(OLIVIA)).session);
     for (let elapsed = 7; elapsed <= 42; elapsed += 7) {
       clock.advance(7 * HOUR);
-      await client.keepAlive(sessionId);
+      await client.keepAlive(token(sessionId));
     }
     clock.advance(5 * HOUR + 59 * MINUTE); // 47 h 59 min after login
-    await expect(client.keepAlive(sessionId)).resolves.toBeUndefined();
+    await expect(client.keepAlive(token(sessionId))).resolves.toBeUndefined();
     clock.advance(MINUTE + 1_000); // 48 h 0 min 1 s
-    expect(await errorType(client.keepAlive(sessionId))).toBe('INVALID_SESSION_ID');
+    expect(await errorType(client.keepAlive(token(sessionId)))).toBe('INVALID_SESSION_ID');
     // Dead for good, and for every call that takes a session.
-    expect(await errorType(client.getDelegations(sessionId))).toBe('INVALID_SESSION_ID');
+    expect(await errorType(client.getDelegations(token(sessionId)))).toBe('INVALID_SESSION_ID');
     // A new login is a new, fully valid session.
     const fresh = await client.login(OLIVIA);
-    expect(fresh.sessionId).not.toBe(sessionId);
-    await expect(client.keepAlive(fresh.sessionId)).resolves.toBeUndefined();
+    expect(tokenIdOf(fresh.session)).not.toBe(sessionId);
+    await expect(client.keepAlive(fresh.session)).resolves.toBeUndefined();
   });
 });
 
 describe('SES-05: the idle timeout', () => {
   it('any authenticated call resets it; silence beyond it ends the session', async () => {
     const { client, clock } = await start({ emulator: { idleTimeoutMs: 30 * MINUTE } });
-    const { sessionId } = await client.login(OLIVIA);
+    const sessionId = tokenIdOf((await client.login(OLIVIA)).session);
     clock.advance(29 * MINUTE);
-    await client.keepAlive(sessionId);
+    await client.keepAlive(token(sessionId));
     clock.advance(29 * MINUTE);
-    await client.getDelegations(sessionId);
+    await client.getDelegations(token(sessionId));
     clock.advance(29 * MINUTE);
-    await client.keepAlive(sessionId);
+    await client.keepAlive(token(sessionId));
     clock.advance(31 * MINUTE);
-    expect(await errorType(client.keepAlive(sessionId))).toBe('INVALID_SESSION_ID');
+    expect(await errorType(client.keepAlive(token(sessionId)))).toBe('INVALID_SESSION_ID');
   });
 });
 
@@ -78,36 +79,40 @@ describe('SES-07/SES-11: ending a session', () => {
     const first = await client.login(OLIVIA);
     const second = await client.login(OLIVIA);
     const third = await client.login({ ...OLIVIA, vaultDns: 'quality.sunrise.example' });
-    expect(new Set([first.sessionId, second.sessionId, third.sessionId]).size).toBe(3);
+    expect(new Set([first, second, third].map((login) => tokenIdOf(login.session))).size).toBe(3);
     expect(emulator.sessionCount()).toBe(3);
 
-    await client.endSession(second.sessionId);
+    await client.endSession(second.session);
     expect(emulator.sessionCount()).toBe(2);
-    expect(await errorType(client.keepAlive(second.sessionId))).toBe('INVALID_SESSION_ID');
-    await expect(client.keepAlive(first.sessionId)).resolves.toBeUndefined();
-    await expect(client.keepAlive(third.sessionId)).resolves.toBeUndefined();
+    expect(await errorType(client.keepAlive(second.session))).toBe('INVALID_SESSION_ID');
+    await expect(client.keepAlive(first.session)).resolves.toBeUndefined();
+    await expect(client.keepAlive(third.session)).resolves.toBeUndefined();
     // Ending it again is the same answer as any unknown session.
-    expect(await errorType(client.endSession(second.sessionId))).toBe('INVALID_SESSION_ID');
+    expect(await errorType(client.endSession(second.session))).toBe('INVALID_SESSION_ID');
   });
 });
 
 describe('delegated sessions', () => {
   async function actAsMarcus(env: EmulatorEnvironment) {
     const actor = await env.client.login(OLIVIA);
-    const [grant] = await env.client.getDelegations(actor.sessionId);
+    const [grant] = await env.client.getDelegations(actor.session);
     expect(grant).toBeDefined();
-    const { delegatedSessionId } = await env.client.loginDelegated(actor.sessionId, {
-      vaultId: grant?.id ?? 0,
-      delegatorUserId: grant?.delegatorUserId ?? '',
-    });
+    const delegatedSessionId = tokenIdOf(
+      (
+        await env.client.loginDelegated(actor.session, {
+          vaultId: grant?.id ?? 0,
+          delegatorUserId: grant?.delegatorUserId ?? '',
+        })
+      ).session,
+    );
     return { actor, delegatedSessionId };
   }
 
   it('DEL-01: a delegated login gives a new session ID that works on its own', async () => {
     const current = await start();
     const { actor, delegatedSessionId } = await actAsMarcus(current);
-    expect(delegatedSessionId).not.toBe(actor.sessionId);
-    await expect(current.client.keepAlive(delegatedSessionId)).resolves.toBeUndefined();
+    expect(delegatedSessionId).not.toEqual(tokenIdOf(actor.session));
+    await expect(current.client.keepAlive(token(delegatedSessionId))).resolves.toBeUndefined();
     expect(current.emulator.sessionCount()).toBe(2);
   });
 
@@ -116,7 +121,7 @@ describe('delegated sessions', () => {
     const { delegatedSessionId } = await actAsMarcus(current);
     expect(
       await errorType(
-        current.client.loginDelegated(delegatedSessionId, {
+        current.client.loginDelegated(token(delegatedSessionId), {
           vaultId: 1002,
           delegatorUserId: '61002',
         }),
@@ -127,8 +132,8 @@ describe('delegated sessions', () => {
   it("DEL-03: it dies when the actor's session ends", async () => {
     const current = await start();
     const { actor, delegatedSessionId } = await actAsMarcus(current);
-    await current.client.endSession(actor.sessionId);
-    expect(await errorType(current.client.keepAlive(delegatedSessionId))).toBe(
+    await current.client.endSession(actor.session);
+    expect(await errorType(current.client.keepAlive(token(delegatedSessionId)))).toBe(
       'INVALID_SESSION_ID',
     );
     expect(current.emulator.sessionCount()).toBe(0);
@@ -139,15 +144,13 @@ describe('delegated sessions', () => {
     const current = await start({ emulator: { idleTimeoutMs: 50 * HOUR } });
     const { actor } = await actAsMarcus(current);
     current.clock.advance(47 * HOUR);
-    await current.client.keepAlive(actor.sessionId);
-    const late = await current.client.loginDelegated(actor.sessionId, {
+    await current.client.keepAlive(actor.session);
+    const late = await current.client.loginDelegated(actor.session, {
       vaultId: 1002,
       delegatorUserId: '61002',
     });
     current.clock.advance(HOUR + 1_000);
-    expect(await errorType(current.client.keepAlive(late.delegatedSessionId))).toBe(
-      'INVALID_SESSION_ID',
-    );
+    expect(await errorType(current.client.keepAlive(late.session))).toBe('INVALID_SESSION_ID');
   });
 });
 
@@ -170,7 +173,7 @@ describe('DNS validation', () => {
     expect(end?.method).toBe('DELETE');
     // The ended ID is refused by the service from now on.
     const endedId = end?.headers.get('authorization') ?? '';
-    expect(await errorType(client.keepAlive(endedId))).toBe('INVALID_SESSION_ID');
+    expect(await errorType(client.keepAlive(token(endedId)))).toBe('INVALID_SESSION_ID');
   });
 
   it('compares host names case-insensitively', async () => {

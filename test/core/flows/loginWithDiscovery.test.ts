@@ -98,7 +98,7 @@ describe('loginWithDiscovery: password route', () => {
     expect(outcome.result).toMatchObject({ userId: '61001', vaultId: 1002 });
     expect(paths()).toEqual(['POST /auth/discovery', 'POST /api/v26.1/auth']);
     expect(env.server.requests[1]?.form.get('vaultDNS')).toBe('quality.sunrise.example');
-    await expect(env.client.keepAlive(outcome.result.sessionId)).resolves.toBeUndefined();
+    await expect(env.client.keepAlive(outcome.result.session)).resolves.toBeUndefined();
   });
 
   it('ENUM-04: an unknown user takes the password route and fails like a wrong password', async () => {

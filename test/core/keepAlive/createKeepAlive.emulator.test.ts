@@ -8,6 +8,7 @@ import type { KeepAliveOptions } from '../../../src/core/keepAlive/KeepAliveOpti
 import { createManualClock, type ManualClock } from '../../../src/emulator/createManualClock';
 import { createVaultEmulator } from '../../../src/emulator/createVaultEmulator';
 import type { EmulatorEvent } from '../../../src/emulator/EmulatorEvent';
+import { token, tokenIdOf } from '../../support/sessionReferences';
 import { createManualScheduler, type ManualScheduler } from './support/createManualScheduler';
 
 // The scheduler against the reference service over real loopback HTTP. Time is the
@@ -49,10 +50,14 @@ async function startRig(emulatorIdleMs: number): Promise<Rig> {
   });
   const client = createVaultClient({ baseUrl: server.url });
   const loginAt = clock.now();
-  const { sessionId } = await client.login({
-    username: 'olivia@sunrise.example',
-    password: 'Sunrise-Demo-1',
-  });
+  const sessionId = tokenIdOf(
+    (
+      await client.login({
+        username: 'olivia@sunrise.example',
+        password: 'Sunrise-Demo-1',
+      })
+    ).session,
+  );
   return {
     clock,
     scheduler: createManualScheduler(clock),
@@ -74,7 +79,7 @@ function startKeepAlive(options: Partial<KeepAliveOptions> & Pick<KeepAliveOptio
   const window = new EventTarget();
   const invalid: VaultError[] = [];
   keepAlive = createKeepAlive({
-    send: (signal) => rig.client.keepAlive(rig.sessionId, { signal }),
+    send: (signal) => rig.client.keepAlive(token(rig.sessionId), { signal }),
     onSessionInvalid: (error) => invalid.push(error),
     ...options,
     environment: {

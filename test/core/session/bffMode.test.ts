@@ -12,6 +12,7 @@ import type {
   SessionManagerOptions,
 } from '../../../src/core/session/SessionManager';
 import type { BroadcastChannelConstructor, StorageAdapter } from '../../../src/core/session/types';
+import { live } from '../../support/sessionReferences';
 import { type BffBackend, startBffBackend } from './startBffBackend';
 import { MARCUS_ID, OLIVIA, OLIVIA_ID, uniqueChannelName } from './startSessionBackend';
 
@@ -89,7 +90,11 @@ describe('BFF mode (credentials: proxy)', () => {
     const snapshot = tab.getSnapshot();
     expect(snapshot.status).toBe('active');
     expect(snapshot.user?.username).toBe(OLIVIA.username);
-    expect(tab.getSessionId()).toMatch(/^own:[A-Za-z0-9_-]{22}$/);
+    expect(tab.getSession()).toEqual({
+      kind: 'proxy',
+      cookie: 'own',
+      tag: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    });
     const { own } = await backend.sealedIds();
     if (own === undefined) throw new Error('The proxy set no session cookie.');
     expect(backend.cookieNames()).toEqual(['__Host-vault-session']);
@@ -124,8 +129,8 @@ describe('BFF mode (credentials: proxy)', () => {
     });
     // The display name is the login's alone: the vault's host name stands in for it.
     expect(second.getSnapshot().user?.vault?.name).toBe('promomats.sunrise.example');
-    expect(second.getSessionId()).toBe(first.getSessionId());
-    await backend.client.request(second.getSessionId() ?? '', '/objects/users/me', undefined, {
+    expect(second.getSession()).toEqual(first.getSession());
+    await backend.client.request(live(second.getSession()), '/objects/users/me', undefined, {
       vaultDns: 'promomats.sunrise.example',
     });
   });
@@ -177,12 +182,18 @@ describe('BFF mode (credentials: proxy)', () => {
 
   it('refuses a malformed session handle without sending anything', async () => {
     const before = backend.exchanges.length;
-    await expect(backend.client.request('bad handle', '/objects/users/me')).rejects.toThrow(
-      VaultConfigError,
-    );
     await expect(
-      backend.client.keepAlive('own:short', { vaultDns: 'promomats.sunrise.example' }),
-    ).rejects.toThrow(/session handle/);
+      backend.client.request(
+        { kind: 'proxy', cookie: 'own', tag: 'bad handle' },
+        '/objects/users/me',
+      ),
+    ).rejects.toThrow(VaultConfigError);
+    await expect(
+      backend.client.keepAlive(
+        { kind: 'proxy', cookie: 'own', tag: 'short' },
+        { vaultDns: 'promomats.sunrise.example' },
+      ),
+    ).rejects.toThrow(/session is malformed/);
     expect(backend.exchanges.length).toBe(before);
   });
 
@@ -192,12 +203,12 @@ describe('BFF mode (credentials: proxy)', () => {
     await tab.signIn(OLIVIA);
     await tab.startDelegation({ vaultId: 1002, delegatorUserId: String(MARCUS_ID) });
     expect(tab.getSnapshot().status).toBe('delegated');
-    expect(tab.getSessionId()).toMatch(/^delegated:/);
+    expect(tab.getSession()).toMatchObject({ kind: 'proxy', cookie: 'delegated' });
     const { own, delegated } = await backend.sealedIds();
     if (own === undefined || delegated === undefined) throw new Error('Cookies missing.');
 
     const me = await backend.client.request(
-      tab.getSessionId() ?? '',
+      live(tab.getSession()),
       '/objects/users/me',
       undefined,
       {

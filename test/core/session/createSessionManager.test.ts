@@ -13,6 +13,7 @@ import type {
   SessionManagerOptions,
 } from '../../../src/core/session/SessionManager';
 import type { SessionClient } from '../../../src/core/session/types';
+import { live } from '../../support/sessionReferences';
 import {
   MARCUS,
   MARCUS_ID,
@@ -99,13 +100,13 @@ describe('createSessionManager against the emulator', () => {
       vault: { id: 1001, name: 'Sunrise PromoMats', dns: 'promomats.sunrise.example' },
     });
     expect(signedIn.user?.vaults.map((v) => v.id)).toEqual([1001, 1002]);
-    const ownId = session.getOwnSessionId();
+    const ownId = session.getOwnSession();
     expect(ownId).toBeDefined();
-    expect(session.getSessionId()).toBe(ownId);
+    expect(session.getSession()).toEqual(ownId);
     // The snapshot never carries an ID (so no UI can render or log it).
     expect(JSON.stringify(signedIn)).not.toContain(ownId);
 
-    const [offer] = await backend.client.getDelegations(ownId ?? '');
+    const [offer] = await backend.client.getDelegations(live(ownId));
     expect(offer).toMatchObject({ id: 1002, delegatorUserId: String(MARCUS_ID) });
     await session.startDelegation({ vaultId: 1002, delegatorUserId: String(MARCUS_ID) });
     const delegated = session.getSnapshot();
@@ -117,10 +118,10 @@ describe('createSessionManager against the emulator', () => {
       dns: 'quality.sunrise.example',
       delegatorUserId: String(MARCUS_ID),
     });
-    const delegatedId = session.getSessionId();
+    const delegatedId = session.getSession();
     expect(delegatedId).toBeDefined();
     expect(delegatedId).not.toBe(ownId);
-    expect(session.getOwnSessionId()).toBe(ownId);
+    expect(session.getOwnSession()).toEqual(ownId);
     // The delegated session acts as marcus on the server.
     expect(backend.emulator.sessions()).toContainEqual(
       expect.objectContaining({ userId: MARCUS_ID, actorUserId: OLIVIA_ID, vaultId: 1002 }),
@@ -129,12 +130,12 @@ describe('createSessionManager against the emulator', () => {
     await session.stopDelegation();
     expect(session.getSnapshot().status).toBe('active');
     expect(session.getSnapshot().delegation).toBeUndefined();
-    expect(session.getSessionId()).toBe(ownId);
+    expect(session.getSession()).toEqual(ownId);
     // Stopping ended the delegated session on the server; the own one lives on.
-    expect(await apiError(backend.client.keepAlive(delegatedId ?? ''))).toMatchObject({
+    expect(await apiError(backend.client.keepAlive(live(delegatedId)))).toMatchObject({
       type: 'INVALID_SESSION_ID',
     });
-    await backend.client.keepAlive(ownId ?? '');
+    await backend.client.keepAlive(live(ownId));
 
     await session.signOut();
     expect(session.getSnapshot()).toMatchObject({
@@ -143,10 +144,10 @@ describe('createSessionManager against the emulator', () => {
       lastUsername: OLIVIA.username,
     });
     expect(session.getSnapshot().user).toBeUndefined();
-    expect(session.getSessionId()).toBeUndefined();
-    expect(session.getOwnSessionId()).toBeUndefined();
+    expect(session.getSession()).toBeUndefined();
+    expect(session.getOwnSession()).toBeUndefined();
     expect(backend.emulator.sessionCount()).toBe(0);
-    expect(await apiError(backend.client.keepAlive(ownId ?? ''))).toMatchObject({
+    expect(await apiError(backend.client.keepAlive(live(ownId)))).toMatchObject({
       type: 'INVALID_SESSION_ID',
     });
   });
@@ -179,7 +180,7 @@ describe('createSessionManager against the emulator', () => {
       error,
       lastUsername: OLIVIA.username,
     });
-    expect(session.getSessionId()).toBeUndefined();
+    expect(session.getSession()).toBeUndefined();
   });
 
   it('signs in to the vault named by its DNS, and fails on a vault the user lacks', async () => {
@@ -234,7 +235,7 @@ describe('createSessionManager against the emulator', () => {
     const done = session.signOut();
     // Local state is cleared before the call is even answered.
     expect(session.getSnapshot().status).toBe('ended');
-    expect(session.getSessionId()).toBeUndefined();
+    expect(session.getSession()).toBeUndefined();
     await expect(done).resolves.toBeUndefined();
     expect(endCalls).toBe(1);
     expect(seen).toEqual(['ended']);
@@ -246,23 +247,23 @@ describe('createSessionManager against the emulator', () => {
     await backend.close();
     await expect(session.signOut()).resolves.toBeUndefined();
     expect(session.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'signed-out' });
-    expect(session.getSessionId()).toBeUndefined();
+    expect(session.getSession()).toBeUndefined();
   });
 
   it('ends the session as invalid-session on INVALID_SESSION_ID from any call (SES-06, B14)', async () => {
     const session = manager();
     await session.signIn(OLIVIA);
-    const id = session.getSessionId() ?? '';
+    const id = live(session.getSession());
     // The session dies on the server (e.g. ended from elsewhere).
     await backend.client.endSession(id);
     const error = await apiError(backend.client.getDelegations(id));
-    expect(session.reportError(error, { sessionId: id })).toBe(true);
+    expect(session.reportError(error, { session: id })).toBe(true);
     expect(session.getSnapshot()).toMatchObject({
       status: 'expired',
       endReason: 'invalid-session',
       lastUsername: OLIVIA.username,
     });
-    expect(session.getSessionId()).toBeUndefined();
+    expect(session.getSession()).toBeUndefined();
     // Reporting again is harmless.
     expect(session.reportError(error)).toBe(false);
   });
@@ -271,18 +272,18 @@ describe('createSessionManager against the emulator', () => {
     const session = manager();
     await session.signIn(OLIVIA);
     await session.startDelegation({ vaultId: 1002, delegatorUserId: String(MARCUS_ID) });
-    const oldDelegatedId = session.getSessionId() ?? '';
+    const oldDelegatedId = live(session.getSession());
     await session.stopDelegation();
     const late = await apiError(backend.client.keepAlive(oldDelegatedId));
     expect(late).toMatchObject({ type: 'INVALID_SESSION_ID' });
-    expect(session.reportError(late, { sessionId: oldDelegatedId })).toBe(false);
+    expect(session.reportError(late, { session: oldDelegatedId })).toBe(false);
     expect(session.getSnapshot().status).toBe('active');
   });
 
   it('never ends the session on transient faults: 5xx, HTML, timeout, network (SES-06, B2-B6)', async () => {
     const session = manager();
     await session.signIn(OLIVIA);
-    const id = session.getSessionId() ?? '';
+    const id = live(session.getSession());
     let mode: 'status-500' | 'html-200' | 'hang' = 'status-500';
     backend.intercept(async (request, emulator) => {
       if (!new URL(request.url).pathname.endsWith('/keep-alive')) return emulator(request);
@@ -312,7 +313,7 @@ describe('createSessionManager against the emulator', () => {
     for (const failure of failures) expect(session.reportError(failure)).toBe(false);
     expect(session.reportError(new Error('anything else'))).toBe(false);
     expect(session.getSnapshot().status).toBe('active');
-    expect(session.getSessionId()).toBe(id);
+    expect(session.getSession()).toEqual(id);
   });
 
   it('lets the last sign-in win when the first answer is slow (B11)', async () => {
@@ -325,7 +326,7 @@ describe('createSessionManager against the emulator', () => {
     await second;
     oliviaAnswer.open();
     expect(session.getSnapshot().user?.username).toBe(MARCUS.username);
-    await backend.client.keepAlive(session.getSessionId() ?? '');
+    await backend.client.keepAlive(live(session.getSession()));
     expect(backend.liveSessionsOf(MARCUS_ID)).toBe(1);
   });
 
@@ -367,7 +368,7 @@ describe('createSessionManager against the emulator', () => {
   it('signs the previous user out everywhere before a different user signs in', async () => {
     const session = manager();
     await session.signIn(OLIVIA);
-    const oliviaId = session.getSessionId() ?? '';
+    const oliviaId = live(session.getSession());
     await session.signIn(MARCUS);
     expect(session.getSnapshot().user?.username).toBe(MARCUS.username);
     await expect.poll(() => backend.liveSessionsOf(OLIVIA_ID)).toBe(0);
@@ -387,7 +388,7 @@ describe('createSessionManager against the emulator', () => {
       deadline: sentAt + 48 * HOUR,
       user: { username: OLIVIA.username, vaultId: 1001 },
     });
-    expect(session.getSessionId()).toBe(result.sessionId);
+    expect(session.getSession()).toEqual(result.session);
   });
 
   it('refuses to delegate without a session', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionReference } from '../../../src/core/client/SessionReference';
 import { VaultError } from '../../../src/core/errors';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
 import { createVaultSession } from '../../../src/core/session/createVaultSession';
@@ -6,7 +7,12 @@ import type {
   SessionManager,
   SessionManagerOptions,
 } from '../../../src/core/session/SessionManager';
-import type { BroadcastChannelConstructor, SessionRecord } from '../../../src/core/session/types';
+import type {
+  BroadcastChannelConstructor,
+  DelegationRecord,
+  SessionRecord,
+} from '../../../src/core/session/types';
+import { live, tokenIdOf } from '../../support/sessionReferences';
 import {
   MARCUS,
   MARCUS_ID,
@@ -105,16 +111,22 @@ function listenForAnswers(raw: BroadcastChannel) {
   };
 }
 
+/** A session record as tabs send it: each session spelled as one string. */
+type SentRecord = Omit<SessionRecord, 'session' | 'delegation'> & {
+  readonly sessionId: string;
+  readonly delegation?: Omit<DelegationRecord, 'session'> & { readonly sessionId: string };
+};
+
 /** The hand-off record another tab would send for olivia's session `result`. */
 function oliviaRecord(
   result: Awaited<ReturnType<SessionBackend['client']['login']>>,
   key: string,
   startedAt: number,
-): SessionRecord {
+): SentRecord {
   return {
     v: 1,
     key,
-    sessionId: result.sessionId,
+    sessionId: tokenIdOf(result.session),
     userId: result.userId,
     username: OLIVIA.username,
     vaultId: result.vaultId,
@@ -158,17 +170,17 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     expect(b.getSnapshot().user?.username).toBe(OLIVIA.username);
     expect(b.getSnapshot().deadline).toBe(a.getSnapshot().deadline);
-    expect(b.getSessionId()).toBe(a.getSessionId());
+    expect(b.getSession()).toEqual(a.getSession());
     // The hand-off carries the vault the session lives in, so the new tab's calls go there.
     expect(b.getSessionRoute()).toEqual({
-      sessionId: a.getSessionId(),
+      session: a.getSession(),
       vaultDns: 'promomats.sunrise.example',
     });
     expect(b.getSnapshot().vault).toEqual(a.getSnapshot().vault);
     expect(loginRequests).toBe(1);
     expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(1);
     // The joined ID works on the service.
-    await backend.client.keepAlive(b.getSessionId() ?? '');
+    await backend.client.keepAlive(live(b.getSession()));
   });
 
   it('leaves no trace from a manager that is created but never used (StrictMode discards one)', async () => {
@@ -223,8 +235,8 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await joined(a);
     await a.signIn(OLIVIA);
     await a.startDelegation({ vaultId: 1002, delegatorUserId: String(MARCUS_ID) });
-    const ownId = a.getOwnSessionId() ?? '';
-    const delegatedId = a.getSessionId() ?? '';
+    const ownId = live(a.getOwnSession());
+    const delegatedId = live(a.getSession());
     const b = openTab();
     const c = openTab();
     await vi.waitFor(() => {
@@ -237,7 +249,7 @@ describe('cross-tab session sync over BroadcastChannel', () => {
       expect(a.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'remote-sign-out' });
       expect(c.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'remote-sign-out' });
     }, WITHIN_A_SECOND);
-    for (const tab of [a, b, c]) expect(tab.getSessionId()).toBeUndefined();
+    for (const tab of [a, b, c]) expect(tab.getSession()).toBeUndefined();
     expect(backend.emulator.sessionCount()).toBe(0);
 
     const signOuts = posted.filter((m) => (m as { type?: unknown }).type === 'signed-out');
@@ -254,7 +266,7 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     const a = openTab();
     await joined(a);
     await a.signIn(OLIVIA);
-    const ownId = a.getSessionId() ?? '';
+    const ownId = live(a.getSession());
     const b = openTab();
     await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     const error = await backend.client
@@ -283,11 +295,11 @@ describe('cross-tab session sync over BroadcastChannel', () => {
       expect(b.getSnapshot().status).toBe('active');
       expect(c.getSnapshot().status).toBe('active');
     }, WITHIN_A_SECOND);
-    const id = c.getSessionId() ?? '';
+    const id = live(c.getSession());
     await backend.client.endSession(id);
     const error = await backend.client.keepAlive(id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VaultError);
-    expect(c.reportError(error, { sessionId: id })).toBe(true);
+    expect(c.reportError(error, { session: id })).toBe(true);
     await vi.waitFor(() => {
       for (const tab of [a, b, c]) {
         expect(tab.getSnapshot()).toMatchObject({
@@ -332,15 +344,15 @@ describe('cross-tab session sync over BroadcastChannel', () => {
       expect(b.getSnapshot().status).toBe('delegated');
       expect(b.getSnapshot().delegation?.vaultName).toBe('Sunrise QualityDocs');
     }, WITHIN_A_SECOND);
-    expect(b.getSessionId()).toBe(a.getSessionId());
-    expect(b.getOwnSessionId()).toBe(a.getOwnSessionId());
+    expect(b.getSession()).toEqual(a.getSession());
+    expect(b.getOwnSession()).toEqual(a.getOwnSession());
     expect(b.getSessionRoute()?.vaultDns).toBe('quality.sunrise.example');
     expect(b.getSessionRoute('own')?.vaultDns).toBe('promomats.sunrise.example');
     expect(b.getSnapshot().vault?.name).toBe('Sunrise QualityDocs');
 
     await b.stopDelegation();
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
-    expect(a.getSessionId()).toBe(a.getOwnSessionId());
+    expect(a.getSession()).toEqual(a.getOwnSession());
     expect(backend.emulator.sessionCount()).toBe(1);
   });
 
@@ -374,11 +386,11 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await vi.waitFor(() => {
       expect(a.getSnapshot().status).toBe('delegated');
       expect(b.getSnapshot().status).toBe('delegated');
-      expect(b.getSessionId()).toBe(a.getSessionId());
+      expect(b.getSession()).toEqual(a.getSession());
       // The actor's session and the delegated session both tabs kept; the other one is ended.
       expect(backend.emulator.sessionCount()).toBe(2);
     }, WITHIN_A_SECOND);
-    const kept = a.getSessionId() ?? '';
+    const kept = live(a.getSession());
     await expect(backend.client.keepAlive(kept)).resolves.toBeUndefined();
 
     // The tabs still agree on what comes next.
@@ -424,7 +436,7 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await vi.waitFor(() => {
       expect(a.getSnapshot().status).toBe('delegated');
       expect(b.getSnapshot().status).toBe('delegated');
-      expect(a.getSessionId()).toBe(b.getSessionId());
+      expect(a.getSession()).toEqual(b.getSession());
       expect(backend.emulator.sessionCount()).toBe(2);
     }, WITHIN_A_SECOND);
   });
@@ -436,10 +448,10 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await joined(b);
     await a.signIn(OLIVIA);
     await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
-    expect(b.getSessionId()).toBe(a.getSessionId());
+    expect(b.getSession()).toEqual(a.getSession());
     // The hand-off carries the vault the session lives in, so the new tab's calls go there.
     expect(b.getSessionRoute()).toEqual({
-      sessionId: a.getSessionId(),
+      session: a.getSession(),
       vaultDns: 'promomats.sunrise.example',
     });
     expect(b.getSnapshot().vault).toEqual(a.getSnapshot().vault);
@@ -450,26 +462,26 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     const a = openTab();
     await joined(a);
     await a.signIn(OLIVIA);
-    const oliviaId = a.getSessionId();
+    const oliviaId = a.getSession();
     const b = openTab();
     await vi.waitFor(() => expect(b.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
-    const seen: { username: string | undefined; sessionId: string | undefined }[] = [];
+    const seen: { username: string | undefined; session: SessionReference | undefined }[] = [];
     b.subscribe(() =>
-      seen.push({ username: b.getSnapshot().user?.username, sessionId: b.getSessionId() }),
+      seen.push({ username: b.getSnapshot().user?.username, session: b.getSession() }),
     );
 
     await a.signIn(MARCUS);
-    const marcusId = a.getSessionId();
+    const marcusId = a.getSession();
     await vi.waitFor(
       () => expect(b.getSnapshot().user?.username).toBe(MARCUS.username),
       WITHIN_A_SECOND,
     );
-    expect(b.getSessionId()).toBe(marcusId);
+    expect(b.getSession()).toEqual(marcusId);
     expect(seen.length).toBeGreaterThan(0);
     for (const entry of seen) {
-      if (entry.username === OLIVIA.username) expect(entry.sessionId).toBe(oliviaId);
-      else if (entry.username === MARCUS.username) expect(entry.sessionId).toBe(marcusId);
-      else expect(entry.sessionId).toBeUndefined();
+      if (entry.username === OLIVIA.username) expect(entry.session).toEqual(oliviaId);
+      else if (entry.username === MARCUS.username) expect(entry.session).toEqual(marcusId);
+      else expect(entry.session).toBeUndefined();
     }
     expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(0);
   });
@@ -486,7 +498,7 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     const answered = listenForAnswers(raw);
     // The junk carries a record a minute shorter than the one adopted at the end, so the
     // marker's own change cannot pass for one of the junk's.
-    const junkRecord: SessionRecord = { ...record, deadline: record.deadline - 60_000 };
+    const junkRecord: SentRecord = { ...record, deadline: record.deadline - 60_000 };
     const seen: (number | undefined)[] = [];
     const stopWatching = a.subscribe(() => seen.push(a.getSnapshot().deadline));
     for (const junk of [
@@ -532,10 +544,10 @@ describe('cross-tab session sync over BroadcastChannel', () => {
     await vi.waitFor(() => expect(a.getSnapshot().status).toBe('active'), WITHIN_A_SECOND);
     stopWatching();
     expect(new Set(seen)).toEqual(new Set([record.deadline]));
-    expect(a.getSessionId()).toBe(result.sessionId);
+    expect(a.getSession()).toEqual(result.session);
 
     // A delegation notice older than what the tab holds changes nothing.
-    const delegated: SessionRecord = {
+    const delegated: SentRecord = {
       ...record,
       revision: 2,
       delegation: {

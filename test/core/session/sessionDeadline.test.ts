@@ -18,7 +18,7 @@ const offlineClient: SessionClient = {
 };
 
 const result: AuthResult = {
-  sessionId: 'Q2xvY2tUZXN0U2Vzc2lvbklkMDEyMzQ1Njc4OWFi',
+  session: { kind: 'token', id: 'Q2xvY2tUZXN0U2Vzc2lvbklkMDEyMzQ1Njc4OWFi' },
   userId: '61001',
   vaultId: 1001,
   vaults: [
@@ -59,7 +59,7 @@ describe('the 48-hour deadline', () => {
     expect(manager.getSnapshot().status).toBe('active');
     vi.advanceTimersByTime(1);
     expect(manager.getSnapshot().status).toBe('expiring');
-    expect(manager.getSessionId()).toBe(result.sessionId);
+    expect(manager.getSession()).toEqual(result.session);
     vi.advanceTimersByTime(5 * MINUTE - 1);
     expect(manager.getSnapshot().status).toBe('expiring');
     vi.advanceTimersByTime(1);
@@ -68,7 +68,7 @@ describe('the 48-hour deadline', () => {
       endReason: 'expired',
       lastUsername: 'olivia@sunrise.example',
     });
-    expect(manager.getSessionId()).toBeUndefined();
+    expect(manager.getSession()).toBeUndefined();
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -95,7 +95,7 @@ describe('the 48-hour deadline', () => {
     expect(manager.getSnapshot().status).toBe('active');
     manager.checkDeadline();
     expect(manager.getSnapshot()).toMatchObject({ status: 'expired', endReason: 'expired' });
-    expect(manager.getSessionId()).toBeUndefined();
+    expect(manager.getSession()).toBeUndefined();
   });
 
   it('moves to expiring on a jump into the warning window, then expires by timer', () => {
@@ -122,7 +122,7 @@ describe('the 48-hour deadline', () => {
       startedAt: T0 - 48 * HOUR,
     });
     expect(session.getSnapshot()).toMatchObject({ status: 'expired', endReason: 'expired' });
-    expect(session.getSessionId()).toBeUndefined();
+    expect(session.getSession()).toBeUndefined();
   });
 
   it('works with an injected clock and timers instead of fake globals', () => {

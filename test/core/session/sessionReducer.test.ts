@@ -7,7 +7,7 @@ import {
   sessionReducer,
   toSessionSnapshot,
 } from '../../../src/core/session/sessionReducer';
-import type { SessionRecord } from '../../../src/core/session/types';
+import type { DelegationRecord, SessionRecord } from '../../../src/core/session/types';
 
 const HOUR = 3_600_000;
 const WARN = 5 * 60_000;
@@ -18,7 +18,7 @@ const DELEGATED_ID = 'delegated-session-id-0123456789';
 const record: SessionRecord = {
   v: 1,
   key: 'key-1',
-  sessionId: OWN_ID,
+  session: { kind: 'token', id: OWN_ID },
   userId: '61001',
   username: 'olivia@sunrise.example',
   vaultId: 1001,
@@ -40,8 +40,8 @@ const record: SessionRecord = {
   deadline: T0 + 48 * HOUR,
 };
 
-const delegation = {
-  sessionId: DELEGATED_ID,
+const delegation: DelegationRecord = {
+  session: { kind: 'token', id: DELEGATED_ID },
   vaultId: 1002,
   vaultName: 'Sunrise QualityDocs',
   dns: 'quality.sunrise.example',
@@ -75,7 +75,7 @@ describe('sessionReducer', () => {
       warnBeforeMs: WARN,
     });
     expect(state.status).toBe('delegated');
-    expect(state.record?.delegation?.sessionId).toBe(DELEGATED_ID);
+    expect(state.record?.delegation?.session).toEqual({ kind: 'token', id: DELEGATED_ID });
     expect(state.record?.revision).toBe(1);
     state = sessionReducer(state, {
       type: 'delegation-changed',

@@ -9,6 +9,7 @@ import type {
 } from '../../../src/core/session/SessionManager';
 import { sessionStorageAdapter } from '../../../src/core/session/sessionStorageAdapter';
 import type { StorageAdapter } from '../../../src/core/session/types';
+import { live, tokenIdOf } from '../../support/sessionReferences';
 import { OLIVIA, type SessionBackend, startSessionBackend } from './startSessionBackend';
 
 const KEY = 'vault-session-kit.session';
@@ -87,9 +88,12 @@ describe('sessionStorageAdapter (opt-in)', () => {
     vi.stubGlobal('sessionStorage', webStorage);
     const first = manager({ storage: sessionStorageAdapter() });
     await first.signIn(OLIVIA);
-    const id = first.getSessionId();
+    const id = first.getSession();
     const stored = webStorage.getItem(KEY) ?? '';
-    expect(JSON.parse(stored)).toMatchObject({ sessionId: id, username: OLIVIA.username });
+    expect(JSON.parse(stored)).toMatchObject({
+      sessionId: tokenIdOf(id),
+      username: OLIVIA.username,
+    });
     // What is stored never includes the password.
     expect(stored).not.toContain(OLIVIA.password);
     first.destroy();
@@ -100,7 +104,7 @@ describe('sessionStorageAdapter (opt-in)', () => {
       user: { username: OLIVIA.username },
       deadline: first.getSnapshot().deadline,
     });
-    expect(reloaded.getSessionId()).toBe(id);
+    expect(reloaded.getSession()).toEqual(id);
     expect(backend.emulator.sessionCount()).toBe(1);
 
     await reloaded.signOut();
@@ -112,7 +116,7 @@ describe('sessionStorageAdapter (opt-in)', () => {
     vi.stubGlobal('sessionStorage', webStorage);
     const session = manager({ storage: sessionStorageAdapter() });
     await session.signIn(OLIVIA);
-    const id = session.getSessionId() ?? '';
+    const id = live(session.getSession());
     await backend.client.endSession(id);
     session.reportError(await backend.client.keepAlive(id).catch((e: unknown) => e));
     expect(webStorage.getItem(KEY)).toBeNull();
@@ -132,7 +136,7 @@ describe('sessionStorageAdapter (opt-in)', () => {
       endReason: 'expired',
       lastUsername: OLIVIA.username,
     });
-    expect(reloaded.getSessionId()).toBeUndefined();
+    expect(reloaded.getSession()).toBeUndefined();
     expect(webStorage.getItem(KEY)).toBeNull();
   });
 

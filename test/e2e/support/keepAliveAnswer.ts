@@ -1,5 +1,6 @@
 import type { VaultClient } from '../../../src/core/client/types';
 import { normalizeError, VaultApiError } from '../../../src/core/errors';
+import { token } from '../../support/sessionReferences';
 
 /**
  * What the service answers a keep-alive with this session ID, sent from the test process:
@@ -14,7 +15,7 @@ import { normalizeError, VaultApiError } from '../../../src/core/errors';
  */
 export async function keepAliveAnswer(client: VaultClient, sessionId: string): Promise<string> {
   try {
-    await client.keepAlive(sessionId);
+    await client.keepAlive(token(sessionId));
     return 'SUCCESS';
   } catch (error) {
     return error instanceof VaultApiError ? error.type : normalizeError(error).kind;
