@@ -50,16 +50,19 @@ export interface SizeLimit {
 export const SIZE_LIMITS = {
   /**
    * A typical login page: `{ SessionProvider, RequireSession, LoginForm }`, initial chunk.
-   * The three ceilings rose with single sign-on through the proxy (BFF mode), which every
-   * page carries until the modes are split.
+   * The ceilings rose with single sign-on through the proxy, setup errors the form names,
+   * and the typed session reference with its reader of records stored by earlier releases:
+   * every page carries both modes until they are split where bundlers can drop one. The
+   * targets are those the engine's rework aims at.
    */
-  loginPage: { ceiling: 27_000, target: 19_000 },
-  /** `vault-session-kit` (react + components), initial chunk, peers external. */
-  // SsoCallbackPage, the ready single sign-on callback page, adds about 100 bytes; a page
-  // that does not import it pays nothing.
-  reactEntry: { ceiling: 33_900, target: 26_000 },
+  loginPage: { ceiling: 27_500, target: 23_000 },
+  /**
+   * `vault-session-kit` (react + components), initial chunk, peers external.
+   * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
+   */
+  reactEntry: { ceiling: 34_400, target: 29_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 20_100, target: 13_000 },
+  core: { ceiling: 20_500, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
   client: { ceiling: 8_000, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;
