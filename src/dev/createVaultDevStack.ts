@@ -143,15 +143,20 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   const oidc = loaded.ok
     ? loaded.createDevOidcProvider({
         issuer: `${origin}/oidc`,
-        // In BFF mode the provider returns to the proxy, which completes the sign-in.
+        // In token mode the page completes the sign-in; in BFF mode the provider returns to
+        // the proxy, this stack's or an app's own in front of it, which completes it.
         redirectUris: appOrigins.flatMap((app) => [
           `${app}${SSO_CALLBACK_PATH}`,
-          ...(sessionPath === undefined ? [] : [`${app}${sessionPath}/sso/callback`]),
+          `${app}${SESSION_ROUTE}/sso/callback`,
         ]),
         postLogoutRedirectUris: appOrigins.map((app) => `${app}/`),
         log: log ?? (() => {}),
       })
     : undefined;
+  const namedTokenEndpoint =
+    oidc && !options.singleOrigin
+      ? `https://${DEV_IDP_HOST}${new URL(oidc.endpoints.token).pathname}`
+      : undefined;
   const emulator = createVaultEmulator({
     ...options.emulator,
     hosts: options.singleOrigin ? 'single-origin' : {},
@@ -161,10 +166,10 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
           oidc: {
             issuer: oidc.issuer,
             authorizationEndpoint: oidc.endpoints.authorization,
-            // Only the proxy exchanges codes in BFF mode, and it reaches the provider by name.
-            tokenEndpoint: bff
-              ? `https://${DEV_IDP_HOST}${new URL(oidc.endpoints.token).pathname}`
-              : oidc.endpoints.token,
+            // A proxy in BFF mode exchanges the code, and it reaches the provider by name:
+            // this stack's, or an app's own reaching the service's hosts on this port. A
+            // page in token mode exchanges it itself: see `reachableDiscovery` below.
+            tokenEndpoint: namedTokenEndpoint ?? oidc.endpoints.token,
             jwksUri: oidc.endpoints.jwks,
             endSessionEndpoint: oidc.endpoints.endSession,
             allowedClientIds: [oidc.clients.demo.clientId],
@@ -200,6 +205,19 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
       signal: request.signal,
     });
   };
+  // Pages in token mode read discovery through this stack's proxy and exchange the code
+  // themselves: they get the provider's token endpoint at this origin, which they can reach.
+  const reachableDiscovery = async (answer: Promise<Response>): Promise<Response> => {
+    const response = await answer;
+    if (!oidc || namedTokenEndpoint === undefined) return response;
+    if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
+    const text = await response.text();
+    return new Response(text.replaceAll(namedTokenEndpoint, oidc.endpoints.token), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: withoutLength(response.headers),
+    });
+  };
   const proxy =
     loginHost === undefined
       ? undefined
@@ -211,7 +229,9 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
           fetch: (request, context) =>
             new URL(request.url).hostname === DEV_IDP_HOST
               ? reachProvider(request)
-              : emulator.fetch(request, context),
+              : bff
+                ? emulator.fetch(request, context)
+                : reachableDiscovery(emulator.fetch(request, context)),
           ...(log ? { log: (event: VaultProxyLogEvent) => log(describeProxyEvent(event)) } : {}),
         });
   const warn = log ?? ((line: string) => console.warn(line));
@@ -271,8 +291,14 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
     sessionPath,
     middleware(req, res, next) {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      if (emulatorHosts.has(hostNameOf(req))) {
+      const host = hostNameOf(req);
+      if (emulatorHosts.has(host)) {
         serveEmulator(req, res);
+      } else if (host === DEV_IDP_HOST && oidc) {
+        // An app's own proxy exchanging a code by the provider's name, sent here by its
+        // loopback upstream: the provider answers as at the origin its issuer names.
+        req.headers.host = new URL(origin).host;
+        oidc.middleware(req, res, next);
       } else if (isPasswordPage(path)) {
         servePasswordPage(req, res);
       } else if (isApiPath(path)) {
@@ -311,6 +337,13 @@ function describeEvent(event: EmulatorEvent): string {
     )
     .join(' ');
   return `[vault emulator] ${type} ${details}`.trimEnd();
+}
+
+function withoutLength(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete('content-length');
+  copy.delete('content-encoding');
+  return copy;
 }
 
 function hostNameOf(req: IncomingMessage): string {

@@ -1,8 +1,14 @@
 /// <reference types="node" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SESSION_ROUTE } from '../core/kitWire';
 import { demoDirectory } from '../emulator';
-import { createVaultDevStack, SSO_CALLBACK_PATH, type VaultDevStack } from './createVaultDevStack';
+import {
+  createVaultDevStack,
+  DEV_IDP_HOST,
+  SSO_CALLBACK_PATH,
+  type VaultDevStack,
+} from './createVaultDevStack';
 
 /** Apps that usually sign in through a standalone stack: Vite's and Next.js's dev servers. */
 const DEFAULT_APP_ORIGINS = [
@@ -25,8 +31,9 @@ this port (npx vault-session-kit proxy --loopback-upstream N).
   --single-origin   Serve every vault and the login host at /api/* and /auth/* instead,
                     a session ID good at any vault: for a client with one baseUrl
   --app-origin URL  Origin of an app that signs in through this stack: the proxy accepts
-                    its state-changing calls, and its ${SSO_CALLBACK_PATH} is registered at
-                    the development OpenID Provider (client ID vault-session-kit-demo).
+                    its state-changing calls, and its ${SSO_CALLBACK_PATH} (token mode) and
+                    ${SESSION_ROUTE}/sso/callback (its own proxy in BFF mode) are registered
+                    at the development OpenID Provider (client ID vault-session-kit-demo).
                     Repeatable. Default: ${DEFAULT_APP_ORIGINS.join(', ')}
   --log-events      Print the emulator's audit events to stderr, one line each
   --help            Show this help`;
@@ -223,9 +230,14 @@ export async function runDevCli(argv: readonly string[]): Promise<void> {
   console.log(`Apps allowed to sign in: ${args.appOrigins.join(', ')} (--app-origin)`);
   console.log(
     running.oidc
-      ? `Development OpenID Provider at ${running.oidc.issuer} (client ID ${running.oidc.clients.demo.clientId}); single sign-on returns to {app}${SSO_CALLBACK_PATH}`
+      ? `Development OpenID Provider at ${running.oidc.issuer} (client ID ${running.oidc.clients.demo.clientId}); single sign-on returns to {app}${SSO_CALLBACK_PATH}, or to {app}${SESSION_ROUTE}/sso/callback through a proxy of the app's own`
       : 'Single sign-on is off (see the notice above).',
   );
+  if (running.oidc && !args.singleOrigin) {
+    console.log(
+      `An app's own proxy in BFF mode (upstream on this port) reaches the provider as https://${DEV_IDP_HOST}: allow it with session.sso.allowHosts, e.g. VAULT_SSO_HOSTS=${DEV_IDP_HOST}`,
+    );
+  }
   const passwordUsers = demoDirectory.users.filter((user) => user.password !== undefined);
   console.log(
     `Demo users: ${passwordUsers.map((u) => `${u.username} / ${u.password}`).join(', ')}; sam@harbor.example signs in with single sign-on (sam / Harbor-Demo-1); locked@ and inactive@sunrise.example take any password.`,

@@ -46,8 +46,8 @@ export interface VaultRouteHandlers {
  *
  * export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toRouteHandlers(proxy);
  *
- * // BFF mode (`session` set): app/vault-session/route.ts, the who-am-I route
- * export const { GET, DELETE } = toRouteHandlers(proxy);
+ * // BFF mode (`session` set): app/vault-session/[[...path]]/route.ts, the session route (who-am-I, sign-out, single sign-on)
+ * export const { GET, POST, DELETE } = toRouteHandlers(proxy);
  * ```
  */
 export function toRouteHandlers(

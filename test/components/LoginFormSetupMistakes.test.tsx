@@ -158,7 +158,7 @@ describe('setup mistakes in a development build', () => {
       expect(shown).toContain(`${said}`);
       expect(shown).toContain(`${served.url}/vault-session`);
       expect(shown).toContain('route it to the kit');
-      expect(shown).toContain('vault-session$');
+      expect(shown).toContain('vault-session(?:$|/)');
       expectNoRetry(shown);
       expect(consoleError).toHaveBeenCalledWith(
         expect.stringContaining(`[vault-session-kit] Setup error: ${said}`),

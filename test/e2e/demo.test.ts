@@ -555,6 +555,8 @@ describe('the demo on the page clock', () => {
       await page.reload();
       await signIn(page);
       await documentNumbers(page);
+      const { own: sessionId } = await sealedSessionIds(page.context(), demo.dev);
+      if (sessionId === undefined) throw new Error('No session cookie was set.');
       expect(await page.getByRole('contentinfo').textContent()).toContain(
         'Inactivity sign-out after 2 minutes.',
       );
@@ -577,9 +579,10 @@ describe('the demo on the page clock', () => {
       expect(log.count('POST', KEEP_ALIVE_PATH)).toBe(0);
       await page.clock.fastForward(60 * SECOND);
       await page.getByRole('alertdialog', { name: enSessionMessages.idleEndedTitle }).waitFor();
-      // The session was ended on the service too, not only forgotten by the page (through the
-      // proxy, once its session route has confirmed the cookie still holds that session).
-      await poll(() => log.count('DELETE', /^\/api\/[^/]+\/session$/)).toBe(1);
+      // The session was ended on the service too, not only forgotten by the page: through
+      // the proxy's session route, which clears the cookies and ends it at the vault.
+      await poll(() => log.count('DELETE', /^\/vault-session$/)).toBe(1);
+      await poll(() => keepAliveAnswer(demo.dev.client, sessionId)).toBe('INVALID_SESSION_ID');
     },
   );
 

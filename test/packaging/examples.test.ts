@@ -125,6 +125,9 @@ describe('examples/next-app', () => {
       VAULT_HOSTS: '*.sunrise.example,*.harbor.example',
       VAULT_DEV_PORT: String(vault.port),
       VAULT_SESSION_SECRETS: SESSION_SECRETS,
+      // As a deployment names its identity provider: the dev command's, by the name its
+      // startup lines give.
+      VAULT_SSO_HOSTS: 'idp.harbor.example',
     });
     await poll(() => fetch(`${origin}/`));
   }, 900_000);
@@ -152,8 +155,6 @@ describe('examples/next-app', () => {
     // The session lives in the browser: server HTML shows the pending state, no form.
     expect(html).toContain('Checking your session…');
     expect(html).not.toContain('autocomplete="username"');
-    // The callback page says what it does from its first paint.
-    expect(await (await fetch(`${origin}/sso/callback`)).text()).toContain('Completing sign-in…');
     // What the proxy refuses it answers in the service's shape, for every method.
     const refused = await fetch(`${origin}/vault/127.0.0.1/api`, { method: 'PATCH' });
     expect((await refused.json()).errors[0].type).toBe('PROXY_HOST_NOT_ALLOWED');
@@ -186,7 +187,7 @@ describe('examples/next-app', () => {
       await banner.waitFor();
       expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');
       // The app keeps the session in memory only: after a reload it learns of both sessions
-      // from the session route (app/vault-session/route.ts), and names the vault by its host
+      // from the session route (app/vault-session/[[...path]]/route.ts), and names the vault by its host
       // where only a login knows its display name.
       await page.reload();
       await banner.waitFor({ timeout: 30_000 });
@@ -205,21 +206,34 @@ describe('examples/next-app', () => {
     });
   });
 
-  it("signs in with single sign-on, back through the package's callback page", async () => {
+  it('signs in with single sign-on through its own proxy, loading no OIDC code', async () => {
     await onPage(async (page) => {
+      const scripts: string[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.url());
+      });
       await page.goto(origin);
+      expect(vault.output()).toContain('VAULT_SSO_HOSTS=idp.harbor.example');
       await page.getByRole('textbox', { name: 'User name' }).fill('sam@harbor.example');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
       await page.getByLabel('User name').fill('sam');
       await page.getByLabel('Password').fill('Harbor-Demo-1');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      // app/sso/callback/page.tsx is the package's page: it finishes the sign-in and goes
-      // back to where it started.
+      // The provider returns to the proxy's /vault-session/sso/callback, which exchanges the
+      // code, seals the vault session and goes back to where the sign-in started.
       await page.waitForURL(`${origin}/`, { timeout: 30_000 });
       await page
         .getByText('Signed in as sam@harbor.example in clinical.harbor.example')
         .waitFor({ timeout: 30_000 });
+      expect(
+        (await page.context().cookies(origin)).filter((c) => c.name === '__Host-vault-session'),
+      ).toHaveLength(1);
+      // BFF mode: no script with the OIDC code (oidc-client-ts) was ever requested.
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const url of scripts) {
+        expect(await (await fetch(url)).text(), url).not.toContain('signinRedirectCallback');
+      }
     });
   });
 });

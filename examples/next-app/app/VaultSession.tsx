@@ -16,11 +16,10 @@ export function VaultSession({ children }: { children: ReactNode }) {
         vaultDns: process.env.NEXT_PUBLIC_VAULT_DNS ?? 'promomats.sunrise.example',
         validateDns: false,
         // The client ID your vault's single sign-on profile knows; the development
-        // provider of `npx vault-session-kit dev` knows vault-session-kit-demo.
+        // provider of `npx vault-session-kit dev` knows vault-session-kit-demo. Single
+        // sign-on runs in the proxy (lib/vaultProxy.ts): the page loads no OIDC code.
         clientId: process.env.NEXT_PUBLIC_VAULT_CLIENT_ID ?? 'vault-session-kit-demo',
       }}
-      // A path: resolved against the page's origin in the browser, so prerendering works.
-      sso={{ redirectUri: '/sso/callback', load: () => import('vault-session-kit/sso') }}
     >
       {children}
     </SessionProvider>

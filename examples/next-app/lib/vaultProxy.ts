@@ -20,7 +20,13 @@ export const proxy = createVaultProxy(() => ({
   // BFF mode: the session ID stays on the server, sealed into an HttpOnly cookie. Give one
   // or more secrets of at least 32 characters (the first seals, all open: put a new one
   // first to rotate), e.g. `openssl rand -base64 32`.
-  session: { secrets: list(process.env.VAULT_SESSION_SECRETS) },
+  session: {
+    secrets: list(process.env.VAULT_SESSION_SECRETS),
+    // Single sign-on: the proxy exchanges the code at the identity provider's token
+    // endpoint, https on one of these hosts only (`npx vault-session-kit dev` names its
+    // provider idp.harbor.example). Register {origin}/vault-session/sso/callback there.
+    sso: { allowHosts: list(process.env.VAULT_SSO_HOSTS) },
+  },
   // Development only: send the upstream calls to `npx vault-session-kit dev` on this port.
   ...(process.env.VAULT_DEV_PORT
     ? { fetch: createLoopbackUpstream(Number(process.env.VAULT_DEV_PORT)) }

@@ -233,7 +233,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         explainInDevelopment('The proxy has no session route.', () =>
           process.env.NODE_ENV === 'production'
             ? undefined
-            : `${status === 404 ? 'Nothing answers' : `A ${contentType ?? 'non-JSON'} page answers, not the kit's proxy,`} at ${url || '/'}: route it to the kit's proxy beside /auth/* and /vault/* (Express: app.all(/^/(?:auth/|vault/|vault-session$)/, listener); Next.js: app/vault-session/route.ts), which serves it in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, vaultDevServer, emulatorHandlers); or set proxySessionUrl to its session.path.`,
+            : `${status === 404 ? 'Nothing answers' : `A ${contentType ?? 'non-JSON'} page answers, not the kit's proxy,`} at ${url || '/'}: route it to the kit's proxy beside /auth/* and /vault/* (Express: app.all(/^/(?:auth/|vault/|vault-session(?:$|/))/, listener); Next.js: app/vault-session/[[...path]]/route.ts), which serves it in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, vaultDevServer, emulatorHandlers); or set proxySessionUrl to its session.path.`,
         ),
       );
     }

@@ -64,10 +64,25 @@ export async function endRecordQuietly(
     }
   }
   if (ended) return undefined;
+  return endProxySessionsQuietly(client);
+}
+
+/**
+ * Signs the browser out at the proxy in BFF mode: its session route ends both sessions at
+ * their vaults and clears both cookies, in one call sent at once. A sign-out the user asked
+ * for takes this path rather than {@link endRecordQuietly}'s: the cookies are this
+ * browser's, every tab signs out with it, and a reload right after must find none, so no
+ * question to the proxy may come first. Never rejects.
+ *
+ * @example
+ * ```ts
+ * await endProxySessionsQuietly(client);
+ * ```
+ */
+export async function endProxySessionsQuietly(client: SessionClient): Promise<void> {
   try {
     await client.clearProxySessions?.();
   } catch {
     // Nothing more can be done from the page; the cookies expire with the deadline.
   }
-  return undefined;
 }

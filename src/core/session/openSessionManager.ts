@@ -11,7 +11,7 @@ import { createSignInFlow } from './createSignInFlow';
 import { openSessionTopic, type TabChannel } from './createTabChannel';
 import { createTabMessageHandler } from './createTabMessageHandler';
 import { capSessionDeadline, deadlineDueAt } from './deadlineDueAt';
-import { endRecordQuietly } from './endSessionQuietly';
+import { endProxySessionsQuietly, endRecordQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
 import { resolveSessionManagerOptions } from './resolveSessionManagerOptions';
 import type { SessionCore } from './SessionCore';
@@ -233,7 +233,9 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       ...(inactive ? { reason: 'inactive' } : {}),
     });
     if (!record) return;
-    await endRecordQuietly(client, record, now);
+    await (record.session.kind === 'proxy'
+      ? endProxySessionsQuietly(client)
+      : endRecordQuietly(client, record, now));
   }
 
   function reportError(
