@@ -65,18 +65,7 @@ export interface DocumentLike extends EventTargetLike {
   readonly visibilityState?: string;
 }
 
-export type { BroadcastChannelLike } from './createTabHub';
-
-/**
- * A `BroadcastChannel` constructor: the same type as the session's
- * `BroadcastChannelConstructor`, under the name the keep-alive has always used.
- *
- * @example
- * ```ts
- * const Channel: BroadcastChannelConstructorLike = BroadcastChannel;
- * ```
- */
-export type BroadcastChannelConstructorLike = BroadcastChannelConstructor;
+export type { BroadcastChannelConstructor, BroadcastChannelLike } from './createTabHub';
 
 /**
  * Everything a session and its keep-alive take from their surroundings, the one seam where
@@ -117,7 +106,7 @@ export interface KeepAliveEnvironment {
   /** Receives `visibilitychange`. Default `globalThis.document`. */
   document?: DocumentLike | null;
   /** Default `globalThis.BroadcastChannel`. */
-  BroadcastChannel?: BroadcastChannelConstructorLike | null;
+  BroadcastChannel?: BroadcastChannelConstructor | null;
 }
 
 /**
@@ -137,7 +126,7 @@ export interface ResolvedKeepAliveEnvironment {
   readonly navigator: NavigatorLike | undefined;
   readonly window: EventTargetLike | undefined;
   readonly document: DocumentLike | undefined;
-  readonly BroadcastChannel: BroadcastChannelConstructorLike | undefined;
+  readonly BroadcastChannel: BroadcastChannelConstructor | undefined;
   /**
    * The channel of the session a keep-alive runs in: the keep-alive's messages and its
    * lease election's are topics on it when it is made with this environment's
@@ -203,5 +192,5 @@ interface GlobalScope {
   navigator?: NavigatorLike;
   window?: EventTargetLike;
   document?: DocumentLike;
-  BroadcastChannel?: BroadcastChannelConstructorLike;
+  BroadcastChannel?: BroadcastChannelConstructor;
 }

@@ -1,3 +1,13 @@
+// What `SessionProvider`'s `sso.load` imports, and `getSsoAttempt` for an app's error
+// screens. The types the functions take (the session's client, manager and settings) are
+// repeated here so that an app can name them from this entry.
+
+export type { VaultError, VaultOAuthError } from '../core/errors';
+export type {
+  AcquireAccessToken,
+  AcquireAccessTokenContext,
+} from '../core/flows/loginWithDiscovery';
+export type * from '../core/sessionTypes';
 export { assertSafeSsoSettings } from './assertSafeSsoSettings';
 export {
   buildSsoSettings,

@@ -1,7 +1,6 @@
 import {
   type BroadcastChannelConstructor,
   createTabHub,
-  openEnvelope,
   type TabHub,
   type TabLink,
 } from '../createTabHub';
@@ -69,36 +68,6 @@ export interface TabChannel {
 }
 
 /**
- * Opens the cross-tab channel: the session topic of a channel of its own named `name`
- * ({@link createTabHub}). A missing or throwing `BroadcastChannel` gives a channel that is
- * not `connected` and silently drops what is posted (single-tab mode). Incoming messages
- * are validated; anything malformed, from another kit or another origin is ignored, and
- * `onMessage` only ever sees a well-formed {@link TabMessage}.
- *
- * @example
- * ```ts
- * const channel = createTabChannel({
- *   name: 'vault-session-kit',
- *   onMessage: (message) => {
- *     if (message.type === 'signed-out') clearSession();
- *   },
- * });
- * channel.post({ type: 'hello', from: tabId });
- * ```
- */
-export function createTabChannel(options: {
-  name: string;
-  onMessage: (message: TabMessage) => void;
-  /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
-  BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
-}): TabChannel {
-  return openSessionTopic(
-    createSessionTabHub(options.BroadcastChannel, options.name),
-    options.onMessage,
-  );
-}
-
-/**
  * The session's topic on the tab hub `hub`: incoming messages read by
  * {@link readTabMessage}, a hand-off posted with its record as it is stored
  * ({@link toStoredRecord}), which the tabs of every release read alike.
@@ -153,21 +122,6 @@ export function createSessionTabHub(
     } as KeepAliveEnvironment).BroadcastChannel,
     name,
   );
-}
-
-/**
- * Validates a raw channel payload of the session's topic and returns it as a
- * {@link TabMessage}, or `undefined`.
- *
- * @example
- * ```ts
- * parseTabMessage({ ns: 'vault-session-kit', v: 1, topic: 'session', type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
- * parseTabMessage('nonsense'); // undefined
- * ```
- */
-export function parseTabMessage(data: unknown): TabMessage | undefined {
-  const fields = openEnvelope(data);
-  return fields?.topic === SESSION_TOPIC ? readTabMessage(fields) : undefined;
 }
 
 /**
