@@ -48,13 +48,6 @@ export interface LoginErrorDescription {
 
 /**
  * Options of {@link describeLoginError}.
- *
- * @example
- * ```ts
- * const options: DescribeLoginErrorOptions = {
- *   vaults: [{ dns: 'quality.sunrise.example', name: 'Sunrise QualityDocs' }],
- * };
- * ```
  */
 export interface DescribeLoginErrorOptions {
   /** Names for vault DNS names, so a refused vault is named as the user knows it. */
@@ -89,12 +82,6 @@ const LOCKOUT_WARNING_FROM = 3;
  * `PROXY_HOST_NOT_ALLOWED`…) and a `VaultConfigError` (an app in BFF mode behind a proxy
  * that is not, or the reverse) are setup errors, never a retry prompt: a production build
  * says `setupError`, a development build names what is wrong and the setting to change.
- *
- * @example
- * ```ts
- * const shown = describeLoginError(error, enLoginMessages);
- * if (shown) setAlert(shown.message);
- * ```
  */
 export function describeLoginError(
   error: unknown,

@@ -22,13 +22,6 @@ const DEFAULT_WARNING_MS = 2 * 60 * SECOND;
  *   every "Stay signed in": development builds throw a `VaultConfigError` that names both
  *   numbers; production builds fall back to the default for that timeout. A value that is
  *   not a finite, non-negative number is refused the same way.
- *
- * @example
- * ```ts
- * resolveIdleWarningMs(undefined, 120_000); // 60000
- * resolveIdleWarningMs(90_000, 120_000); // 90000
- * resolveIdleWarningMs(undefined, 30 * 60_000); // 120000
- * ```
  */
 export function resolveIdleWarningMs(
   requested: number | undefined,

@@ -9,15 +9,6 @@
  * dev server's browser has no `process`, yet reads "development"), where `process` exists
  * (Node, Bun, Deno, Next.js), and where neither holds (workerd without nodejs_compat, raw
  * browser ESM), which throws a ReferenceError and gets the terse text.
- *
- * @example
- * ```ts
- * throw new VaultConfigError(
- *   explainInDevelopment('apiVersion is not valid.', () =>
- *     process.env.NODE_ENV === 'production' ? undefined : 'apiVersion must look like "v26.1".',
- *   ),
- * );
- * ```
  */
 export function explainInDevelopment<T>(terse: T, explain: () => T | undefined): T {
   try {

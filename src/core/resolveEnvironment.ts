@@ -111,12 +111,6 @@ export interface KeepAliveEnvironment {
 
 /**
  * {@link KeepAliveEnvironment} with defaults applied; absent facilities are `undefined`.
- *
- * @example
- * ```ts
- * const env = resolveEnvironment({});
- * if (env.navigator?.locks) console.warn('Web Locks available');
- * ```
  */
 export interface ResolvedKeepAliveEnvironment {
   readonly now: () => number;
@@ -139,12 +133,6 @@ export interface ResolvedKeepAliveEnvironment {
  * Fills the gaps of a {@link KeepAliveEnvironment} from `globalThis`. Call it once, when
  * the facilities are about to be used (a keep-alive's `start()`), not at module load, and
  * hand the result down: everything under it sees the same facilities.
- *
- * @example
- * ```ts
- * const env = resolveEnvironment({ BroadcastChannel: null });
- * env.BroadcastChannel; // undefined
- * ```
  */
 export function resolveEnvironment(
   environment: KeepAliveEnvironment = {},
@@ -176,11 +164,6 @@ export function resolveEnvironment(
  * The global `setTimeout` and `clearTimeout`, looked up at each call: timers replaced after
  * start-up (fake timers in tests, a zone) are the ones used. The default timers of a
  * session and of its keep-alive.
- *
- * @example
- * ```ts
- * const { setTimeout, clearTimeout } = options.timers ?? globalTimers;
- * ```
  */
 export const globalTimers: SessionTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),

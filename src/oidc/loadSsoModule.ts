@@ -8,12 +8,6 @@ declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * The single sign-on code named by the session's `sso.load`, loaded on first use.
- *
- * @example
- * ```ts
- * const sso = await loadSsoModule(session);
- * await sso.startSsoRedirect(session, input);
- * ```
  */
 export function loadSsoModule(session: VaultSession): Promise<VaultSsoModule> {
   const load = session.sso?.load;

@@ -10,11 +10,6 @@ declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * The React context that carries the {@link VaultSession}; `SessionProvider` fills it.
- *
- * @example
- * ```tsx
- * <VaultSessionContext.Provider value={session}>{children}</VaultSessionContext.Provider>
- * ```
  */
 export const VaultSessionContext = createContext<VaultSession | undefined>(undefined);
 VaultSessionContext.displayName = 'VaultSessionContext';

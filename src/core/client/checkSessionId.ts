@@ -10,12 +10,6 @@ declare const process: { env: { NODE_ENV?: string } };
  * Returns a session ID the client may send as the `Authorization` header, and throws
  * `VaultConfigError` for anything else: a malformed ID is refused before any request is
  * made, so it never reaches the network.
- *
- * @example
- * ```ts
- * const authorization = checkSessionId(sessionId);
- * checkSessionId('abc\r\nX-Injected: 1'); // throws VaultConfigError
- * ```
  */
 export function checkSessionId(sessionId: unknown): string {
   if (!isValidSessionId(sessionId)) {

@@ -17,12 +17,6 @@ const PROBE_ORIGIN = 'https://same-origin.invalid';
  * backslashes and dots are refused too, since a proxy or server that decodes once more
  * would see `..` or another root. Throws `VaultConfigError` for a path it refuses. A
  * same-origin root gives a path, an absolute root an absolute URL.
- *
- * @example
- * ```ts
- * resolveApiPath('/api/v24.1', '/objects/documents'); // '/api/v24.1/objects/documents'
- * resolveApiPath('/api/v24.1', '/../v1/auth'); // throws VaultConfigError
- * ```
  */
 export function resolveApiPath(versionRoot: string, path: unknown): string {
   const refuse = (): never => {

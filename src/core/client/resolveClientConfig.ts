@@ -12,11 +12,6 @@ const API_VERSION_PATTERN = /^v\d{1,2}\.\d$/;
 /**
  * A DNS host name (labels of letters, digits and inner hyphens; no scheme, port or path):
  * a vault is addressed by host, never by a full URL.
- *
- * @example
- * ```ts
- * DNS_NAME_PATTERN.test('promomats.sunrise.example'); // true
- * ```
  */
 export const DNS_NAME_PATTERN =
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
@@ -27,21 +22,11 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * API version the kit speaks when none is configured.
- *
- * @example
- * ```ts
- * createVaultClient({ baseUrl: '' }).config.apiVersion === DEFAULT_API_VERSION; // true
- * ```
  */
 export const DEFAULT_API_VERSION = 'v26.1';
 
 /**
  * Per-call timeout in milliseconds when none is configured.
- *
- * @example
- * ```ts
- * createVaultClient({ baseUrl: '' }).config.timeoutMs === DEFAULT_TIMEOUT_MS; // true
- * ```
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -49,13 +34,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * Validates {@link VaultClientConfig} and fills in the defaults. Throws
  * {@link VaultConfigError} for anything that cannot work, so a bad setting fails at start-up
  * rather than on the first request.
- *
- * @example
- * ```ts
- * const resolved = resolveClientConfig({ baseUrl: 'https://promomats.sunrise.example/' });
- * resolved.baseUrl; // 'https://promomats.sunrise.example'
- * resolved.apiVersion; // 'v26.1'
- * ```
  */
 export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultClientConfig {
   if (typeof config !== 'object' || config === null) {
@@ -205,12 +183,6 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
 /**
  * True for a client ID the service accepts: letters, digits, `.`, `_`, `-`, 1 to 100
  * characters. A malformed one is logged by the service as `invalid_client_id`.
- *
- * @example
- * ```ts
- * isValidClientId('sunrise-docs-portal'); // true
- * isValidClientId('my app'); // false
- * ```
  */
 export function isValidClientId(value: unknown): value is string {
   return typeof value === 'string' && CLIENT_ID_PATTERN.test(value);
@@ -219,12 +191,6 @@ export function isValidClientId(value: unknown): value is string {
 /**
  * Checks a vault DNS name (a host such as `promomats.sunrise.example`, never a URL) and
  * returns it unchanged, or throws {@link VaultConfigError}.
- *
- * @example
- * ```ts
- * checkVaultDns('quality.sunrise.example'); // 'quality.sunrise.example'
- * checkVaultDns('https://quality.sunrise.example'); // throws VaultConfigError
- * ```
  */
 export function checkVaultDns(value: unknown): string {
   if (typeof value !== 'string' || !DNS_NAME_PATTERN.test(value)) {
@@ -242,11 +208,6 @@ export function checkVaultDns(value: unknown): string {
 /**
  * Checks a timeout in milliseconds (a whole number from 1 up to the largest timer delay)
  * and returns it, or throws {@link VaultConfigError}.
- *
- * @example
- * ```ts
- * checkTimeout(5_000, 'timeoutMs'); // 5000
- * ```
  */
 export function checkTimeout(value: unknown, name: string): number {
   if (

@@ -97,11 +97,6 @@ export interface KeepAlive {
 
 /**
  * The snapshot of a scheduler that is not running.
- *
- * @example
- * ```ts
- * const idle = keepAlive?.getSnapshot() ?? STOPPED_KEEP_ALIVE;
- * ```
  */
 export const STOPPED_KEEP_ALIVE: KeepAliveSnapshot = Object.freeze({
   status: 'stopped',

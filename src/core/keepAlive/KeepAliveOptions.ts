@@ -73,11 +73,6 @@ export interface KeepAliveOptions {
 }
 /**
  * The timings and channel name of a keep-alive, with defaults applied and checked.
- *
- * @example
- * ```ts
- * const { intervalMs, channelName }: KeepAliveSettings = resolveKeepAliveOptions(options);
- * ```
  */
 export interface KeepAliveSettings {
   readonly intervalMs: number;
@@ -92,11 +87,6 @@ export interface KeepAliveSettings {
  * `VaultConfigError` for an interval under 10 s, not below the idle timeout, or not
  * finite, for other timings that are not positive and finite, for an empty channel name,
  * and for a missing `send`.
- *
- * @example
- * ```ts
- * resolveKeepAliveOptions({ send, deadline, onSessionInvalid }).intervalMs; // 300000
- * ```
  */
 export function resolveKeepAliveOptions(options: KeepAliveOptions): KeepAliveSettings {
   const intervalMs = options.intervalMs ?? 5 * MINUTE;

@@ -105,12 +105,6 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
  * each `start()`. A keep-alive passes the environment it resolved once, so its election
  * sees exactly the facilities its scheduler does, and its channel as `tabs`: the lease
  * messages are then the topic `name:leader` there, instead of a channel of that name.
- *
- * @example
- * ```ts
- * const election = electLeader({ name, onChange: onLead }, () => env);
- * election.start();
- * ```
  */
 export function electLeader(
   options: Omit<LeaderElectionOptions, 'environment'>,

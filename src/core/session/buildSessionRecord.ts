@@ -10,11 +10,6 @@ import type { SessionRecord } from './types';
  * The session record of a login answer, started at `startedAt` (the local time the login
  * request was sent) and ending `maxSessionMs` later. Throws `VaultProtocolError` when the
  * answer cannot be kept as a session.
- *
- * @example
- * ```ts
- * const record = buildSessionRecord(await client.login(credentials), 'olivia@sunrise.example', sentAt, 48 * 3_600_000);
- * ```
  */
 export function buildSessionRecord(
   result: AuthResult,

@@ -31,12 +31,6 @@ const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
 /**
  * {@link createSessionManager} on the tab hub `tabs`: the session's messages are its
  * `session` topic, so a session can put its keep-alive's topics on the same channel.
- *
- * @example
- * ```ts
- * const tabs = createSessionTabHub(options.BroadcastChannel, options.channelName);
- * const manager = openSessionManager(options, tabs); // what createSessionManager does
- * ```
  */
 export function openSessionManager(options: SessionManagerOptions, tabs: TabHub): SessionManager {
   const { client, now, timers, warnBeforeMs, maxSessionMs, joinTimeoutMs, proxyMode } =

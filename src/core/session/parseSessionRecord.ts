@@ -99,11 +99,6 @@ function parseDelegation(value: unknown): DelegationRecord | undefined {
 /**
  * A session record as it is stored and handed to other tabs, which
  * {@link parseSessionRecord} reads back: each session spelled as one string.
- *
- * @example
- * ```ts
- * storage.setItem(key, JSON.stringify(toStoredRecord(record)));
- * ```
  */
 export function toStoredRecord({
   session,

@@ -14,11 +14,6 @@ const DEFAULT_JOIN_TIMEOUT_MS = 300;
 
 /**
  * The client, clock and timings of a session manager, with defaults applied and checked.
- *
- * @example
- * ```ts
- * const { maxSessionMs }: ResolvedSessionManagerOptions = resolveSessionManagerOptions({ client });
- * ```
  */
 export interface ResolvedSessionManagerOptions {
   readonly client: SessionClient;
@@ -35,11 +30,6 @@ export interface ResolvedSessionManagerOptions {
  * Applies the defaults of {@link SessionManagerOptions} to the client, the clock and the
  * timings. Throws `VaultConfigError` for a missing client and for a timing that is not a
  * non-negative number.
- *
- * @example
- * ```ts
- * resolveSessionManagerOptions({ client }).maxSessionMs; // 172800000
- * ```
  */
 export function resolveSessionManagerOptions(
   options: SessionManagerOptions,
