@@ -26,15 +26,6 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
  *   password-reset page, when it has one.
  *
  * A description without an action (a setup error, a locked account) offers no retry.
- *
- * @example
- * ```ts
- * const shown: LoginErrorDescription = {
- *   message: 'The user name or password is incorrect.',
- *   field: 'password',
- *   error,
- * };
- * ```
  */
 export interface LoginErrorDescription {
   readonly message: string;

@@ -5,11 +5,6 @@
 /**
  * The service's absolute session lifetime: a session ends 48 hours after its login,
  * however active. The proxy's cookies last as long, and the kit's deadline is this cap.
- *
- * @example
- * ```ts
- * const deadline = startedAt + MAX_SESSION_MS;
- * ```
  */
 export const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
 

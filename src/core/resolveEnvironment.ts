@@ -76,16 +76,6 @@ export type { BroadcastChannelConstructor, BroadcastChannelLike } from './create
  * server-side rendering and in workers. `null` says "this does not exist here" even where
  * the global does (for example to force the BroadcastChannel election in a browser that
  * has Web Locks).
- *
- * @example
- * ```ts
- * const environment: KeepAliveEnvironment = {
- *   now: () => clock.now(),
- *   navigator: { onLine: true, locks: memoryLocks },
- *   window: new EventTarget(),
- *   BroadcastChannel: null,
- * };
- * ```
  */
 export interface KeepAliveEnvironment {
   /** Wall-clock time in epoch milliseconds. Default `Date.now()`. */

@@ -78,12 +78,6 @@ export function randomDevSecret(): string {
 
 /**
  * The emulator and the development OpenID Provider, wired together on one origin.
- *
- * @example
- * ```ts
- * const stack = createVaultDevStack({ origin: 'http://127.0.0.1:5173' });
- * server.middlewares.use(stack.middleware);
- * ```
  */
 export interface VaultDevStack {
   readonly origin: string;

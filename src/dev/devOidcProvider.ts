@@ -93,11 +93,6 @@ export interface DevOidcProviderOptions {
 
 /**
  * Absolute URLs of the provider's endpoints.
- *
- * @example
- * ```ts
- * await fetch(dev.endpoints.introspection, { method: 'POST', headers, body });
- * ```
  */
 export interface DevOidcEndpoints {
   readonly discovery: string;
@@ -126,12 +121,6 @@ export type NodeMiddleware = (
 /**
  * A running development OpenID Provider (not started on any port: mount {@link callback} or
  * {@link middleware} into an HTTP server).
- *
- * @example
- * ```ts
- * const dev = createDevOidcProvider({ issuer, redirectUris });
- * viteServer.middlewares.use(dev.middleware);
- * ```
  */
 export interface DevOidcProvider {
   /** The underlying oidc-provider instance (a Koa application). */

@@ -64,11 +64,6 @@ export async function hashPassword(
 
 /**
  * Checks a password against a stored {@link PasswordHash}, comparing in constant time.
- *
- * @example
- * ```ts
- * if (await verifyPassword(form.password, user.passwordHash)) startSession();
- * ```
  */
 export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
   const salt = decodeBase64Url(stored.salt) as Uint8Array<ArrayBuffer>;

@@ -3,11 +3,6 @@ import type { EmulatorIndex } from './indexEmulatorData';
 /**
  * The login host of an emulator whose vaults each answer at their own host, unless
  * `hosts.loginHost` names another.
- *
- * @example
- * ```ts
- * await emulator.fetch(new Request(`https://${DEFAULT_LOGIN_HOST}/auth/discovery`, { method: 'POST', body }));
- * ```
  */
 export const DEFAULT_LOGIN_HOST = 'login.vault.example';
 

@@ -1,10 +1,5 @@
 /**
  * The largest request body the emulator reads (1 MiB); larger ones get HTTP 413.
- *
- * @example
- * ```ts
- * const fits = new TextEncoder().encode(body).length <= MAX_BODY_BYTES;
- * ```
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 

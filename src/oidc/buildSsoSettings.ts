@@ -57,16 +57,6 @@ export interface SsoSettingsInput {
  * sign-in state in `sessionStorage` (never localStorage), the token only in memory
  * (OIDC-07), no silent renewal, session monitor or user-info call, and no refresh token.
  * Throws {@link VaultConfigError} when the profile cannot serve a browser sign-in.
- *
- * @example
- * ```ts
- * const settings = buildSsoSettings(profile, {
- *   redirectUri: `${location.origin}/sso/callback`,
- *   clientId: 'vault-session-kit-demo',
- *   scope: 'openid',
- * });
- * const manager = new UserManager(settings);
- * ```
  */
 export function buildSsoSettings(
   profile: AuthProfile,

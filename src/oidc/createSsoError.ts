@@ -39,11 +39,6 @@ export function createSsoError(code: SsoErrorCode, options?: { cause?: unknown }
 
 /**
  * True for an error of a failed single sign-on, optionally with the given code.
- *
- * @example
- * ```ts
- * if (isSsoError(error, 'sso_cancelled')) say('You cancelled the sign-in.');
- * ```
  */
 export function isSsoError(
   error: unknown,

@@ -41,12 +41,6 @@ const readStateData = fields({
  * Reads stored sign-in state back as {@link SsoStateData}, so a tampered entry is refused
  * rather than trusted: it throws an error naming the field at fault (never its value)
  * when `value` is not of that shape.
- *
- * @example
- * ```ts
- * const data = ssoStateData(signinState.data);
- * finish(data.profileId, data.returnTo);
- * ```
  */
 export function ssoStateData(value: unknown): SsoStateData {
   return readStateData(value, '');

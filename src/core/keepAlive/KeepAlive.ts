@@ -59,12 +59,6 @@ export interface KeepAliveSnapshot {
 
 /**
  * The scheduler's controls.
- *
- * @example
- * ```ts
- * keepAlive.start();
- * const unsubscribe = keepAlive.subscribe(() => render(keepAlive.getSnapshot()));
- * ```
  */
 export interface KeepAlive {
   /** Starts (or restarts after `stop()`) for a session that just began or was joined. */

@@ -11,15 +11,6 @@ const MIN_INTERVAL_MS = 10_000;
 
 /**
  * Settings of {@link createKeepAlive}.
- *
- * @example
- * ```ts
- * const options: KeepAliveOptions = {
- *   send: (signal) => client.keepAlive(session, { signal }),
- *   deadline: () => manager.getSnapshot().deadline,
- *   onSessionInvalid: () => markExpired(),
- * };
- * ```
  */
 export interface KeepAliveOptions {
   /**
