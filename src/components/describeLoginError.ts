@@ -9,8 +9,6 @@ import { explainInDevelopment } from '../core/explainInDevelopment';
 import { explainSetupFailure, isSetupFailure } from './describeSetupError';
 import type { LoginMessages } from './i18n/LoginMessages';
 
-declare const process: { env: { NODE_ENV?: string } };
-
 /** The wait the form enforces when the service asks for one without saying how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 

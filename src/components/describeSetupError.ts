@@ -6,8 +6,6 @@ import {
 } from '../core/errors';
 import { explainInDevelopment } from '../core/explainInDevelopment';
 
-declare const process: { env: { NODE_ENV?: string } };
-
 /**
  * The `PROXY_*` refusals that come from how the kit's proxy is set up (which origins and
  * vault hosts it allows, which paths it serves): retrying cannot help. The proxy's other

@@ -9,6 +9,10 @@
  * dev server's browser has no `process`, yet reads "development"), where `process` exists
  * (Node, Bun, Deno, Next.js), and where neither holds (workerd without nodejs_compat, raw
  * browser ESM), which throws a ReferenceError and gets the terse text.
+ *
+ * This is the kit's only difference between builds: what is refused or reported is the same
+ * in every build, and development adds the explanation. `process` is declared once, in
+ * `src/nodeEnv.d.ts`.
  */
 export function explainInDevelopment<T>(terse: T, explain: () => T | undefined): T {
   try {

@@ -2,10 +2,6 @@ import { VaultConfigError } from '../core/errors';
 import { explainInDevelopment } from '../core/explainInDevelopment';
 import type { VaultSession, VaultSsoModule } from '../core/session/VaultSession';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 /**
  * The single sign-on code named by the session's `sso.load`, loaded on first use.
  */

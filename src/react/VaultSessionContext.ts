@@ -4,10 +4,6 @@ import { VaultConfigError } from '../core/errors';
 import { explainInDevelopment } from '../core/explainInDevelopment';
 import type { VaultSession } from '../core/session/VaultSession';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 /**
  * The React context that carries the {@link VaultSession}; `SessionProvider` fills it.
  */

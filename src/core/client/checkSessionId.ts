@@ -2,10 +2,6 @@ import { VaultConfigError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
 import { isValidSessionId } from './isValidSessionId';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 /**
  * Returns a session ID the client may send as the `Authorization` header, and throws
  * `VaultConfigError` for anything else: a malformed ID is refused before any request is

@@ -19,10 +19,6 @@ import type {
   VaultClientConfig,
 } from './types';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 // RFC 6750 b64token; IdP access tokens (opaque or JWT) fit it, and it keeps the header safe.
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
 const MAX_ACCESS_TOKEN_LENGTH = 16_384;

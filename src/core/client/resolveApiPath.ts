@@ -1,10 +1,6 @@
 import { VaultConfigError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 // Stands in for the page's origin when baseUrl is a same-origin path, so that the path can
 // be resolved the way fetch will resolve it.
 const PROBE_ORIGIN = 'https://same-origin.invalid';

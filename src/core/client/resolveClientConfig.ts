@@ -3,10 +3,6 @@ import { explainInDevelopment } from '../explainInDevelopment';
 import { SESSION_ROUTE } from '../kitWire';
 import type { ResolvedVaultClientConfig, VaultClientConfig } from './types';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 const API_VERSION_PATTERN = /^v\d{1,2}\.\d$/;
 /**

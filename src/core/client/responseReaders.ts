@@ -16,10 +16,6 @@ import type {
   VaultInfo,
 } from './types';
 
-// Production builds name the setup error in short: bundlers fold the test in the thunk and
-// drop the explanation, which development builds give.
-declare const process: { env: { NODE_ENV?: string } };
-
 /**
  * A token-mode client behind the kit's proxy in BFF mode: the setup error, as the answer
  * (a session tag) or the proxy's refusal (no CSRF header) shows it.

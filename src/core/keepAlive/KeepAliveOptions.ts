@@ -2,10 +2,6 @@ import { VaultConfigError, type VaultError } from '../errors';
 import { explainInDevelopment } from '../explainInDevelopment';
 import type { KeepAliveEnvironment } from '../resolveEnvironment';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 const MINUTE = 60_000;
 const MIN_INTERVAL_MS = 10_000;
 

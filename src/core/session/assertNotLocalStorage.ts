@@ -3,10 +3,6 @@ import { explainInDevelopment } from '../explainInDevelopment';
 import { randomTag } from './randomTag';
 import type { StorageAdapter } from './types';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 const PROBE_KEY = 'vault-session-kit.storage-probe';
 
 /**

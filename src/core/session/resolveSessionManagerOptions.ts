@@ -5,10 +5,6 @@ import { globalTimers } from '../resolveEnvironment';
 import type { SessionManagerOptions } from './SessionManager';
 import type { SessionClient, SessionTimers } from './types';
 
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
-
 const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
 const DEFAULT_JOIN_TIMEOUT_MS = 300;
 
