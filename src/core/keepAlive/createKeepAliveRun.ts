@@ -209,7 +209,12 @@ export function createKeepAliveRun(
       evaluate();
       return;
     }
-    const delay = retryDelay(error, consecutiveFailures, backoffBaseMs, intervalMs, env.random);
+    const delay = retryDelay(error, {
+      failures: consecutiveFailures,
+      baseMs: backoffBaseMs,
+      intervalMs,
+      random: env.random,
+    });
     backoffUntil = env.now() + delay;
     evaluate();
   }

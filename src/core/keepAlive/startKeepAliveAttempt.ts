@@ -89,10 +89,17 @@ export function startKeepAliveAttempt(options: {
  */
 export function retryDelay(
   error: VaultError,
-  failures: number,
-  baseMs: number,
-  intervalMs: number,
-  random: () => number,
+  {
+    failures,
+    baseMs,
+    intervalMs,
+    random,
+  }: {
+    readonly failures: number;
+    readonly baseMs: number;
+    readonly intervalMs: number;
+    readonly random: () => number;
+  },
 ): number {
   let delay = isTransientError(error)
     ? backoffDelay(failures, { baseMs, capMs: intervalMs, random, minMs: MIN_BACKOFF_MS })

@@ -13,9 +13,11 @@ import type { SessionRecord } from './types';
  */
 export function buildSessionRecord(
   result: AuthResult,
-  username: string,
-  startedAt: number,
-  maxSessionMs: number,
+  {
+    username,
+    startedAt,
+    maxSessionMs,
+  }: { readonly username: string; readonly startedAt: number; readonly maxSessionMs: number },
 ): SessionRecord {
   // Behind the proxy in BFF mode the session is named by its tag, in every tab alike, and
   // its clock is the proxy's: every tab (and a tab that learns of it from the proxy alone)

@@ -28,9 +28,15 @@ export interface ProxyJoin {
  */
 export function createProxyJoin(
   core: SessionCore,
-  stored: SessionRecord | undefined,
-  maxSessionMs: number,
-  forget: () => void,
+  {
+    stored,
+    maxSessionMs,
+    forget,
+  }: {
+    readonly stored: SessionRecord | undefined;
+    readonly maxSessionMs: number;
+    readonly forget: () => void;
+  },
 ): ProxyJoin {
   // While the proxy is being asked, a session another tab hands over waits here, and the
   // answer decides.
@@ -94,7 +100,7 @@ export function createProxyJoin(
       }
       asking = false;
       handedOver = undefined;
-      const record = recordFromProxySessions(sessions, candidate, username, maxSessionMs);
+      const record = recordFromProxySessions(sessions, { candidate, username, maxSessionMs });
       if (record) {
         core.adopt(record);
       } else {

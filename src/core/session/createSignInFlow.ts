@@ -88,7 +88,7 @@ export function createSignInFlow(
       startedAt = undefined;
       let record: SessionRecord;
       try {
-        record = buildSessionRecord(result, username, sentAt, maxSessionMs);
+        record = buildSessionRecord(result, { username, startedAt: sentAt, maxSessionMs });
       } catch (error) {
         const failure = normalizeError(error);
         void endSessionQuietly(core.client, result.session, result.vault?.dns);

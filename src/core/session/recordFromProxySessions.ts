@@ -12,9 +12,15 @@ import type { DelegationRecord, SessionRecord } from './types';
  */
 export function recordFromProxySessions(
   sessions: ProxySessions,
-  candidate: SessionRecord | undefined,
-  username: string | undefined,
-  maxSessionMs: number,
+  {
+    candidate,
+    username,
+    maxSessionMs,
+  }: {
+    readonly candidate: SessionRecord | undefined;
+    readonly username: string | undefined;
+    readonly maxSessionMs: number;
+  },
 ): SessionRecord | undefined {
   const { own, delegated } = sessions;
   if (!own) return undefined;
