@@ -29,15 +29,6 @@ export type SsoSettingsOverrides = Omit<
 
 /**
  * What the settings are built from besides the profile.
- *
- * @example
- * ```ts
- * const options: SsoSettingsInput = {
- *   clientId: 'vault-session-kit-demo',
- *   redirectUri: 'http://127.0.0.1:5173/sso/callback',
- *   scope: 'openid',
- * };
- * ```
  */
 export interface SsoSettingsInput {
   /** Client ID at the provider when the profile names none (`as_client_id`). */

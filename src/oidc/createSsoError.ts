@@ -27,11 +27,6 @@ const DESCRIPTIONS: Readonly<Record<SsoErrorCode, string>> = {
  * Builds the {@link VaultOAuthError} for a failed single sign-on. Its description is the
  * kit's own generic text, never the provider's, which arrives in the URL and could say
  * anything; the provider's answer is kept as `cause` for logs.
- *
- * @example
- * ```ts
- * throw createSsoError('sso_cancelled', { cause: { error: 'access_denied' } });
- * ```
  */
 export function createSsoError(code: SsoErrorCode, options?: { cause?: unknown }): VaultOAuthError {
   return new VaultOAuthError(code, DESCRIPTIONS[code], options);

@@ -1,10 +1,5 @@
 /**
  * Prefix of the sign-in state entries in session storage (oidc-client-ts' own default).
- *
- * @example
- * ```ts
- * const pending = Object.keys(sessionStorage).filter((key) => key.startsWith(SSO_STATE_PREFIX));
- * ```
  */
 export const SSO_STATE_PREFIX = 'oidc.';
 

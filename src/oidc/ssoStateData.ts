@@ -3,11 +3,6 @@ import { check, fields, maybe } from '../core/client/readShape';
 /**
  * What the sign-in state carries through the redirect (in session storage, never in the
  * URL): everything the callback needs to finish, and nothing secret.
- *
- * @example
- * ```ts
- * const data: SsoStateData = { v: 1, profileId: 'harbor-oidc', username: 'sam@harbor.example', returnTo: '/' };
- * ```
  */
 export interface SsoStateData {
   /** The layout of this record, so that one written by another release is refused. */
