@@ -1,5 +1,4 @@
-import { VaultConfigError } from '../core/errors';
-import { explainInDevelopment } from '../core/explainInDevelopment';
+import { configError } from '../core/explainInDevelopment';
 
 const SECOND = 1_000;
 /** WCAG 2.2.1: the user gets at least 20 seconds to respond to a timeout warning. */
@@ -26,14 +25,12 @@ export function resolveIdleWarningMs(
   if (requested === undefined) return fallback;
   const nonsense = !Number.isFinite(requested) || requested < 0;
   if (nonsense || (idleTimeoutMs !== undefined && requested >= idleTimeoutMs)) {
-    throw new VaultConfigError(
-      explainInDevelopment('SessionExpiryDialog: idleWarningMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : nonsense
-            ? `SessionExpiryDialog: idleWarningMs must be a finite number of milliseconds of 0 or more, got ${requested}.`
-            : `SessionExpiryDialog: idleWarningMs (${requested} ms) must be shorter than the idle timeout (keepAlive.idleTimeoutMs = ${idleTimeoutMs} ms), or the warning opens at sign-in and "Stay signed in" cannot close it. Leave idleWarningMs out to get ${fallback} ms.`,
-      ),
+    throw configError('SessionExpiryDialog: idleWarningMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : nonsense
+          ? `SessionExpiryDialog: idleWarningMs must be a finite number of milliseconds of 0 or more, got ${requested}.`
+          : `SessionExpiryDialog: idleWarningMs (${requested} ms) must be shorter than the idle timeout (keepAlive.idleTimeoutMs = ${idleTimeoutMs} ms), or the warning opens at sign-in and "Stay signed in" cannot close it. Leave idleWarningMs out to get ${fallback} ms.`,
     );
   }
   const atLeast = Math.max(MIN_RESPONSE_MS, requested);

@@ -1,3 +1,5 @@
+import { VaultConfigError } from './errors';
+
 /**
  * A message with a development explanation: `explain` returns the explanation, or
  * `undefined` when `process.env.NODE_ENV` is `'production'`, and the terse text stands in
@@ -20,4 +22,14 @@ export function explainInDevelopment<T>(terse: T, explain: () => T | undefined):
   } catch {
     return terse;
   }
+}
+
+/**
+ * The `VaultConfigError` for a setting that cannot work: the same refusal in every build,
+ * with `terse` as its message in production and what `explain` says in development (see
+ * {@link explainInDevelopment}; `explain` tests `process.env.NODE_ENV` itself). One call
+ * instead of two at each of the kit's many setting checks.
+ */
+export function configError(terse: string, explain: () => string | undefined): VaultConfigError {
+  return new VaultConfigError(explainInDevelopment(terse, explain));
 }

@@ -1,5 +1,4 @@
-import { VaultConfigError } from '../core/errors';
-import { explainInDevelopment } from '../core/explainInDevelopment';
+import { configError } from '../core/explainInDevelopment';
 import type { VaultSession, VaultSsoModule } from '../core/session/VaultSession';
 
 /**
@@ -9,12 +8,10 @@ export function loadSsoModule(session: VaultSession): Promise<VaultSsoModule> {
   const load = session.sso?.load;
   if (typeof load !== 'function') {
     return Promise.reject(
-      new VaultConfigError(
-        explainInDevelopment('Single sign-on is not loaded (sso.load).', () =>
-          process.env.NODE_ENV === 'production'
-            ? undefined
-            : "This user signs in with single sign-on, but the app has not loaded single sign-on support: install oidc-client-ts and pass sso={{ load: () => import('vault-session-kit/sso') }} to SessionProvider.",
-        ),
+      configError('Single sign-on is not loaded (sso.load).', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : "This user signs in with single sign-on, but the app has not loaded single sign-on support: install oidc-client-ts and pass sso={{ load: () => import('vault-session-kit/sso') }} to SessionProvider.",
       ),
     );
   }

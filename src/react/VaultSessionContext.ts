@@ -1,7 +1,6 @@
 'use client';
 import { createContext, useContext } from 'react';
-import { VaultConfigError } from '../core/errors';
-import { explainInDevelopment } from '../core/explainInDevelopment';
+import { configError } from '../core/explainInDevelopment';
 import type { VaultSession } from '../core/session/VaultSession';
 
 /**
@@ -22,12 +21,10 @@ VaultSessionContext.displayName = 'VaultSessionContext';
 export function useVaultSession(): VaultSession {
   const session = useContext(VaultSessionContext);
   if (!session) {
-    throw new VaultConfigError(
-      explainInDevelopment('No SessionProvider above this component.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
-      ),
+    throw configError('No SessionProvider above this component.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
     );
   }
   return session;

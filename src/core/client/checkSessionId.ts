@@ -1,5 +1,4 @@
-import { VaultConfigError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import { configError } from '../explainInDevelopment';
 import { isValidSessionId } from './isValidSessionId';
 
 /**
@@ -9,12 +8,10 @@ import { isValidSessionId } from './isValidSessionId';
  */
 export function checkSessionId(sessionId: unknown): string {
   if (!isValidSessionId(sessionId)) {
-    throw new VaultConfigError(
-      explainInDevelopment('The session ID is malformed; it was not sent.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'The session ID is malformed; it was not sent.',
-      ),
+    throw configError('The session ID is malformed; it was not sent.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'The session ID is malformed; it was not sent.',
     );
   }
   return sessionId;

@@ -1,5 +1,4 @@
-import { VaultConfigError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import { configError } from '../explainInDevelopment';
 
 // Stands in for the page's origin when baseUrl is a same-origin path, so that the path can
 // be resolved the way fetch will resolve it.
@@ -16,12 +15,10 @@ const PROBE_ORIGIN = 'https://same-origin.invalid';
  */
 export function resolveApiPath(versionRoot: string, path: unknown): string {
   const refuse = (): never => {
-    throw new VaultConfigError(
-      explainInDevelopment('The API path leaves /api/{version}/; it was not sent.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
-      ),
+    throw configError('The API path leaves /api/{version}/; it was not sent.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
     );
   };
   if (

@@ -1,5 +1,5 @@
-import { VaultConfigError, type VaultError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import type { VaultError } from '../errors';
+import { configError } from '../explainInDevelopment';
 import type { KeepAliveEnvironment } from '../resolveEnvironment';
 
 const MINUTE = 60_000;
@@ -82,66 +82,52 @@ export function resolveKeepAliveOptions(options: KeepAliveOptions): KeepAliveSet
   const sendTimeoutMs = options.sendTimeoutMs ?? 30_000;
   const channelName = options.channelName ?? 'vault-session-kit:keep-alive';
   if (!Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: idleTimeoutMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: idleTimeoutMs must be a positive, finite number of milliseconds, got ${idleTimeoutMs}.`,
-      ),
+    throw configError('Keep-alive: idleTimeoutMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: idleTimeoutMs must be a positive, finite number of milliseconds, got ${idleTimeoutMs}.`,
     );
   }
   if (!Number.isFinite(intervalMs) || intervalMs < MIN_INTERVAL_MS) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: intervalMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: intervalMs must be a finite number of at least ${MIN_INTERVAL_MS} ms, got ${intervalMs}.`,
-      ),
+    throw configError('Keep-alive: intervalMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: intervalMs must be a finite number of at least ${MIN_INTERVAL_MS} ms, got ${intervalMs}.`,
     );
   }
   if (intervalMs >= idleTimeoutMs) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: intervalMs is not below idleTimeoutMs.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: intervalMs (${intervalMs} ms) must be shorter than the service's idle timeout (idleTimeoutMs = ${idleTimeoutMs} ms), or the session expires between two keep-alives.`,
-      ),
+    throw configError('Keep-alive: intervalMs is not below idleTimeoutMs.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: intervalMs (${intervalMs} ms) must be shorter than the service's idle timeout (idleTimeoutMs = ${idleTimeoutMs} ms), or the session expires between two keep-alives.`,
     );
   }
   if (!Number.isFinite(backoffBaseMs) || backoffBaseMs <= 0 || backoffBaseMs > intervalMs) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: backoffBaseMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: backoffBaseMs must be a positive number no larger than intervalMs (${intervalMs} ms), got ${backoffBaseMs}.`,
-      ),
+    throw configError('Keep-alive: backoffBaseMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: backoffBaseMs must be a positive number no larger than intervalMs (${intervalMs} ms), got ${backoffBaseMs}.`,
     );
   }
   if (!Number.isFinite(sendTimeoutMs) || sendTimeoutMs <= 0) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: sendTimeoutMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: sendTimeoutMs must be a positive, finite number of milliseconds, got ${sendTimeoutMs}.`,
-      ),
+    throw configError('Keep-alive: sendTimeoutMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: sendTimeoutMs must be a positive, finite number of milliseconds, got ${sendTimeoutMs}.`,
     );
   }
   if (typeof channelName !== 'string' || channelName.length === 0) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: channelName is empty.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'Keep-alive: channelName must be a non-empty string.',
-      ),
+    throw configError('Keep-alive: channelName is empty.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'Keep-alive: channelName must be a non-empty string.',
     );
   }
   if (typeof options.send !== 'function') {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: send is not a function.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'Keep-alive: send must be a function that performs the call.',
-      ),
+    throw configError('Keep-alive: send is not a function.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'Keep-alive: send must be a function that performs the call.',
     );
   }
   return { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName };
