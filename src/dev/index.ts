@@ -1,27 +1,5 @@
-// The emulator's and the provider's types are repeated here because the stack hands them
-// out: an app that starts the stack can name what it gets without a second entry.
-export type {
-  EmulatorAuthProfile,
-  EmulatorClock,
-  EmulatorData,
-  EmulatorDelegationGrant,
-  EmulatorDocument,
-  EmulatorEvent,
-  EmulatorOidcOptions,
-  EmulatorRealm,
-  EmulatorRequestContext,
-  EmulatorSubjectMapping,
-  EmulatorUser,
-  EmulatorUserStatus,
-  EmulatorVault,
-  LoginFailureReason,
-  OAuthFailureReason,
-  PasswordHash,
-  SessionEndReason,
-  SessionSummary,
-  VaultEmulator,
-  VaultEmulatorOptions,
-} from '../emulator/index';
+// The emulator the stack hands out and the settings it takes.
+export type * from '../emulator/emulatorTypes';
 export {
   createVaultDevStack,
   SSO_CALLBACK_PATH,

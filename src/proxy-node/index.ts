@@ -1,14 +1,5 @@
 // The fetch-style proxy's options and result, which the Node listener takes and gives.
-export type {
-  VaultProxy,
-  VaultProxyContext,
-  VaultProxyErrorType,
-  VaultProxyLogEvent,
-  VaultProxyOptions,
-  VaultProxyRoutes,
-  VaultProxySessionOptions,
-  VaultProxySsoOptions,
-} from '../proxy/VaultProxyOptions';
+export type * from '../proxy/VaultProxyOptions';
 export {
   createFetchStyleListener,
   type FetchStyleHandler,
