@@ -20,6 +20,7 @@ export const LIBRARY_ENTRIES: Readonly<Record<string, string>> = {
   dev: 'src/dev/index.ts',
   vite: 'src/vite/index.ts',
   bin: 'src/dev/bin.ts',
+  query: 'src/query/index.ts',
   sso: 'src/oidc/index.ts',
   testing: 'src/testing/index.ts',
   'locales/en': 'src/locales/en/index.ts',

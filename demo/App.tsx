@@ -1,12 +1,11 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { isLiveStatus } from '../src/core/index';
+import { isLiveStatus, sessionStorageAdapter } from '../src/core/index';
 import {
   isTransientError,
   RequireSession,
   SessionExpiryDialog,
   SessionProvider,
-  sessionStorageAdapter,
   useSession,
 } from '../src/index';
 import { DEMO_QUERY_KEY } from './demoQueryKeys';

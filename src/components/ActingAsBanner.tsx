@@ -53,16 +53,6 @@ export interface ActingAsBannerProps {
  * vaults with `validateDns: false`): "You are in Sunrise QualityDocs, your own vault: your
  * account has no access to Sunrise PromoMats." (`data-state="landed"`), said through the
  * same live region when it appears.
- *
- * @example
- * ```tsx
- * <SessionProvider config={config}>
- *   <ActingAsBanner delegatorNames={names} />
- *   <RequireSession fallback={<LoginForm />}>
- *     <App />
- *   </RequireSession>
- * </SessionProvider>
- * ```
  */
 export function ActingAsBanner({
   className,

@@ -4,11 +4,6 @@ import type { ReactNode } from 'react';
  * A host name that wraps only after its dots: each label stays whole, hyphens included,
  * unless a single label is wider than the space there is. Always left to right, also in a
  * right-to-left page.
- *
- * @example
- * ```tsx
- * <HostName host="quality.sunrise.example" />
- * ```
  */
 export function HostName({ host }: { host: string }): ReactNode {
   const labels = host.split('.');

@@ -107,15 +107,6 @@ export interface LoginFormComponent {
  * `SsoCallback`, `SignedIn`, and within the steps `Heading`, `Status`, `UsernameField`,
  * `PasswordField`, `Identity`, `VaultChoice`, `Profiles`, `Error` and `Submit`. For markup
  * that shares nothing with the kit's, `useLoginForm` gives the same behaviour headless.
- *
- * @example
- * ```tsx
- * <SessionProvider config={{ baseUrl: '' }}>
- *   <RequireSession fallback={<LoginForm vaults={vaults} passwordChangeUrl={changeUrl} />}>
- *     <Documents />
- *   </RequireSession>
- * </SessionProvider>
- * ```
  */
 export const LoginForm: LoginFormComponent = /* @__PURE__ */ Object.assign(
   // Named so that React's tools and stack traces call it LoginForm.

@@ -7,11 +7,6 @@ import { classes, type LoginFormPartProps, partContent, useLoginFormPart } from 
  * expired password, the app's password-reset page). During a rate limit the visible copy counts down every second while
  * a screen reader hears one number: the alert's spoken copy, said when shown and again
  * every half minute and for the last ten seconds. `children` replace the message.
- *
- * @example
- * ```tsx
- * <LoginForm.Error className="callout" />
- * ```
  */
 export function LoginFormError({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();

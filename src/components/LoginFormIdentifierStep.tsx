@@ -27,16 +27,6 @@ export interface LoginFormIdentifierStepProps extends LoginFormPartProps {
  * The first step, while it is current: a `<form>` whose submit asks discovery which way
  * the user signs in. Its default content is the heading, the status line, the user name
  * field, the error region and "Continue"; `children` replace them.
- *
- * @example
- * ```tsx
- * <LoginForm.IdentifierStep>
- *   <LoginForm.Error />
- *   <LoginForm.Heading>Welcome back</LoginForm.Heading>
- *   <LoginForm.UsernameField />
- *   <LoginForm.Submit />
- * </LoginForm.IdentifierStep>
- * ```
  */
 export function LoginFormIdentifierStep({
   children,
@@ -66,11 +56,6 @@ export function LoginFormIdentifierStep({
  * The user name field of the first step: its label, the hint when the messages have one,
  * and the input (`autocomplete="username"`, no auto-correction), tied to its error.
  * `children` replace the label's text.
- *
- * @example
- * ```tsx
- * <LoginForm.UsernameField>Work email</LoginForm.UsernameField>
- * ```
  */
 export function LoginFormUsernameField({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();

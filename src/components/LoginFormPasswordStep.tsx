@@ -16,17 +16,6 @@ import { PasswordField } from './PasswordField';
  * The password step, while it is current: a `<form>` whose submit signs in. Its default
  * content is the heading, the user name with "Not you?", the password field, the vault
  * choice, the error region and "Sign in"; `children` replace them.
- *
- * @example
- * ```tsx
- * <LoginForm.PasswordStep>
- *   <LoginForm.Heading />
- *   <LoginForm.PasswordField />
- *   <LoginForm.Submit />
- *   <LoginForm.Identity />
- *   <LoginForm.Error />
- * </LoginForm.PasswordStep>
- * ```
  */
 export function LoginFormPasswordStep({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();
@@ -53,11 +42,6 @@ export function LoginFormPasswordStep({ children, className }: LoginFormPartProp
  * The password field of the password step, with its show/hide toggle, tied to its error;
  * beside it, the confirmed user name in a hidden field, so password managers save and fill
  * the pair (PWD-07). `children` replace the label's text.
- *
- * @example
- * ```tsx
- * <LoginForm.PasswordField>Vault password</LoginForm.PasswordField>
- * ```
  */
 export function LoginFormPasswordField({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();

@@ -42,11 +42,6 @@ export interface LoginFormRootProps extends UseLoginFormOptions, LoginFormPartPr
 
 /**
  * What the parts read: the form and the Root's shared settings.
- *
- * @example
- * ```ts
- * const part: LoginFormPartContext = useLoginFormPart();
- * ```
  */
 export type LoginFormPartContext = UseLoginFormResult &
   Pick<LoginFormRootProps, 'headingLevel' | 'passwordChangeUrl' | 'passwordResetUrl'>;
@@ -55,12 +50,6 @@ const PartContext = createContext<LoginFormPartContext | null>(null);
 
 /**
  * The form a part belongs to, from the nearest {@link LoginFormRoot}.
- *
- * @example
- * ```tsx
- * const form = useLoginFormPart();
- * if (form.step !== 'password') return null;
- * ```
  */
 export function useLoginFormPart(): LoginFormPartContext {
   const form = useContext(PartContext);
@@ -70,11 +59,6 @@ export function useLoginFormPart(): LoginFormPartContext {
 
 /**
  * A part's content: its `children` (called with the form when a function), or its default.
- *
- * @example
- * ```tsx
- * return <p className="vsk-login__text">{partContent(children, form, t.ssoIntro)}</p>;
- * ```
  */
 export function partContent(
   children: LoginFormPartProps['children'],
@@ -86,11 +70,6 @@ export function partContent(
 
 /**
  * The kit's class names for a part, then the app's.
- *
- * @example
- * ```ts
- * classes('vsk-login__form', 'my-form'); // 'vsk-login__form my-form'
- * ```
  */
 export function classes(own: string, className: string | undefined): string {
   return className ? `${own} ${className}` : own;
@@ -102,17 +81,6 @@ export function classes(own: string, className: string | undefined): string {
  * Each step part renders only while its step is current, so the parts can be put in any
  * order, left out, or given content of an app's own, and discovery, focus moves, errors and
  * their announcements keep working.
- *
- * @example
- * ```tsx
- * <LoginForm.Root vaults={vaults} onSignedIn={() => navigate('/documents')}>
- *   <LoginForm.IdentifierStep title="Sunrise Docs" />
- *   <LoginForm.PasswordStep />
- *   <LoginForm.SsoStep />
- *   <LoginForm.SsoCallback />
- *   <LoginForm.SignedIn />
- * </LoginForm.Root>
- * ```
  */
 export function LoginFormRoot(props: LoginFormRootProps) {
   const {
@@ -137,11 +105,6 @@ export function LoginFormRoot(props: LoginFormRootProps) {
  * The current step's heading, at the Root's `headingLevel`: it takes the focus when the step
  * changes and names the step's form. By default it says what the step is ("Sign in",
  * "Enter your password", …).
- *
- * @example
- * ```tsx
- * <LoginForm.Heading className="brand-title">Sign in to Sunrise Docs</LoginForm.Heading>
- * ```
  */
 export function LoginFormHeading({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();
@@ -168,11 +131,6 @@ export function LoginFormHeading({ children, className }: LoginFormPartProps) {
  * A polite status line: on the first step, why the last session ended; on the single
  * sign-on step, that the browser is on its way to the identity provider; on the way back,
  * that the sign-in is being completed. Always in the page, so what arrives is announced.
- *
- * @example
- * ```tsx
- * <LoginForm.Status className="banner" />
- * ```
  */
 export function LoginFormStatus({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();
@@ -196,11 +154,6 @@ export function LoginFormStatus({ children, className }: LoginFormPartProps) {
  * The submit button of the first step ("Continue") and of the password step ("Sign in"):
  * busy while the request runs, and disabled during a rate limit. Nothing on the other
  * steps, where each single sign-on profile has its own button. `children` replace the text.
- *
- * @example
- * ```tsx
- * <LoginForm.Submit className="wide">Next</LoginForm.Submit>
- * ```
  */
 export function LoginFormSubmit({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();
@@ -220,11 +173,6 @@ export function LoginFormSubmit({ children, className }: LoginFormPartProps) {
  * On the password and single sign-on steps: the user name being signed in, read-only, and
  * "Not you?", which goes back to the first step with it in the field. `children` replace
  * the "Not you?" text.
- *
- * @example
- * ```tsx
- * <LoginForm.Identity>Use another account</LoginForm.Identity>
- * ```
  */
 export function LoginFormIdentity({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();
@@ -244,11 +192,6 @@ export function LoginFormIdentity({ children, className }: LoginFormPartProps) {
 /**
  * The vault `<select>` of the password and single sign-on steps, when the Root was given
  * `vaults`; nothing otherwise. `children` replace the label's text.
- *
- * @example
- * ```tsx
- * <LoginForm.VaultChoice>Workspace</LoginForm.VaultChoice>
- * ```
  */
 export function LoginFormVaultChoice({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();
@@ -273,11 +216,6 @@ export function LoginFormVaultChoice({ children, className }: LoginFormPartProps
  * What the form shows once the user is signed in (until the app replaces it): a heading,
  * which takes the focus unless the user is already elsewhere, and who is signed in.
  * `children` replace both; `className` goes on the line that names the user.
- *
- * @example
- * ```tsx
- * <LoginForm.SignedIn>{(form) => <p>Welcome, {form.signedInAs}</p>}</LoginForm.SignedIn>
- * ```
  */
 export function LoginFormSignedIn({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();

@@ -18,11 +18,6 @@ import {
  * default content is the heading, the user name with "Not you?", the vault choice and one
  * button per identity-provider profile (or, with none, where to sign in instead), the
  * error region and the status line; `children` replace them.
- *
- * @example
- * ```tsx
- * <LoginForm.SsoStep className="sso" />
- * ```
  */
 export function LoginFormSsoStep({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();
@@ -70,11 +65,6 @@ export interface LoginFormProfilesProps extends Pick<LoginFormPartProps, 'classN
  * The single sign-on step's buttons, one per identity-provider profile discovery named,
  * each described by the profile's description; one profile reads "Continue with …".
  * `children`, a function of the profile, label the buttons instead.
- *
- * @example
- * ```tsx
- * <LoginForm.Profiles className="sso-buttons" />
- * ```
  */
 export function LoginFormProfiles({ children, className }: LoginFormProfilesProps) {
   const form = useLoginFormPart();
@@ -106,11 +96,6 @@ export function LoginFormProfiles({ children, className }: LoginFormProfilesProp
  * What the form shows while the answer of the identity provider is being turned into a
  * session, on the page single sign-on returns to: a status line saying so. `children`
  * replace it.
- *
- * @example
- * ```tsx
- * <LoginForm.SsoCallback className="spinner-line" />
- * ```
  */
 export function LoginFormSsoCallback({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();

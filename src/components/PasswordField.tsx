@@ -39,17 +39,6 @@ export interface PasswordFieldProps {
  * the field is uncontrolled, so the password never enters React state, and the form reads
  * it from the input when it submits. Nothing here limits, trims or rewrites what is typed
  * or pasted (PWD-02, PWD-04): no `maxLength`, no paste handler, no pattern.
- *
- * @example
- * ```tsx
- * const input = useRef<HTMLInputElement>(null);
- * <PasswordField
- *   label="Password"
- *   showPasswordLabel="Show password"
- *   hidePasswordLabel="Hide password"
- *   inputRef={input}
- * />
- * ```
  */
 export function PasswordField({
   label,

@@ -96,16 +96,6 @@ export interface SessionExpiryDialogProps {
  * countdown text follows the clock; screen readers hear it only at `announceAtMs`. Render
  * it once, inside `SessionProvider` and outside `RequireSession`, so the notice survives
  * the session.
- *
- * @example
- * ```tsx
- * <SessionProvider config={config}>
- *   <SessionExpiryDialog />
- *   <RequireSession fallback={<LoginForm />}>
- *     <App />
- *   </RequireSession>
- * </SessionProvider>
- * ```
  */
 export function SessionExpiryDialog({
   className,

@@ -11,11 +11,6 @@ import { LoginForm } from './LoginForm';
 
 /**
  * Props of {@link SsoCallbackPage}.
- *
- * @example
- * ```tsx
- * const props: SsoCallbackPageProps = { navigate: (to) => router.replace(to) };
- * ```
  */
 export interface SsoCallbackPageProps {
   /**

@@ -9,8 +9,6 @@ import { explainInDevelopment } from '../core/explainInDevelopment';
 import { explainSetupFailure, isSetupFailure } from './describeSetupError';
 import type { LoginMessages } from './i18n/LoginMessages';
 
-declare const process: { env: { NODE_ENV?: string } };
-
 /** The wait the form enforces when the service asks for one without saying how long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -26,15 +24,6 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
  *   password-reset page, when it has one.
  *
  * A description without an action (a setup error, a locked account) offers no retry.
- *
- * @example
- * ```ts
- * const shown: LoginErrorDescription = {
- *   message: 'The user name or password is incorrect.',
- *   field: 'password',
- *   error,
- * };
- * ```
  */
 export interface LoginErrorDescription {
   readonly message: string;
@@ -48,13 +37,6 @@ export interface LoginErrorDescription {
 
 /**
  * Options of {@link describeLoginError}.
- *
- * @example
- * ```ts
- * const options: DescribeLoginErrorOptions = {
- *   vaults: [{ dns: 'quality.sunrise.example', name: 'Sunrise QualityDocs' }],
- * };
- * ```
  */
 export interface DescribeLoginErrorOptions {
   /** Names for vault DNS names, so a refused vault is named as the user knows it. */
@@ -89,12 +71,6 @@ const LOCKOUT_WARNING_FROM = 3;
  * `PROXY_HOST_NOT_ALLOWED`…) and a `VaultConfigError` (an app in BFF mode behind a proxy
  * that is not, or the reverse) are setup errors, never a retry prompt: a production build
  * says `setupError`, a development build names what is wrong and the setting to change.
- *
- * @example
- * ```ts
- * const shown = describeLoginError(error, enLoginMessages);
- * if (shown) setAlert(shown.message);
- * ```
  */
 export function describeLoginError(
   error: unknown,

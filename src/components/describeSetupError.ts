@@ -6,8 +6,6 @@ import {
 } from '../core/errors';
 import { explainInDevelopment } from '../core/explainInDevelopment';
 
-declare const process: { env: { NODE_ENV?: string } };
-
 /**
  * The `PROXY_*` refusals that come from how the kit's proxy is set up (which origins and
  * vault hosts it allows, which paths it serves): retrying cannot help. The proxy's other
@@ -22,11 +20,6 @@ const SETUP_ERROR_TYPES: ReadonlySet<string> = new Set([
 
 /**
  * True when the kit's proxy refused a call because of its settings.
- *
- * @example
- * ```ts
- * isSetupError({ type: 'PROXY_ORIGIN_REFUSED', message: '' }); // true
- * ```
  */
 export function isSetupError(entry: VaultErrorEntry | undefined): entry is VaultErrorEntry {
   return entry !== undefined && SETUP_ERROR_TYPES.has(entry.type);
@@ -36,12 +29,6 @@ export function isSetupError(entry: VaultErrorEntry | undefined): entry is Vault
  * What a developer needs to fix a proxy refusal: the error type, what was refused (the
  * page's origin for `PROXY_ORIGIN_REFUSED`) and the setting that allows it. Shown in
  * development only; users of a production build see `setupError` from the messages.
- *
- * @example
- * ```ts
- * describeSetupError({ type: 'PROXY_ORIGIN_REFUSED', message: '' }, 'http://127.0.0.1:5273');
- * // 'Setup error (PROXY_ORIGIN_REFUSED): the vault proxy refused calls from http://127.0.0.1:5273. …'
- * ```
  */
 export function describeSetupError(entry: VaultErrorEntry, origin: string | undefined): string {
   const said = entry.message ? ` The proxy said: ${entry.message}` : '';
@@ -60,11 +47,6 @@ export function describeSetupError(entry: VaultErrorEntry, origin: string | unde
  * True for a failure that retrying cannot mend because the kit and its proxy are set up
  * wrong: a `VaultConfigError` (the client's settings, or a mode the proxy does not serve),
  * or a proxy refusal because of its settings ({@link isSetupError}).
- *
- * @example
- * ```ts
- * isSetupFailure(new VaultConfigError("The kit's proxy is in BFF mode: set credentials: 'proxy'.")); // true
- * ```
  */
 export function isSetupFailure(error: VaultError): boolean {
   return (
@@ -78,11 +60,6 @@ export function isSetupFailure(error: VaultError): boolean {
  * refusal with its fix ({@link describeSetupError}), or a `VaultConfigError`'s own message,
  * which names its fix in development builds. `undefined` for any other failure. Call it
  * only where `process.env.NODE_ENV` is not `'production'`, so bundlers drop it there.
- *
- * @example
- * ```ts
- * explainSetupFailure(error, location.origin); // 'Setup error: The kit's proxy runs in BFF mode …'
- * ```
  */
 export function explainSetupFailure(
   error: unknown,
@@ -98,11 +75,6 @@ export function explainSetupFailure(
  * In a development build, prints a setup failure ({@link isSetupFailure}) to the console
  * with its fix, where a developer looks first. Does nothing in production or for any other
  * failure.
- *
- * @example
- * ```ts
- * reportSetupError(error, location.origin);
- * ```
  */
 export function reportSetupError(error: unknown, origin: string | undefined): void {
   // Bundlers fold the condition in production builds and drop the texts with it.

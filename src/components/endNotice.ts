@@ -3,11 +3,6 @@ import type { LoginMessages } from './i18n/LoginMessages';
 
 /**
  * What the login form says on its first step about the session that just ended.
- *
- * @example
- * ```ts
- * endNotice('expired', enLoginMessages); // enLoginMessages.sessionExpired
- * ```
  */
 export function endNotice(reason: SessionEndReason, t: LoginMessages): string {
   switch (reason) {

@@ -1,10 +1,5 @@
 /**
  * Options of {@link formatDuration}.
- *
- * @example
- * ```ts
- * const options: FormatDurationOptions = { locale: 'de', style: 'short' };
- * ```
  */
 export interface FormatDurationOptions {
   /** BCP 47 language tag(s) for `Intl`. Default: the runtime's locale. */
@@ -21,13 +16,6 @@ const MINUTE = 60 * SECOND;
  * whole minutes from ten minutes up, minutes and seconds below. The last unit is rounded
  * up, so a countdown never shows less time than is left and reads "0 seconds" only at the
  * end.
- *
- * @example
- * ```ts
- * formatDuration(105_000); // "1 minute, 45 seconds"
- * formatDuration(105_000, { locale: 'de' }); // "1 Minute, 45 Sekunden"
- * formatDuration(3 * 3_600_000 + 60_000, { style: 'short' }); // "3 hr, 1 min"
- * ```
  */
 export function formatDuration(ms: number, options: FormatDurationOptions = {}): string {
   const style = options.style ?? 'long';

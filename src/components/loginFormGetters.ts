@@ -4,21 +4,11 @@ import type { LoginFormError, UseLoginFormResult } from './UseLoginFormResult';
 /**
  * Where the form sends the focus: a step's heading, a field with an error, or the error
  * region itself.
- *
- * @example
- * ```ts
- * const target: LoginFormFocusTarget = 'password';
- * ```
  */
 export type LoginFormFocusTarget = 'heading' | 'username' | 'password' | 'vault' | 'alert';
 
 /**
  * The elements the form reads, focuses or submits, by their role in it.
- *
- * @example
- * ```ts
- * const refs: LoginFormRefs = { root: useRef(null), form: useRef(null), … };
- * ```
  */
 export interface LoginFormRefs {
   readonly root: RefObject<HTMLElement | null>;
@@ -32,22 +22,12 @@ export interface LoginFormRefs {
 
 /**
  * {@link UseLoginFormResult} without its ids and prop getters: what the state alone says.
- *
- * @example
- * ```ts
- * const view: LoginFormView = { ...form, step: 'identifier' };
- * ```
  */
 export type LoginFormView = Omit<UseLoginFormResult, `get${string}` | 'ids'>;
 
 /**
  * Adds the ids and prop getters to the form's state. One place builds every attribute the
  * form's elements carry, so the kit's markup and an app's own cannot drift apart.
- *
- * @example
- * ```ts
- * return loginFormGetters(view, useId(), refs, current?.field, onSubmit);
- * ```
  */
 export function loginFormGetters(
   view: LoginFormView,

@@ -1,9 +1,4 @@
-import { VaultConfigError } from '../core/errors';
-import { explainInDevelopment } from '../core/explainInDevelopment';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation; development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
+import { configError } from '../core/explainInDevelopment';
 
 const SECOND = 1_000;
 /** WCAG 2.2.1: the user gets at least 20 seconds to respond to a timeout warning. */
@@ -19,16 +14,8 @@ const DEFAULT_WARNING_MS = 2 * 60 * SECOND;
  *   2-minute timeout), so a short timeout still leaves time before the warning.
  * - Given: at least 20 seconds (WCAG 2.2.1), and below the idle timeout.
  * - A warning as long as the timeout or longer would open at sign-in and come back after
- *   every "Stay signed in": development builds throw a `VaultConfigError` that names both
- *   numbers; production builds fall back to the default for that timeout. A value that is
- *   not a finite, non-negative number is refused the same way.
- *
- * @example
- * ```ts
- * resolveIdleWarningMs(undefined, 120_000); // 60000
- * resolveIdleWarningMs(90_000, 120_000); // 90000
- * resolveIdleWarningMs(undefined, 30 * 60_000); // 120000
- * ```
+ *   every "Stay signed in": it is refused with a `VaultConfigError`, in every build, as is a
+ *   value that is not a finite, non-negative number. Development builds name both numbers.
  */
 export function resolveIdleWarningMs(
   requested: number | undefined,
@@ -38,15 +25,13 @@ export function resolveIdleWarningMs(
   if (requested === undefined) return fallback;
   const nonsense = !Number.isFinite(requested) || requested < 0;
   if (nonsense || (idleTimeoutMs !== undefined && requested >= idleTimeoutMs)) {
-    const explained = explainInDevelopment(undefined, () =>
+    throw configError('SessionExpiryDialog: idleWarningMs is not valid.', () =>
       process.env.NODE_ENV === 'production'
         ? undefined
         : nonsense
           ? `SessionExpiryDialog: idleWarningMs must be a finite number of milliseconds of 0 or more, got ${requested}.`
           : `SessionExpiryDialog: idleWarningMs (${requested} ms) must be shorter than the idle timeout (keepAlive.idleTimeoutMs = ${idleTimeoutMs} ms), or the warning opens at sign-in and "Stay signed in" cannot close it. Leave idleWarningMs out to get ${fallback} ms.`,
     );
-    if (explained !== undefined) throw new VaultConfigError(explained);
-    return fallback;
   }
   const atLeast = Math.max(MIN_RESPONSE_MS, requested);
   return idleTimeoutMs === undefined || atLeast < idleTimeoutMs ? atLeast : fallback;

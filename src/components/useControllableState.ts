@@ -2,15 +2,6 @@ import { type SetStateAction, useCallback, useLayoutEffect, useRef, useState } f
 
 /**
  * Options of {@link useControllableState}.
- *
- * @example
- * ```ts
- * const options: UseControllableStateOptions<string> = {
- *   value: props.username,
- *   defaultValue: '',
- *   onChange: props.onUsernameChange,
- * };
- * ```
  */
 export interface UseControllableStateOptions<T> {
   /** The parent's value; `undefined` leaves the value to the component. */
@@ -27,16 +18,6 @@ export interface UseControllableStateOptions<T> {
  * (uncontrolled: it starts at `defaultValue`), the way a native input works with `value` or
  * `defaultValue`. The setter takes a value or an updater in both modes, and stays the same
  * function for the component's life.
- *
- * @example
- * ```tsx
- * const [username, setUsername] = useControllableState({
- *   value: props.username,
- *   defaultValue: props.defaultUsername ?? '',
- *   onChange: props.onUsernameChange,
- * });
- * <input value={username} onChange={(event) => setUsername(event.target.value)} />;
- * ```
  */
 export function useControllableState<T>(
   options: UseControllableStateOptions<T>,

@@ -6,12 +6,6 @@ import { useNow } from '../react/useNow';
  * and never below 0; 0 when `until` is `undefined`. The remaining time is computed from the
  * clock on each read rather than counted down, so a throttled background tab shows the
  * right value as soon as it reads again.
- *
- * @example
- * ```tsx
- * const secondsLeft = useCountdown(blockedUntil);
- * <button disabled={secondsLeft > 0}>Sign in</button>
- * ```
  */
 export function useCountdown(until: number | undefined): number {
   const now = useNow(until === undefined ? 0 : 1_000, until);

@@ -5,11 +5,6 @@ import { useVaultSession } from '../react/VaultSessionContext';
 /**
  * Where focus goes between a `DelegationPicker` and an `ActingAsBanner` of the same
  * session: each puts its element here while it is mounted.
- *
- * @example
- * ```ts
- * const targets: DelegationFocusTargets = { banner: null, heading: null };
- * ```
  */
 export interface DelegationFocusTargets {
   /** The acting-as banner, which takes focus once "Act as" has started a delegation. */
@@ -25,12 +20,6 @@ const registry = new WeakMap<VaultSession, DelegationFocusTargets>();
 
 /**
  * The {@link DelegationFocusTargets} of the nearest `SessionProvider`'s session.
- *
- * @example
- * ```tsx
- * const targets = useDelegationFocus();
- * <section ref={(node) => { targets.banner = node; }} tabIndex={-1} />;
- * ```
  */
 export function useDelegationFocus(): DelegationFocusTargets {
   const session = useVaultSession();

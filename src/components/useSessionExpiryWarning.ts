@@ -13,21 +13,11 @@ import { resolveIdleWarningMs } from './resolveIdleWarningMs';
 /**
  * What the session has to tell the user: the idle timeout is near, the 48-hour cap is near,
  * or the session has ended (`ended`, with the `notice` saying why).
- *
- * @example
- * ```ts
- * const mode: SessionExpiryMode = 'cap';
- * ```
  */
 export type SessionExpiryMode = 'idle' | 'cap' | 'ended';
 
 /**
  * Settings of {@link useSessionExpiryWarning}.
- *
- * @example
- * ```ts
- * const options: UseSessionExpiryWarningOptions = { idleWarningMs: 120_000, tickMs: 1_000 };
- * ```
  */
 export interface UseSessionExpiryWarningOptions {
   /** See {@link resolveIdleWarningMs}: left out, 2 minutes or half the idle timeout. */
@@ -39,12 +29,6 @@ export interface UseSessionExpiryWarningOptions {
 /**
  * The state behind `SessionExpiryDialog`, without its markup: which warning applies, the
  * time left, and the actions ("stay", "continue", "sign in again", "sign out").
- *
- * @example
- * ```ts
- * const warning = useSessionExpiryWarning({ idleWarningMs: 120_000, signOutOnIdleTimeout: true, tickMs: 1_000 });
- * if (warning.mode === 'idle') warning.stay();
- * ```
  */
 export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions) {
   const session = useSession();

@@ -6,12 +6,6 @@ import { useEffect, useRef, useState } from 'react';
  * region that speaks a few times rather than every second. Nothing is reported for the
  * thresholds already behind when the countdown is first seen, and the result clears when
  * time goes back up (the session was extended) or the countdown stops (`undefined`).
- *
- * @example
- * ```tsx
- * const crossed = useThresholdAnnouncement(idleTimeLeftMs, [300_000, 60_000]);
- * <span aria-live="polite">{crossed === undefined ? '' : `Signed out in ${crossed / 60_000} minutes`}</span>
- * ```
  */
 export function useThresholdAnnouncement(
   remainingMs: number | undefined,

@@ -8,12 +8,6 @@ const MAX_TIMER_MS = 60_000;
 /**
  * A timer armed for the next due time, never for more than a minute: the keep-alive's
  * schedule and the session's deadline each run on one.
- *
- * @example
- * ```ts
- * const due: DueTimer = createDueTimer(env, evaluate);
- * due.arm(nextDueAt, env.now());
- * ```
  */
 export interface DueTimer {
   /** Replaces any armed time: `onDue` runs at `at`, or within a minute to look again. */
@@ -24,13 +18,6 @@ export interface DueTimer {
 /**
  * Creates a {@link DueTimer} on the given timers (a session's, or its keep-alive's).
  * `onDue` runs when the time has come or a minute has passed, and looks at the clock.
- *
- * @example
- * ```ts
- * const due = createDueTimer(env, () => evaluate());
- * due.arm(Date.now() + 5 * 60_000, Date.now()); // fires after 1 minute, then is re-armed
- * due.clear();
- * ```
  */
 export function createDueTimer(env: SessionTimers, onDue: () => void): DueTimer {
   let timer: unknown;

@@ -1,14 +1,6 @@
 /**
  * A set of listeners called with the same arguments. Listeners are called in the order
  * they were added; one added twice is called once.
- *
- * @example
- * ```ts
- * const changed: Emitter = createEmitter();
- * const off = changed.on(() => render());
- * changed.emit();
- * off();
- * ```
  */
 export interface Emitter<Args extends unknown[] = []> {
   /** Adds a listener; returns the function that removes it again. */
@@ -26,15 +18,6 @@ export interface Emitter<Args extends unknown[] = []> {
  * Creates an {@link Emitter}. Without `onError`, a listener that throws stops the call and
  * the error reaches the caller of `emit`; with it, the error goes to `onError` and the
  * remaining listeners still run.
- *
- * @example
- * ```ts
- * const confirmed = createEmitter<[session: SessionReference]>(() => {
- *   // An observer's failure must not turn the caller's success into an error.
- * });
- * confirmed.on((session) => scheduler.confirm(session));
- * confirmed.emit('A1B2C3');
- * ```
  */
 export function createEmitter<Args extends unknown[] = []>(
   onError?: (error: unknown) => void,

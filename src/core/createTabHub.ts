@@ -25,12 +25,6 @@ export type BroadcastChannelConstructor = new (name: string) => BroadcastChannel
 
 /**
  * One open link to the other tabs of this origin.
- *
- * @example
- * ```ts
- * const link: TabLink<{ t: 'check' }> = hub.open(name, read, onMessage);
- * link.post({ t: 'check' });
- * ```
  */
 export interface TabLink<Message> {
   /** False when no `BroadcastChannel` could be opened: posts go nowhere (single-tab mode). */
@@ -45,12 +39,6 @@ export interface TabLink<Message> {
  * One `BroadcastChannel` of a tab, shared by topics: each part of a session (its own
  * messages, its keep-alive's, the keep-alive's lease election's) opens a link on its topic
  * and hears only the messages of that topic.
- *
- * @example
- * ```ts
- * const hub: TabHub = createTabHub(BroadcastChannel, 'vault-session-kit');
- * const link = hub.open('session', readTabMessage, onMessage);
- * ```
  */
 export interface TabHub {
   /**
@@ -83,15 +71,6 @@ const NAMESPACE = 'vault-session-kit';
  * topic) or of a stand-in from elsewhere is dropped before anything sees it. `Channel` is
  * the constructor of the caller's resolved environment (`resolveEnvironment`); a missing
  * or throwing one gives links that are not `connected`.
- *
- * @example
- * ```ts
- * const hub = createTabHub(BroadcastChannel, 'vault-session-kit');
- * const link = hub.open('session', parseTabMessageFields, (message) => {
- *   if (message.type === 'signed-out') clearSession();
- * });
- * link.post({ type: 'hello', from: tabId });
- * ```
  */
 export function createTabHub(
   Channel: BroadcastChannelConstructor | undefined,
@@ -149,12 +128,6 @@ export function createTabHub(
 
 /**
  * The fields of a message in the kit's envelope, or `undefined` for anything else.
- *
- * @example
- * ```ts
- * openEnvelope({ ns: 'vault-session-kit', v: 1, topic: 'session', type: 'hello' }); // { ns: …, topic: 'session', … }
- * openEnvelope({ t: 'check' }); // undefined
- * ```
  */
 export function openEnvelope(data: unknown): Record<string, unknown> | undefined {
   if (typeof data !== 'object' || data === null) return undefined;

@@ -1,17 +1,6 @@
 /**
  * The one error family of the kit. Every failure a caller can see is a {@link VaultError};
  * the `kind` field tells them apart without `instanceof` chains across bundles.
- *
- * @example
- * ```ts
- * try {
- *   await client.login({ username, password });
- * } catch (error) {
- *   const e = normalizeError(error);
- *   if (e instanceof VaultApiError && e.type === 'USERNAME_OR_PASSWORD_INCORRECT') showWrongPassword();
- *   else if (isTransientError(e)) showRetry();
- * }
- * ```
  */
 export type VaultErrorKind =
   | 'api'
@@ -96,11 +85,6 @@ export interface VaultErrorEntry {
 
 /**
  * The service processed the call and answered `FAILURE` or `EXCEPTION`.
- *
- * @example
- * ```ts
- * if (error instanceof VaultApiError && error.type === 'INVALID_SESSION_ID') endSessionEverywhere();
- * ```
  */
 export class VaultApiError extends VaultError {
   override readonly name = 'VaultApiError';
@@ -127,11 +111,6 @@ export class VaultApiError extends VaultError {
 
 /**
  * The request never got an answer: offline, DNS failure, connection refused, CORS.
- *
- * @example
- * ```ts
- * if (error instanceof VaultNetworkError) showOfflineBanner();
- * ```
  */
 export class VaultNetworkError extends VaultError {
   override readonly name = 'VaultNetworkError';
@@ -142,11 +121,6 @@ export class VaultNetworkError extends VaultError {
 
 /**
  * The call took longer than its timeout and was abandoned.
- *
- * @example
- * ```ts
- * await client.keepAlive(id, { timeoutMs: 5_000 }).catch((e) => e instanceof VaultTimeoutError);
- * ```
  */
 export class VaultTimeoutError extends VaultError {
   override readonly name = 'VaultTimeoutError';
@@ -177,11 +151,6 @@ export class VaultAbortedError extends VaultError {
 /**
  * An answer arrived but was not the service speaking: a non-200 status, an HTML page
  * from a proxy, a body that is not JSON, or JSON of the wrong shape.
- *
- * @example
- * ```ts
- * if (error instanceof VaultProtocolError && error.status >= 500) showServiceUnavailable();
- * ```
  */
 export class VaultProtocolError extends VaultError {
   override readonly name = 'VaultProtocolError';
@@ -213,13 +182,6 @@ export class VaultProtocolError extends VaultError {
  * A login succeeded, but into another vault than the one asked for. The kit has already
  * ended that unexpected session when this is thrown. `actual` and `actualName` say where
  * the service would have put the user (auth defaulting): the vault their account opens.
- *
- * @example
- * ```ts
- * if (error instanceof VaultDnsMismatchError) {
- *   say(`You have no access to ${error.expected}; your account opens ${error.actualName ?? error.actual}.`);
- * }
- * ```
  */
 export class VaultDnsMismatchError extends VaultError {
   override readonly name = 'VaultDnsMismatchError';
@@ -242,11 +204,6 @@ export class VaultDnsMismatchError extends VaultError {
 /**
  * The identity provider refused a token request (RFC 6749 section 5.2 error response) or
  * the single sign-on redirect failed.
- *
- * @example
- * ```ts
- * if (error instanceof VaultOAuthError && error.error === 'invalid_grant') showWrongPassword();
- * ```
  */
 export class VaultOAuthError extends VaultError {
   override readonly name = 'VaultOAuthError';
@@ -312,12 +269,6 @@ const CLASS_OF_KIND: Readonly<
  * Turns anything thrown into a {@link VaultError}, keeping the original as `cause`. Only a
  * `TypeError` that a failed `fetch` or module load raises (each engine words it its own
  * way) counts as a network error; any other throw is a {@link VaultUnexpectedError}.
- *
- * @example
- * ```ts
- * const e = normalizeError(thrown);
- * setError(e.message);
- * ```
  */
 export function normalizeError(error: unknown): VaultError {
   if (error instanceof VaultError) return error;
@@ -336,11 +287,6 @@ const FETCH_FAILURE =
 /**
  * True for faults that say nothing about the session: offline, timeouts, 5xx pages,
  * malformed bodies, rate limits. Such faults must never end a session.
- *
- * @example
- * ```ts
- * if (isTransientError(e)) scheduleRetry(); else if (isSessionInvalidError(e)) endSession();
- * ```
  */
 export function isTransientError(error: unknown): boolean {
   if (!(error instanceof VaultError)) return false;
@@ -362,11 +308,6 @@ export function isTransientError(error: unknown): boolean {
 /**
  * True when the service said the session is gone (`INVALID_SESSION_ID`): the one fault
  * that ends a session, in every tab.
- *
- * @example
- * ```ts
- * if (isSessionInvalidError(e)) session.expire();
- * ```
  */
 export function isSessionInvalidError(error: unknown): boolean {
   return error instanceof VaultApiError && error.type === 'INVALID_SESSION_ID';

@@ -1,3 +1,5 @@
+import { VaultConfigError } from './errors';
+
 /**
  * A message with a development explanation: `explain` returns the explanation, or
  * `undefined` when `process.env.NODE_ENV` is `'production'`, and the terse text stands in
@@ -10,14 +12,9 @@
  * (Node, Bun, Deno, Next.js), and where neither holds (workerd without nodejs_compat, raw
  * browser ESM), which throws a ReferenceError and gets the terse text.
  *
- * @example
- * ```ts
- * throw new VaultConfigError(
- *   explainInDevelopment('apiVersion is not valid.', () =>
- *     process.env.NODE_ENV === 'production' ? undefined : 'apiVersion must look like "v26.1".',
- *   ),
- * );
- * ```
+ * This is the kit's only difference between builds: what is refused or reported is the same
+ * in every build, and development adds the explanation. `process` is declared once, in
+ * `src/nodeEnv.d.ts`.
  */
 export function explainInDevelopment<T>(terse: T, explain: () => T | undefined): T {
   try {
@@ -25,4 +22,14 @@ export function explainInDevelopment<T>(terse: T, explain: () => T | undefined):
   } catch {
     return terse;
   }
+}
+
+/**
+ * The `VaultConfigError` for a setting that cannot work: the same refusal in every build,
+ * with `terse` as its message in production and what `explain` says in development (see
+ * {@link explainInDevelopment}; `explain` tests `process.env.NODE_ENV` itself). One call
+ * instead of two at each of the kit's many setting checks.
+ */
+export function configError(terse: string, explain: () => string | undefined): VaultConfigError {
+  return new VaultConfigError(explainInDevelopment(terse, explain));
 }

@@ -54,11 +54,16 @@ export { requestPasswordGrant } from './flows/requestPasswordGrant';
 export {
   type ActivityMonitor,
   type ActivityMonitorOptions,
+  type BackoffOptions,
+  type BroadcastChannelConstructor,
+  type BroadcastChannelLike,
   backoffDelay,
   createActivityMonitor,
   createKeepAlive,
   createLeaderElection,
   DEFAULT_ACTIVITY_EVENTS,
+  type DocumentLike,
+  type EventTargetLike,
   type KeepAlive,
   type KeepAliveEnvironment,
   type KeepAliveOptions,
@@ -66,5 +71,8 @@ export {
   type KeepAliveStatus,
   type LeaderElection,
   type LeaderElectionOptions,
+  type LeaderMechanism,
+  type LockManagerLike,
+  type NavigatorLike,
 } from './keepAlive/index';
 export * from './session/index';

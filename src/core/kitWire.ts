@@ -5,54 +5,29 @@
 /**
  * The service's absolute session lifetime: a session ends 48 hours after its login,
  * however active. The proxy's cookies last as long, and the kit's deadline is this cap.
- *
- * @example
- * ```ts
- * const deadline = startedAt + MAX_SESSION_MS;
- * ```
  */
 export const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
 
 /**
  * The header the client sends (value `1`) on every call in BFF mode: the proxy's CSRF
  * check, since no cross-site form or plain link can send it.
- *
- * @example
- * ```ts
- * headers[KIT_HEADER] = '1';
- * ```
  */
 export const KIT_HEADER = 'X-Vault-Kit';
 
 /**
  * The header (value `delegated`) that makes the proxy use its delegated session's cookie
  * for a call; without it a call uses the user's own session.
- *
- * @example
- * ```ts
- * headers[SESSION_HEADER] = 'delegated';
- * ```
  */
 export const SESSION_HEADER = 'X-Vault-Session';
 
 /**
  * The proxy's session route by default: `GET` says which sessions the browser holds,
  * `DELETE` ends them and clears both cookies.
- *
- * @example
- * ```ts
- * await fetch(SESSION_ROUTE, { headers: { [KIT_HEADER]: '1' } });
- * ```
  */
 export const SESSION_ROUTE = '/vault-session';
 
 /**
  * The names of the proxy's two `HttpOnly` cookies, by the session each holds.
- *
- * @example
- * ```ts
- * `${SESSION_COOKIES.own}=; Max-Age=0`;
- * ```
  */
 export const SESSION_COOKIES: { readonly own: string; readonly delegated: string } = {
   own: '__Host-vault-session',

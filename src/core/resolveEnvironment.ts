@@ -65,18 +65,7 @@ export interface DocumentLike extends EventTargetLike {
   readonly visibilityState?: string;
 }
 
-export type { BroadcastChannelLike } from './createTabHub';
-
-/**
- * A `BroadcastChannel` constructor: the same type as the session's
- * `BroadcastChannelConstructor`, under the name the keep-alive has always used.
- *
- * @example
- * ```ts
- * const Channel: BroadcastChannelConstructorLike = BroadcastChannel;
- * ```
- */
-export type BroadcastChannelConstructorLike = BroadcastChannelConstructor;
+export type { BroadcastChannelConstructor, BroadcastChannelLike } from './createTabHub';
 
 /**
  * Everything a session and its keep-alive take from their surroundings, the one seam where
@@ -87,16 +76,6 @@ export type BroadcastChannelConstructorLike = BroadcastChannelConstructor;
  * server-side rendering and in workers. `null` says "this does not exist here" even where
  * the global does (for example to force the BroadcastChannel election in a browser that
  * has Web Locks).
- *
- * @example
- * ```ts
- * const environment: KeepAliveEnvironment = {
- *   now: () => clock.now(),
- *   navigator: { onLine: true, locks: memoryLocks },
- *   window: new EventTarget(),
- *   BroadcastChannel: null,
- * };
- * ```
  */
 export interface KeepAliveEnvironment {
   /** Wall-clock time in epoch milliseconds. Default `Date.now()`. */
@@ -117,17 +96,11 @@ export interface KeepAliveEnvironment {
   /** Receives `visibilitychange`. Default `globalThis.document`. */
   document?: DocumentLike | null;
   /** Default `globalThis.BroadcastChannel`. */
-  BroadcastChannel?: BroadcastChannelConstructorLike | null;
+  BroadcastChannel?: BroadcastChannelConstructor | null;
 }
 
 /**
  * {@link KeepAliveEnvironment} with defaults applied; absent facilities are `undefined`.
- *
- * @example
- * ```ts
- * const env = resolveEnvironment({});
- * if (env.navigator?.locks) console.warn('Web Locks available');
- * ```
  */
 export interface ResolvedKeepAliveEnvironment {
   readonly now: () => number;
@@ -137,7 +110,7 @@ export interface ResolvedKeepAliveEnvironment {
   readonly navigator: NavigatorLike | undefined;
   readonly window: EventTargetLike | undefined;
   readonly document: DocumentLike | undefined;
-  readonly BroadcastChannel: BroadcastChannelConstructorLike | undefined;
+  readonly BroadcastChannel: BroadcastChannelConstructor | undefined;
   /**
    * The channel of the session a keep-alive runs in: the keep-alive's messages and its
    * lease election's are topics on it when it is made with this environment's
@@ -150,12 +123,6 @@ export interface ResolvedKeepAliveEnvironment {
  * Fills the gaps of a {@link KeepAliveEnvironment} from `globalThis`. Call it once, when
  * the facilities are about to be used (a keep-alive's `start()`), not at module load, and
  * hand the result down: everything under it sees the same facilities.
- *
- * @example
- * ```ts
- * const env = resolveEnvironment({ BroadcastChannel: null });
- * env.BroadcastChannel; // undefined
- * ```
  */
 export function resolveEnvironment(
   environment: KeepAliveEnvironment = {},
@@ -187,11 +154,6 @@ export function resolveEnvironment(
  * The global `setTimeout` and `clearTimeout`, looked up at each call: timers replaced after
  * start-up (fake timers in tests, a zone) are the ones used. The default timers of a
  * session and of its keep-alive.
- *
- * @example
- * ```ts
- * const { setTimeout, clearTimeout } = options.timers ?? globalTimers;
- * ```
  */
 export const globalTimers: SessionTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
@@ -203,5 +165,5 @@ interface GlobalScope {
   navigator?: NavigatorLike;
   window?: EventTargetLike;
   document?: DocumentLike;
-  BroadcastChannel?: BroadcastChannelConstructorLike;
+  BroadcastChannel?: BroadcastChannelConstructor;
 }

@@ -22,11 +22,6 @@ export const SSO_CALLBACK_PATH = '/sso/callback';
  * The name under which the stack's proxy reaches the development OpenID Provider for the
  * code exchange in BFF mode: the proxy reaches identity providers by allow-listed host name
  * only, as it reaches vaults, and the stack resolves this one to its own origin.
- *
- * @example
- * ```ts
- * createVaultProxy({ …, session: { secrets, sso: { allowHosts: [DEV_IDP_HOST] } } });
- * ```
  */
 export const DEV_IDP_HOST = 'idp.harbor.example';
 
@@ -72,11 +67,6 @@ export interface VaultDevStackOptions {
 /**
  * A random secret for the proxy's session cookies: 32 random bytes, base64url (43
  * characters), made once per dev process.
- *
- * @example
- * ```ts
- * const session = { secrets: [randomDevSecret()] };
- * ```
  */
 export function randomDevSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -88,12 +78,6 @@ export function randomDevSecret(): string {
 
 /**
  * The emulator and the development OpenID Provider, wired together on one origin.
- *
- * @example
- * ```ts
- * const stack = createVaultDevStack({ origin: 'http://127.0.0.1:5173' });
- * server.middlewares.use(stack.middleware);
- * ```
  */
 export interface VaultDevStack {
   readonly origin: string;
@@ -317,11 +301,6 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
 
 /**
  * One line of the dev server's log for a call the proxy handled.
- *
- * @example
- * ```ts
- * describeProxyEvent(event); // '[vault proxy] POST vault quality.sunrise.example 200 3ms'
- * ```
  */
 export function describeProxyEvent(event: VaultProxyLogEvent): string {
   const { method, route, host, status, error, durationMs } = event;

@@ -33,22 +33,12 @@ export { DEFAULT_DEV_OIDC_USERS } from './oidc/createDevUserDirectory';
 /**
  * Client ID of the demo application: a public client (no secret) that uses the authorization
  * code flow with PKCE in the browser and the password grant headlessly.
- *
- * @example
- * ```ts
- * new UserManager({ authority: issuer, client_id: DEV_OIDC_DEMO_CLIENT_ID, redirect_uri });
- * ```
  */
 export const DEV_OIDC_DEMO_CLIENT_ID = 'vault-session-kit-demo';
 
 /**
  * The confidential client the vault emulator authenticates as (HTTP Basic) when it introspects
  * access tokens. The secret is a published development value, not a credential.
- *
- * @example
- * ```ts
- * const basic = btoa(`${DEV_OIDC_INTROSPECTION_CLIENT.clientId}:${DEV_OIDC_INTROSPECTION_CLIENT.clientSecret}`);
- * ```
  */
 export const DEV_OIDC_INTROSPECTION_CLIENT = {
   clientId: 'vault-emulator',
@@ -60,11 +50,6 @@ export const DEV_OIDC_MOUNT_PATH = '/oidc';
 
 /**
  * Lifetimes in seconds.
- *
- * @example
- * ```ts
- * const ttl: DevOidcTtl = { accessToken: 60 };
- * ```
  */
 export interface DevOidcTtl {
   /** Access tokens; default 600 (10 minutes). */
@@ -81,14 +66,6 @@ export interface DevOidcTtl {
 
 /**
  * Options of {@link createDevOidcProvider}.
- *
- * @example
- * ```ts
- * const options: DevOidcProviderOptions = {
- *   issuer: 'http://localhost:5173/oidc',
- *   redirectUris: ['http://localhost:5173/sso/callback'],
- * };
- * ```
  */
 export interface DevOidcProviderOptions {
   /**
@@ -116,11 +93,6 @@ export interface DevOidcProviderOptions {
 
 /**
  * Absolute URLs of the provider's endpoints.
- *
- * @example
- * ```ts
- * await fetch(dev.endpoints.introspection, { method: 'POST', headers, body });
- * ```
  */
 export interface DevOidcEndpoints {
   readonly discovery: string;
@@ -149,12 +121,6 @@ export type NodeMiddleware = (
 /**
  * A running development OpenID Provider (not started on any port: mount {@link callback} or
  * {@link middleware} into an HTTP server).
- *
- * @example
- * ```ts
- * const dev = createDevOidcProvider({ issuer, redirectUris });
- * viteServer.middlewares.use(dev.middleware);
- * ```
  */
 export interface DevOidcProvider {
   /** The underlying oidc-provider instance (a Koa application). */
@@ -207,15 +173,6 @@ interface RequestWithOriginalUrl extends IncomingMessage {
  * - Opaque access tokens (10 minutes), no refresh tokens; RFC 7662 introspection for the
  *   `vault-emulator` client only.
  * - A fresh RS256 signing key and fresh cookie keys on every start; no network, no files.
- *
- * @example
- * ```ts
- * const dev = createDevOidcProvider({
- *   issuer: 'http://localhost:5173/oidc',
- *   redirectUris: ['http://localhost:5173/sso/callback'],
- * });
- * server.middlewares.use(dev.middleware); // serves /oidc/*
- * ```
  */
 export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcProvider {
   const issuerUrl = new URL(options.issuer);
@@ -472,11 +429,6 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
 /**
  * Options of {@link startDevOidcProvider}: those of {@link createDevOidcProvider} without the
  * issuer, which is derived from the bound address.
- *
- * @example
- * ```ts
- * const options: StartDevOidcProviderOptions = { port: 0, redirectUris: ['http://127.0.0.1:5173/cb'] };
- * ```
  */
 export interface StartDevOidcProviderOptions extends Omit<DevOidcProviderOptions, 'issuer'> {
   /** Default 0 (a free port). */
@@ -489,13 +441,6 @@ export interface StartDevOidcProviderOptions extends Omit<DevOidcProviderOptions
 
 /**
  * A development OpenID Provider listening on its own loopback port.
- *
- * @example
- * ```ts
- * const idp = await startDevOidcProvider({ redirectUris: ['http://127.0.0.1:5173/cb'] });
- * await fetch(`${idp.issuer}/.well-known/openid-configuration`);
- * await idp.close();
- * ```
  */
 export interface StartedDevOidcProvider {
   /** e.g. `http://127.0.0.1:41234/oidc`. */
@@ -510,12 +455,6 @@ export interface StartedDevOidcProvider {
 /**
  * Starts a development OpenID Provider standalone over node:http (for tests and CLIs). The
  * issuer is `http://{hostname}:{port}{mountPath}`, known once the port is bound.
- *
- * @example
- * ```ts
- * const idp = await startDevOidcProvider({ redirectUris: ['http://127.0.0.1:5173/cb'] });
- * console.log(idp.dev.endpoints.introspection); // http://127.0.0.1:41234/oidc/token/introspection
- * ```
  */
 export async function startDevOidcProvider(
   options: StartDevOidcProviderOptions,

@@ -2,11 +2,6 @@ import type { createDevOidcProvider } from './devOidcProvider';
 
 /**
  * The development OpenID Provider's module, or why it could not be loaded.
- *
- * @example
- * ```ts
- * const loaded: LoadedDevOidcProvider = await loadDevOidcProvider();
- * ```
  */
 export type LoadedDevOidcProvider =
   | {
@@ -24,12 +19,6 @@ export const OIDC_PROVIDER_RANGE = '^9.13.0';
  * Loads the development OpenID Provider on first use. It needs `oidc-provider`, an optional
  * peer dependency: an app that never runs the dev stack does not install it, and one that
  * does gets a notice naming the command that installs it instead of a stack trace.
- *
- * @example
- * ```ts
- * const loaded = await loadDevOidcProvider();
- * if (!loaded.ok) console.warn(loaded.notice);
- * ```
  */
 export async function loadDevOidcProvider(): Promise<LoadedDevOidcProvider> {
   // oidc-provider warns "Unsupported runtime" as it loads on any Node.js before 22 LTS,

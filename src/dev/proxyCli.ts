@@ -47,11 +47,6 @@ const USAGE = `Usage: npx vault-session-kit proxy --allow PATTERN [--allow PATTE
 
 /**
  * The settings the proxy CLI accepts.
- *
- * @example
- * ```ts
- * const args: ProxyCliArgs = parseProxyCliArgs(['--allow', '*.veevavault.com']);
- * ```
  */
 export interface ProxyCliArgs {
   readonly allowHosts: readonly string[];
@@ -73,11 +68,6 @@ export interface ProxyCliArgs {
 /**
  * Parses the proxy CLI's arguments (and `VAULT_SESSION_SECRETS` from `env`, comma-separated);
  * throws an `Error` with a usable message for bad input.
- *
- * @example
- * ```ts
- * parseProxyCliArgs(['--allow', '*.veevavault.com', '--port', '0']).port; // 0
- * ```
  */
 export function parseProxyCliArgs(
   argv: readonly string[],

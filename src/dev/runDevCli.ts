@@ -40,11 +40,6 @@ this port (npx vault-session-kit proxy --loopback-upstream N).
 
 /**
  * The settings the dev command accepts.
- *
- * @example
- * ```ts
- * const args: DevCliArgs = { port: 8787, appOrigins: [], logEvents: false, singleOrigin: false, help: false };
- * ```
  */
 export interface DevCliArgs {
   readonly port: number;
@@ -56,11 +51,6 @@ export interface DevCliArgs {
 
 /**
  * Thrown for command-line input the CLI cannot use; the CLI exits with code 2.
- *
- * @example
- * ```ts
- * throw new CliUsageError('--port needs a number between 0 and 65535, got "abc".');
- * ```
  */
 export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
@@ -69,11 +59,6 @@ export class CliUsageError extends Error {
 /**
  * Parses the CLI's arguments (`--port N`, `--port=N`, `--app-origin URL`,
  * `--single-origin`, `--log-events`, `--help`).
- *
- * @example
- * ```ts
- * parseDevCliArgs(['--port', '0']).port; // 0
- * ```
  */
 export function parseDevCliArgs(argv: readonly string[]): DevCliArgs {
   let port = 8787;

@@ -3,12 +3,6 @@ import type { Place } from './locateHost';
 /**
  * One request as the endpoint handlers see it: parsed once, with the caller's key and the
  * place its host resolved to.
- *
- * @example
- * ```ts
- * const call: EmulatorCall = { request, url, form, executionId, caller: '203.0.113.7', place };
- * return handleKeepAlive(state, call);
- * ```
  */
 export interface EmulatorCall {
   readonly request: Request;

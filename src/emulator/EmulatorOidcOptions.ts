@@ -1,17 +1,6 @@
 /**
  * The authorization server behind the emulator's OAuth profiles, and how to check its
  * access tokens (RFC 7662 introspection).
- *
- * @example
- * ```ts
- * const oidc: EmulatorOidcOptions = {
- *   issuer: 'http://127.0.0.1:5173/oidc',
- *   authorizationEndpoint: 'http://127.0.0.1:5173/oidc/auth',
- *   tokenEndpoint: 'http://127.0.0.1:5173/oidc/token',
- *   allowedClientIds: ['vault-session-kit-demo'],
- *   introspect: createHttpIntrospector({ endpoint, clientId: 'vault-emulator', clientSecret }),
- * };
- * ```
  */
 export interface EmulatorOidcOptions {
   /** Must equal the `iss` of every accepted token. */

@@ -11,13 +11,6 @@ import type { EmulatorIndex } from './indexEmulatorData';
 /**
  * What one emulator's endpoint handlers share: its directory, its sessions, its limits and
  * its audit sink.
- *
- * @example
- * ```ts
- * const state: EmulatorState = { clock, index, sessions, failures, burst, discoveryLimit,
- *   invalidSessionLimit, failedLoginLimit, credentials, tagName, lastLogins: new Map(),
- *   oidc: undefined, emit: () => {} };
- * ```
  */
 export interface EmulatorState {
   readonly clock: EmulatorClock;

@@ -8,12 +8,6 @@ import { vaultFailure } from './vaultResponse';
  * The live session a call names, or `undefined`. The session ID travels only in
  * `Authorization`, raw or as a Bearer value (SES-09). A session belongs to one vault: at
  * any other vault's host it is as unknown as a made-up ID.
- *
- * @example
- * ```ts
- * const session = authenticateCall(state, call);
- * if (!session) return invalidSession(state, call);
- * ```
  */
 export function authenticateCall(
   state: EmulatorState,
@@ -31,11 +25,6 @@ export function authenticateCall(
 
 /**
  * The `X-VaultAPI-*` headers the service adds to every answer made with a session.
- *
- * @example
- * ```ts
- * return replyTo(call, { responseStatus: 'SUCCESS' }, sessionHeaders(session));
- * ```
  */
 export function sessionHeaders(session: EmulatorSession): Record<string, string> {
   return {
@@ -48,11 +37,6 @@ export function sessionHeaders(session: EmulatorSession): Record<string, string>
 /**
  * The one answer unknown, ended, expired and malformed IDs all get (SES-03); it counts
  * against the caller's invalid-session limit.
- *
- * @example
- * ```ts
- * if (!session) return invalidSession(state, call);
- * ```
  */
 export function invalidSession(state: EmulatorState, call: EmulatorCall): Response {
   state.invalidSessionLimit.hit(call.caller);

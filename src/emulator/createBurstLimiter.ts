@@ -2,11 +2,6 @@ import type { EmulatorClock } from './createManualClock';
 
 /**
  * The verdict on one call counted by a {@link BurstLimiter}.
- *
- * @example
- * ```ts
- * const { allowed, remaining, retryAfterSeconds }: BurstVerdict = limiter.hit('olivia|promomats');
- * ```
  */
 export interface BurstVerdict {
   readonly allowed: boolean;
@@ -20,12 +15,6 @@ export interface BurstVerdict {
 /**
  * A fixed-window call counter per key: the service's auth burst limit, counted per
  * user name and vault DNS over one minute.
- *
- * @example
- * ```ts
- * const limiter = createBurstLimiter({ clock, limit: 20, windowMs: 60_000 });
- * if (!limiter.hit(key).allowed) answerApiLimitExceeded();
- * ```
  */
 export interface BurstLimiter {
   /**
@@ -47,11 +36,6 @@ export interface BurstLimiter {
 
 /**
  * Creates a {@link BurstLimiter}.
- *
- * @example
- * ```ts
- * const limiter = createBurstLimiter({ clock: systemClock, limit: 20, windowMs: 60_000 });
- * ```
  */
 export function createBurstLimiter(options: {
   clock: EmulatorClock;

@@ -8,12 +8,6 @@ import { randomBytes } from './randomToken';
  * forgotten, so no login ever pays for hashing a directory password: a known name and an
  * unknown one each cost exactly one key derivation, on the first attempt as on every
  * other (ENUM-01).
- *
- * @example
- * ```ts
- * const credential = user ? await credentials.credentialFor(user) : undefined;
- * const matches = await verifyPassword(password, credential ?? (await credentials.decoy()));
- * ```
  */
 export interface CredentialStore {
   /**
@@ -34,11 +28,6 @@ export interface CredentialStore {
 /**
  * Creates a {@link CredentialStore} over the indexed directory and starts hashing its
  * plain-text passwords at once.
- *
- * @example
- * ```ts
- * const credentials = createCredentialStore({ index, iterations: 100_000 });
- * ```
  */
 export function createCredentialStore(options: {
   index: EmulatorIndex;

@@ -6,12 +6,6 @@ import type { EmulatorClock } from './createManualClock';
  * tells nothing about whether an account exists. Each further lock of the same name lasts
  * twice as long as the one before (up to a day), until a successful login or a day
  * without a lock.
- *
- * @example
- * ```ts
- * const limiter = createFailureLimiter({ clock, maxFailures: 5, durationMs: 15 * 60_000 });
- * if (limiter.lockedUntil('olivia@sunrise.example') === undefined) tryPassword();
- * ```
  */
 export interface FailureLimiter {
   /** End of the current lock for `key`, or `undefined` when it may try again. */
@@ -50,11 +44,6 @@ const FAILURE_MEMORY_MS = DAY;
  * already track, so spraying new names can neither evict a name's failures nor win
  * untracked guesses. (Concurrent first failures of new names may overshoot the cap by the
  * number of logins in flight.)
- *
- * @example
- * ```ts
- * const limiter = createFailureLimiter({ clock: systemClock, maxFailures: 5, durationMs: 900_000 });
- * ```
  */
 export function createFailureLimiter(options: {
   clock: EmulatorClock;

@@ -5,12 +5,6 @@ import { randomBytes } from './randomToken';
  * always gets the same tag from one emulator, so repeated attempts can be followed, but
  * the name cannot be read back from it. A password typed into the user-name field thus
  * never reaches a log line (PWD-09).
- *
- * @example
- * ```ts
- * const tagName: NameTagger = createNameTagger();
- * await tagName('olivia@sunrise.example'); // '3f9a61c0d2b87e45'
- * ```
  */
 export type NameTagger = (name: string) => Promise<string>;
 
@@ -18,12 +12,6 @@ export type NameTagger = (name: string) => Promise<string>;
  * Creates a {@link NameTagger}: HMAC-SHA-256 of the lower-cased name under a random key
  * that never leaves this emulator, cut to 64 bits. Without the key nobody can test
  * guesses against a tag, so even a short password typed as a name stays unknown.
- *
- * @example
- * ```ts
- * const tagName = createNameTagger();
- * state.emit({ type: 'login_failed', at, nameTag: await tagName(username), reason });
- * ```
  */
 export function createNameTagger(): NameTagger {
   let key: Promise<CryptoKey> | undefined;

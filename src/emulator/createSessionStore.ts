@@ -5,12 +5,6 @@ import { randomToken } from './randomToken';
 
 /**
  * A live session as the emulator keeps it.
- *
- * @example
- * ```ts
- * const session: EmulatorSession = store.create({ userId: 61001, vaultId: 1001 });
- * session.absoluteExpiresAt - session.createdAt; // 48 h
- * ```
  */
 export interface EmulatorSession {
   /** The bearer credential. Never logged, never put into an event. */
@@ -49,13 +43,6 @@ export interface SessionSummary {
 /**
  * The emulator's session table: issuing, validating, touching and ending sessions,
  * with the 48-hour cap and the idle timeout enforced on every lookup.
- *
- * @example
- * ```ts
- * const store = createSessionStore({ clock, idleTimeoutMs: 30 * 60_000, onEnded: console.warn });
- * const session = store.create({ userId: 61001, vaultId: 1001 });
- * store.authenticate(session.id); // the session, now touched
- * ```
  */
 export interface SessionStore {
   create(input: { userId: number; vaultId: number }): EmulatorSession;
@@ -79,11 +66,6 @@ export interface SessionStore {
 
 /**
  * Creates a {@link SessionStore}.
- *
- * @example
- * ```ts
- * const store = createSessionStore({ clock: systemClock, idleTimeoutMs: 1_800_000, onEnded() {} });
- * ```
  */
 export function createSessionStore(options: {
   clock: EmulatorClock;

@@ -2,11 +2,6 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 /**
  * Encodes bytes as unpadded base64url (RFC 4648 section 5), the alphabet of session IDs.
- *
- * @example
- * ```ts
- * encodeBase64Url(new Uint8Array([251, 255])); // '-_8'
- * ```
  */
 export function encodeBase64Url(bytes: Uint8Array): string {
   return encodeBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -15,11 +10,6 @@ export function encodeBase64Url(bytes: Uint8Array): string {
 /**
  * Encodes bytes as padded standard base64, without `btoa` so that any byte value and any
  * runtime (browser, Node, workers) work the same.
- *
- * @example
- * ```ts
- * encodeBase64(new TextEncoder().encode('client:secret')); // 'Y2xpZW50OnNlY3JldA=='
- * ```
  */
 export function encodeBase64(bytes: Uint8Array): string {
   let out = '';
@@ -39,11 +29,6 @@ export function encodeBase64(bytes: Uint8Array): string {
 /**
  * Decodes base64 or base64url (padding optional). Throws on characters outside both
  * alphabets.
- *
- * @example
- * ```ts
- * decodeBase64Url('-_8'); // Uint8Array [251, 255]
- * ```
  */
 export function decodeBase64Url(text: string): Uint8Array {
   const clean = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');

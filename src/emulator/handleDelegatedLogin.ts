@@ -8,11 +8,6 @@ import { vaultFailure } from './vaultResponse';
 /**
  * `POST /api/{v}/delegation/login`: a new session acting as the delegator, bound to the
  * actor's session; never from a delegated session, and only with a grant.
- *
- * @example
- * ```ts
- * return expect('POST', () => handleDelegatedLogin(state, call));
- * ```
  */
 export function handleDelegatedLogin(state: EmulatorState, call: EmulatorCall): Response {
   const session = authenticateCall(state, call);

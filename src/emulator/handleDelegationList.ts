@@ -6,11 +6,6 @@ import { replyTo } from './replyTo';
 /**
  * `GET /api/{v}/delegation/vaults`: the vaults where the session's user may act for
  * someone else, and for whom.
- *
- * @example
- * ```ts
- * return expect('GET', () => handleDelegationList(state, call));
- * ```
  */
 export function handleDelegationList(state: EmulatorState, call: EmulatorCall): Response {
   const session = authenticateCall(state, call);

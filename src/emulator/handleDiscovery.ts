@@ -9,11 +9,6 @@ import { vaultFailure } from './vaultResponse';
 /**
  * `POST /auth/discovery`: how a user name signs in, routed by its e-mail domain (realm)
  * alone.
- *
- * @example
- * ```ts
- * return expect('POST', () => handleDiscovery(state, call));
- * ```
  */
 export function handleDiscovery(state: EmulatorState, call: EmulatorCall): Response {
   // The kit sends a form body; the service's documentation shows query parameters.

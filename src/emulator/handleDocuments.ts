@@ -12,11 +12,6 @@ const DOCUMENTS_MAX_LIMIT = 1000;
 /**
  * `GET /api/{v}/objects/documents`: the documents of the session's vault, one page at a
  * time (`start`, `limit`).
- *
- * @example
- * ```ts
- * return expect('GET', () => handleDocuments(state, call, 'v26.1'));
- * ```
  */
 export function handleDocuments(
   state: EmulatorState,

@@ -6,11 +6,6 @@ import { replyTo } from './replyTo';
 /**
  * `DELETE /api/{v}/session`: ends the session supplied (and the sessions delegated from
  * it); the user's other sessions live on.
- *
- * @example
- * ```ts
- * return expect('DELETE', () => handleEndSession(state, call));
- * ```
  */
 export function handleEndSession(state: EmulatorState, call: EmulatorCall): Response {
   const session = authenticateCall(state, call);

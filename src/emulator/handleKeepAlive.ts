@@ -6,11 +6,6 @@ import { replyTo } from './replyTo';
 /**
  * `POST /api/{v}/keep-alive`: resets the idle timer of a live session and nothing else; the
  * 48-hour cap stays where it was.
- *
- * @example
- * ```ts
- * return expect('POST', () => handleKeepAlive(state, call));
- * ```
  */
 export function handleKeepAlive(state: EmulatorState, call: EmulatorCall): Response {
   const session = authenticateCall(state, call);

@@ -12,11 +12,6 @@ const TOKEN_LEEWAY_MS = 10_000;
 /**
  * `POST /auth/oauth/session/{profileId}`: a session for the holder of an access token that
  * the profile's authorization server vouches for (RFC 7662 introspection).
- *
- * @example
- * ```ts
- * return expect('POST', () => handleOAuthLogin(state, call, 'harbor-oidc'));
- * ```
  */
 export async function handleOAuthLogin(
   state: EmulatorState,

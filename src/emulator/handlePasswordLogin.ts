@@ -18,12 +18,6 @@ const TABLE_FULL_RETRY_SECONDS = 60;
  * `POST /api/{v}/auth`: password login, with the auth burst limit per user name + vault,
  * the per-caller limit on failed logins, the lockout, and the same hashing work for every
  * account.
- *
- * @example
- * ```ts
- * case 'auth':
- *   return expect('POST', () => handlePasswordLogin(state, call));
- * ```
  */
 export async function handlePasswordLogin(
   state: EmulatorState,

@@ -22,11 +22,6 @@ const NOTICES: Readonly<Record<Exclude<Outcome, 'form'>, string>> = {
  * changed and the user can sign in. It asks for the user name, the current password and a
  * new one; a wrong current password counts toward the lockout like a failed login, and the
  * auth burst limit applies. A change lifts "password change required".
- *
- * @example
- * ```ts
- * if (path === PASSWORD_PAGE_PATH) return handlePasswordPage(state, call);
- * ```
  */
 export async function handlePasswordPage(
   state: EmulatorState,

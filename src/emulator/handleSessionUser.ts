@@ -7,11 +7,6 @@ import { replyTo } from './replyTo';
  * `GET /api/{v}/objects/users/me`, "Validate Session User": who the session acts as. A
  * delegated session names the delegator and adds `delegate_user_id`, the person actually
  * at the keyboard.
- *
- * @example
- * ```ts
- * return expect('GET', () => handleSessionUser(state, call));
- * ```
  */
 export function handleSessionUser(state: EmulatorState, call: EmulatorCall): Response {
   const session = authenticateCall(state, call);

@@ -6,11 +6,6 @@ import { replyTo } from './replyTo';
 
 /**
  * `GET /api` and `GET /api/{v}`: the API versions this host serves, with their URLs.
- *
- * @example
- * ```ts
- * if (version === undefined) return expect('GET', () => handleVersions(state, call));
- * ```
  */
 export function handleVersions(state: EmulatorState, call: EmulatorCall): Response {
   // The service is HTTPS only: the URLs it lists say https whatever scheme reached this

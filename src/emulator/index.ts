@@ -3,34 +3,13 @@ export { MAX_SESSION_MS as MAX_SESSION_LIFETIME_MS } from '../core/kitWire';
 export { API_VERSIONS } from './apiVersions';
 export type { HttpIntrospectorOptions } from './createHttpIntrospector';
 export { createHttpIntrospector } from './createHttpIntrospector';
-export type { EmulatorClock, ManualClock } from './createManualClock';
+export type { ManualClock } from './createManualClock';
 export { createManualClock, systemClock } from './createManualClock';
-export type { SessionSummary } from './createSessionStore';
-export type { EmulatorRequestContext, VaultEmulator } from './createVaultEmulator';
 export { createVaultEmulator } from './createVaultEmulator';
 export { demoDirectory } from './demoDirectory';
 export { demoDocuments } from './demoDocuments';
-export type {
-  EmulatorAuthProfile,
-  EmulatorData,
-  EmulatorDelegationGrant,
-  EmulatorDocument,
-  EmulatorRealm,
-  EmulatorSubjectMapping,
-  EmulatorUser,
-  EmulatorUserStatus,
-  EmulatorVault,
-} from './EmulatorData';
-export type {
-  EmulatorEvent,
-  LoginFailureReason,
-  OAuthFailureReason,
-  SessionEndReason,
-} from './EmulatorEvent';
-export type { EmulatorOidcOptions } from './EmulatorOidcOptions';
+export type * from './emulatorTypes';
 export { PASSWORD_PAGE_PATH } from './handlePasswordPage';
-export type { PasswordHash } from './hashPassword';
 export { DEFAULT_PASSWORD_HASH_ITERATIONS, hashPassword, verifyPassword } from './hashPassword';
 export { DEFAULT_LOGIN_HOST } from './locateHost';
 export { MAX_BODY_BYTES } from './readFormBody';
-export type { VaultEmulatorOptions } from './VaultEmulatorOptions';

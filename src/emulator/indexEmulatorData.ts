@@ -10,11 +10,6 @@ import type { PasswordHash } from './hashPassword';
 
 /**
  * A directory user as the emulator keeps it: no password field, only a stable identity.
- *
- * @example
- * ```ts
- * const user: IndexedUser = index.usersByName.get('olivia@sunrise.example')!;
- * ```
  */
 export interface IndexedUser {
   readonly id: number;
@@ -33,12 +28,6 @@ export interface IndexedUser {
  * {@link EmulatorData} checked for consistency and indexed for lookups. Plain-text demo
  * passwords are split off into `pendingPasswords`, which the emulator empties as it
  * hashes them.
- *
- * @example
- * ```ts
- * const index: EmulatorIndex = indexEmulatorData(demoDirectory);
- * index.vaultsByDns.get('quality.sunrise.example')?.id; // 1002
- * ```
  */
 export interface EmulatorIndex {
   readonly vaultsById: ReadonlyMap<number, EmulatorVault>;
@@ -63,11 +52,6 @@ export interface EmulatorIndex {
 /**
  * Validates and indexes directory data; throws a `TypeError` naming the first
  * inconsistency (a duplicate ID, a last sign-in vault the user lacks, a dangling reference).
- *
- * @example
- * ```ts
- * const index = indexEmulatorData({ ...demoDirectory, delegations: [] });
- * ```
  */
 export function indexEmulatorData(data: EmulatorData): EmulatorIndex {
   const vaultsById = new Map<number, EmulatorVault>();

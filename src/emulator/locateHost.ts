@@ -3,23 +3,12 @@ import type { EmulatorIndex } from './indexEmulatorData';
 /**
  * The login host of an emulator whose vaults each answer at their own host, unless
  * `hosts.loginHost` names another.
- *
- * @example
- * ```ts
- * await emulator.fetch(new Request(`https://${DEFAULT_LOGIN_HOST}/auth/discovery`, { method: 'POST', body }));
- * ```
  */
 export const DEFAULT_LOGIN_HOST = 'login.vault.example';
 
 /**
  * What answers at a requested host: the login host, one vault (by ID), nothing, or
  * everything (single-origin mode).
- *
- * @example
- * ```ts
- * const place: Place = locateHost(url, 'login.vault.example', index);
- * if (place.kind === 'vault') console.log(place.vaultId);
- * ```
  */
 export type Place =
   | { readonly kind: 'anywhere' }
@@ -33,12 +22,6 @@ const NOWHERE: Place = { kind: 'nowhere' };
 /**
  * Resolves a request URL's host to what answers there. Without a login host (single-origin
  * mode) every host serves everything.
- *
- * @example
- * ```ts
- * locateHost(new URL('https://quality.sunrise.example/api'), DEFAULT_LOGIN_HOST, index);
- * // { kind: 'vault', vaultId: 1002 }
- * ```
  */
 export function locateHost(url: URL, loginHost: string | undefined, index: EmulatorIndex): Place {
   if (loginHost === undefined) return ANYWHERE;
@@ -50,11 +33,6 @@ export function locateHost(url: URL, loginHost: string | undefined, index: Emula
 
 /**
  * Checks a configured host name; throws a `RangeError` naming the setting otherwise.
- *
- * @example
- * ```ts
- * const loginHost = checkHost(options.hosts?.loginHost ?? DEFAULT_LOGIN_HOST, 'hosts.loginHost');
- * ```
  */
 export function checkHost(value: unknown, name: string): string {
   if (

@@ -3,11 +3,6 @@ import { encodeBase64Url } from './encodeBase64Url';
 /**
  * `byteLength` bytes from the platform CSPRNG (`crypto.getRandomValues`), as unpadded
  * base64url. 32 bytes give the 256-bit session IDs (SES-01).
- *
- * @example
- * ```ts
- * randomToken(32); // 43 characters of [A-Za-z0-9_-]
- * ```
  */
 export function randomToken(byteLength: number): string {
   return encodeBase64Url(randomBytes(byteLength));
@@ -15,11 +10,6 @@ export function randomToken(byteLength: number): string {
 
 /**
  * `byteLength` bytes from the platform CSPRNG.
- *
- * @example
- * ```ts
- * const salt = randomBytes(16);
- * ```
  */
 export function randomBytes(byteLength: number): Uint8Array {
   const bytes = new Uint8Array(byteLength);

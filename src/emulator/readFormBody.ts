@@ -1,20 +1,10 @@
 /**
  * The largest request body the emulator reads (1 MiB); larger ones get HTTP 413.
- *
- * @example
- * ```ts
- * const fits = new TextEncoder().encode(body).length <= MAX_BODY_BYTES;
- * ```
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Thrown by {@link readFormBody} when a body is larger than allowed.
- *
- * @example
- * ```ts
- * try { await readFormBody(request); } catch (e) { if (e instanceof BodyTooLargeError) answer413(); }
- * ```
  */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
@@ -27,12 +17,6 @@ export class BodyTooLargeError extends Error {
  * Reads an `application/x-www-form-urlencoded` or `multipart/form-data` body into its
  * string fields (file parts are ignored), stopping at `maxBytes` so an oversized body is
  * never buffered whole. Other content types read as no fields.
- *
- * @example
- * ```ts
- * const form = await readFormBody(request);
- * const username = form.get('username');
- * ```
  */
 export async function readFormBody(
   request: Request,

@@ -19,11 +19,6 @@ import { vaultFailure } from './vaultResponse';
  * Sends a call to the handler of its path and method. Vault calls answer only at a vault's
  * host and login calls only at the login host; a wrong method gets `METHOD_NOT_SUPPORTED`,
  * an unknown path `MALFORMED_URL`, and the per-caller limits are applied here.
- *
- * @example
- * ```ts
- * return await routeRequest(state, { request, url, form, executionId, caller, place });
- * ```
  */
 export function routeRequest(
   state: EmulatorState,

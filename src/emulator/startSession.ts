@@ -6,11 +6,6 @@ import { replyTo } from './replyTo';
 
 /**
  * What {@link startSession} opens a session for.
- *
- * @example
- * ```ts
- * const start: SessionStart = { user, method: 'oauth', vaultDns: undefined };
- * ```
  */
 export interface SessionStart {
   /** The user whose credentials were accepted. */
@@ -31,11 +26,6 @@ export interface SessionStart {
  * last signed in, else in their oldest vault (the lowest ID: the service numbers vaults as
  * it creates them); the answer's `vaultId` says which, and the client's DNS check is what
  * catches it.
- *
- * @example
- * ```ts
- * return startSession(state, call, { user, method: 'password', vaultDns: 'promomats.sunrise.example' });
- * ```
  */
 export function startSession(
   state: EmulatorState,

@@ -3,16 +3,6 @@ import type { OAuthFailureReason } from './EmulatorEvent';
 /**
  * What an RFC 7662 introspection answer must satisfy before its token may start a
  * session.
- *
- * @example
- * ```ts
- * const policy: IntrospectionPolicy = {
- *   issuer: 'https://idp.harbor.example',
- *   allowedClientIds: ['harbor-portal'],
- *   nowMs: Date.now(),
- *   leewayMs: 10_000,
- * };
- * ```
  */
 export interface IntrospectionPolicy {
   readonly issuer: string;
@@ -25,11 +15,6 @@ export interface IntrospectionPolicy {
 /**
  * The outcome of {@link validateIntrospection}: the subject to map to a user, or the
  * specific reason for the refusal (for the audit stream only).
- *
- * @example
- * ```ts
- * const verdict: IntrospectionVerdict = { ok: false, reason: 'expired' };
- * ```
  */
 export type IntrospectionVerdict =
   | { readonly ok: true; readonly issuer: string; readonly subject: string }
@@ -40,12 +25,6 @@ export type IntrospectionVerdict =
  * `client_id` or `aud` must name an allowed client (EXCH-03), `exp` must lie ahead and
  * `nbf` (if any) behind, `iss` must be the expected issuer, `token_type` (if any) must be
  * `Bearer` (EXCH-04), and `sub` must be present (EXCH-05).
- *
- * @example
- * ```ts
- * const verdict = validateIntrospection(await introspect(token), policy);
- * if (verdict.ok) mapToUser(verdict.issuer, verdict.subject);
- * ```
  */
 export function validateIntrospection(
   result: unknown,

@@ -1,10 +1,5 @@
 /**
  * A response body in the service's envelope.
- *
- * @example
- * ```ts
- * const body: VaultBody = { responseStatus: 'SUCCESS' };
- * ```
  */
 export interface VaultBody {
   readonly responseStatus: 'SUCCESS' | 'FAILURE' | 'EXCEPTION';
@@ -14,11 +9,6 @@ export interface VaultBody {
 /**
  * The service answers HTTP 200 for every request it processed, with the outcome in
  * `responseStatus`, mirrored in `X-VaultAPI-Status`, and never lets the answer be cached.
- *
- * @example
- * ```ts
- * return vaultResponse({ responseStatus: 'SUCCESS' }, { executionId, headers: sessionHeaders });
- * ```
  */
 export function vaultResponse(
   body: VaultBody,
@@ -40,12 +30,6 @@ export function vaultResponse(
 /**
  * A `FAILURE` (or `EXCEPTION`) body with one error. Login failures add the service's
  * top-level `errorType: "AUTHENTICATION_FAILED"`.
- *
- * @example
- * ```ts
- * vaultFailure('INVALID_SESSION_ID', 'Invalid or expired session ID.');
- * // { responseStatus: 'FAILURE', errors: [{ type: 'INVALID_SESSION_ID', message: '…' }] }
- * ```
  */
 export function vaultFailure(
   type: string,
@@ -62,11 +46,6 @@ export function vaultFailure(
 /**
  * HTTP 413 for a body over the size limit: the request was not processed, so it gets a
  * short generic body rather than the service envelope's headers.
- *
- * @example
- * ```ts
- * if (tooLarge) return payloadTooLargeResponse();
- * ```
  */
 export function payloadTooLargeResponse(): Response {
   return new Response(

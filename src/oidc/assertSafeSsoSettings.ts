@@ -6,11 +6,6 @@ import { VaultConfigError } from '../core/errors';
  * (OIDC-01), another response type than `code`, a client secret in the browser, silent
  * renewal or session-monitor iframes (OIDC-08), or a scope asking for `offline_access`,
  * i.e. a refresh token (OIDC-07). Throws {@link VaultConfigError}; returns the settings.
- *
- * @example
- * ```ts
- * assertSafeSsoSettings({ ...settings, disablePKCE: true }); // throws VaultConfigError
- * ```
  */
 export function assertSafeSsoSettings<T extends Partial<UserManagerSettings>>(settings: T): T {
   if (settings.disablePKCE === true) {

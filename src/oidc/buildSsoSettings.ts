@@ -29,15 +29,6 @@ export type SsoSettingsOverrides = Omit<
 
 /**
  * What the settings are built from besides the profile.
- *
- * @example
- * ```ts
- * const options: SsoSettingsInput = {
- *   clientId: 'vault-session-kit-demo',
- *   redirectUri: 'http://127.0.0.1:5173/sso/callback',
- *   scope: 'openid',
- * };
- * ```
  */
 export interface SsoSettingsInput {
   /** Client ID at the provider when the profile names none (`as_client_id`). */
@@ -57,16 +48,6 @@ export interface SsoSettingsInput {
  * sign-in state in `sessionStorage` (never localStorage), the token only in memory
  * (OIDC-07), no silent renewal, session monitor or user-info call, and no refresh token.
  * Throws {@link VaultConfigError} when the profile cannot serve a browser sign-in.
- *
- * @example
- * ```ts
- * const settings = buildSsoSettings(profile, {
- *   redirectUri: `${location.origin}/sso/callback`,
- *   clientId: 'vault-session-kit-demo',
- *   scope: 'openid',
- * });
- * const manager = new UserManager(settings);
- * ```
  */
 export function buildSsoSettings(
   profile: AuthProfile,

@@ -27,11 +27,6 @@ const DESCRIPTIONS: Readonly<Record<SsoErrorCode, string>> = {
  * Builds the {@link VaultOAuthError} for a failed single sign-on. Its description is the
  * kit's own generic text, never the provider's, which arrives in the URL and could say
  * anything; the provider's answer is kept as `cause` for logs.
- *
- * @example
- * ```ts
- * throw createSsoError('sso_cancelled', { cause: { error: 'access_denied' } });
- * ```
  */
 export function createSsoError(code: SsoErrorCode, options?: { cause?: unknown }): VaultOAuthError {
   return new VaultOAuthError(code, DESCRIPTIONS[code], options);
@@ -39,11 +34,6 @@ export function createSsoError(code: SsoErrorCode, options?: { cause?: unknown }
 
 /**
  * True for an error of a failed single sign-on, optionally with the given code.
- *
- * @example
- * ```ts
- * if (isSsoError(error, 'sso_cancelled')) say('You cancelled the sign-in.');
- * ```
  */
 export function isSsoError(
   error: unknown,

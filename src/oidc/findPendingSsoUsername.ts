@@ -1,10 +1,5 @@
 /**
  * Prefix of the sign-in state entries in session storage (oidc-client-ts' own default).
- *
- * @example
- * ```ts
- * const pending = Object.keys(sessionStorage).filter((key) => key.startsWith(SSO_STATE_PREFIX));
- * ```
  */
 export const SSO_STATE_PREFIX = 'oidc.';
 
@@ -14,11 +9,6 @@ export const SSO_STATE_PREFIX = 'oidc.';
  * afresh (no back-forward cache). A login form fills it in again (WCAG 3.3.7). Reads the
  * sign-in state entries without oidc-client-ts, so the password path stays free of it;
  * `undefined` when there is none or the storage cannot be read.
- *
- * @example
- * ```ts
- * const username = findPendingSsoUsername() ?? '';
- * ```
  */
 export function findPendingSsoUsername(
   storage: Storage | undefined = globalThis.sessionStorage,

@@ -24,11 +24,6 @@ const ATTEMPT = Symbol.for('vault-session-kit.ssoAttempt');
 /**
  * Ties a failure of the callback to the sign-in it belonged to; returns the same error.
  * Objects only: anything else is returned unchanged.
- *
- * @example
- * ```ts
- * throw attachSsoAttempt(createSsoError('sso_cancelled'), { profileId, username, returnTo });
- * ```
  */
 export function attachSsoAttempt<T>(error: T, attempt: SsoAttempt): T {
   if (typeof error === 'object' && error !== null && Object.isExtensible(error)) {

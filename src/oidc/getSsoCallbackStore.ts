@@ -47,12 +47,6 @@ export interface SsoCallbackState {
 /**
  * The callback progress of one {@link VaultSession}, shared by the provider and every
  * `useSsoCallback()`.
- *
- * @example
- * ```ts
- * const store = getSsoCallbackStore(session);
- * store.process();
- * ```
  */
 export interface SsoCallbackStore {
   getSnapshot(): SsoCallbackState;
@@ -76,11 +70,6 @@ const stores = new WeakMap<VaultSession, SsoCallbackStore>();
  * loaded at the redirect URI with an answer and the session handles callbacks itself
  * (`sso.handleCallback`, default on), it starts as `processing`, so the very first render
  * can show progress instead of the login form.
- *
- * @example
- * ```ts
- * const { status } = getSsoCallbackStore(session).getSnapshot();
- * ```
  */
 export function getSsoCallbackStore(session: VaultSession): SsoCallbackStore {
   let store = stores.get(session);

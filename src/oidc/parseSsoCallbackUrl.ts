@@ -1,10 +1,5 @@
 /**
  * The identity provider's answer as it arrived at the redirect URI.
- *
- * @example
- * ```ts
- * const answer: SsoCallbackResponse = { state: 'c1f0…', code: 'Xy…', cleanUrl: '/sso/callback' };
- * ```
  */
 export interface SsoCallbackResponse {
   readonly state?: string;
@@ -32,12 +27,6 @@ const RESPONSE_PARAMETERS = [
  * Reads an authorization response from `url` when `url` is the redirect URI (same origin
  * and path) and carries `code`, `state` or `error` in its query; `undefined` otherwise.
  * Pure: it neither reads nor changes the page's address.
- *
- * @example
- * ```ts
- * const answer = parseSsoCallbackUrl(location.href, 'https://docs.sunrise.example/sso/callback');
- * if (answer) history.replaceState(history.state, '', answer.cleanUrl);
- * ```
  */
 export function parseSsoCallbackUrl(
   url: string | URL,

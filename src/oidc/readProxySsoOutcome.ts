@@ -3,11 +3,6 @@ import { VaultOAuthError } from '../core/errors';
 /**
  * The query parameter in which the kit's proxy (BFF mode) brings a failed single sign-on
  * back to the page: one of the single sign-on error codes (`SsoErrorCode`).
- *
- * @example
- * ```ts
- * new URL(location.href).searchParams.get(SSO_ERROR_PARAMETER); // 'sso_cancelled'
- * ```
  */
 export const SSO_ERROR_PARAMETER = 'vault_sso_error';
 
@@ -17,11 +12,6 @@ const CODES: readonly string[] = ['sso_cancelled', 'sso_state_mismatch', 'sso_fa
 /**
  * What a page learns when the proxy sent it back from a failed single sign-on: the error,
  * the address without the parameter, and the user name typed before leaving.
- *
- * @example
- * ```ts
- * const outcome: ProxySsoOutcome = { error, cleanUrl: '/documents', username: 'sam@harbor.example' };
- * ```
  */
 export interface ProxySsoOutcome {
   readonly error: VaultOAuthError;
@@ -33,11 +23,6 @@ export interface ProxySsoOutcome {
  * Keeps the user name typed before a single sign-on through the proxy leaves the page, so
  * the form can fill it in again when the sign-in comes back failed (WCAG 3.3.7). The
  * user name is no credential; a blocked storage keeps nothing.
- *
- * @example
- * ```ts
- * rememberProxySsoUsername('sam@harbor.example');
- * ```
  */
 export function rememberProxySsoUsername(username: string): void {
   try {
@@ -51,12 +36,6 @@ export function rememberProxySsoUsername(username: string): void {
  * Reads a failed single sign-on from `url` (the proxy adds {@link SSO_ERROR_PARAMETER} to the
  * return path), and takes the kept user name; `undefined` when `url` carries none. Pure but
  * for the storage read.
- *
- * @example
- * ```ts
- * const outcome = readProxySsoOutcome(location.href);
- * if (outcome) history.replaceState(history.state, '', outcome.cleanUrl);
- * ```
  */
 export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
   let current: URL;
@@ -86,11 +65,6 @@ export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
  * The user name {@link rememberProxySsoUsername} kept, once: the page that reads it is the
  * one the sign-in came back to, or the one the user returned to with Back from the identity
  * provider (loaded afresh), where the form takes the user back to the single sign-on step.
- *
- * @example
- * ```ts
- * const username = takeProxySsoUsername(); // 'sam@harbor.example', then undefined
- * ```
  */
 export function takeProxySsoUsername(): string | undefined {
   try {

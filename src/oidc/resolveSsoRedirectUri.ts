@@ -8,12 +8,6 @@ const DEFAULT_CALLBACK_PATH = '/sso/callback';
  * resolved against `origin`), else `{origin}/sso/callback`. `origin` defaults to the page's.
  * Throws {@link VaultConfigError} for a URI that cannot be one (not http(s), a fragment,
  * user info) or when no origin is known.
- *
- * @example
- * ```ts
- * resolveSsoRedirectUri(undefined, 'https://docs.sunrise.example');
- * // 'https://docs.sunrise.example/sso/callback'
- * ```
  */
 export function resolveSsoRedirectUri(configured?: string, origin?: string): string {
   const base = origin ?? globalThis.location?.origin;

@@ -38,12 +38,6 @@ export interface SsoRuntimeOptions {
  * (`sso.redirectUri`, default `{origin}/sso/callback`), client ID (`sso.clientId` ??
  * `client.config.clientId`, used when the profile names none) and scope (`sso.scope` ??
  * `client.config.idpOAuthScope`).
- *
- * @example
- * ```ts
- * const input = resolveSsoSettingsInput(session);
- * const settings = buildSsoSettings(profile, input);
- * ```
  */
 export function resolveSsoSettingsInput(
   session: SsoSessionTarget,

@@ -5,12 +5,6 @@ const MAX_LENGTH = 2048;
  * absolute URL, a scheme (`javascript:`), a protocol-relative `//host`, a backslash, a
  * control character, or any of these once percent-decoded, gives `fallback` instead.
  * The result is the normalised `pathname + search + hash`.
- *
- * @example
- * ```ts
- * sanitizeReturnTo('/documents?id=7'); // '/documents?id=7'
- * sanitizeReturnTo('//evil.example'); // '/'
- * ```
  */
 export function sanitizeReturnTo(
   value: unknown,

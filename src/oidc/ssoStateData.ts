@@ -3,11 +3,6 @@ import { check, fields, maybe } from '../core/client/readShape';
 /**
  * What the sign-in state carries through the redirect (in session storage, never in the
  * URL): everything the callback needs to finish, and nothing secret.
- *
- * @example
- * ```ts
- * const data: SsoStateData = { v: 1, profileId: 'harbor-oidc', username: 'sam@harbor.example', returnTo: '/' };
- * ```
  */
 export interface SsoStateData {
   /** The layout of this record, so that one written by another release is refused. */
@@ -41,12 +36,6 @@ const readStateData = fields({
  * Reads stored sign-in state back as {@link SsoStateData}, so a tampered entry is refused
  * rather than trusted: it throws an error naming the field at fault (never its value)
  * when `value` is not of that shape.
- *
- * @example
- * ```ts
- * const data = ssoStateData(signinState.data);
- * finish(data.profileId, data.returnTo);
- * ```
  */
 export function ssoStateData(value: unknown): SsoStateData {
   return readStateData(value, '');

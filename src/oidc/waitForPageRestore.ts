@@ -3,12 +3,6 @@
  * (the user pressed Back on the identity provider's page), or rejects with the signal's
  * reason. A redirect that leaves the page for good never settles it, which is the point:
  * a "Continue" button stays busy until the page is gone.
- *
- * @example
- * ```ts
- * location.assign(authorizeUrl);
- * await waitForPageRestore(); // only after Back
- * ```
  */
 export function waitForPageRestore(signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {

@@ -47,11 +47,6 @@ export interface FetchStyleListenerOptions {
  * a client that disconnects aborts the call. The fetch machinery costs several times the
  * CPU of the direct adapter, `createVaultProxyListener`; this is for a proxy whose upstream
  * is itself a fetch handler (an in-process emulator).
- *
- * @example
- * ```ts
- * createServer(createFetchStyleListener(createVaultProxy(options))).listen(8080);
- * ```
  */
 export function createFetchStyleListener(
   handler: FetchStyleHandler,

@@ -56,12 +56,6 @@ export interface NodeVaultProxyOptions extends VaultProxyOptions {
  * or Fastify's raw server. `matches(req)` says which requests are the proxy's (its login
  * host, vault and session routes), for a server that also serves the app; `close()` ends
  * its upstream keep-alive connections.
- *
- * @example
- * ```ts
- * const listener: VaultProxyListener = createVaultProxyListener(options);
- * createServer((req, res) => (listener.matches(req) ? listener(req, res) : serveApp(req, res)));
- * ```
  */
 export interface VaultProxyListener extends VaultProxyRoutes {
   /** Answers one request: proxied, or refused in the service's failure shape. */

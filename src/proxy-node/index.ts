@@ -1,3 +1,5 @@
+// The fetch-style proxy's options and result, which the Node listener takes and gives.
+export type * from '../proxy/VaultProxyOptions';
 export {
   createFetchStyleListener,
   type FetchStyleHandler,

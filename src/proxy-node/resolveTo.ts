@@ -6,11 +6,6 @@ import type { LookupFunction } from 'node:net';
  * A `lookup` for `http.request` that resolves every name to `address` (itself looked up
  * when it is a name), so a request keeps its own host name in `Host` and SNI while it goes
  * to another server.
- *
- * @example
- * ```ts
- * request({ host: 'quality.sunrise.example', port: 8787, lookup: resolveTo('127.0.0.1') });
- * ```
  */
 export function resolveTo(address: string): LookupFunction {
   const name = address.replace(/^\[|\]$/g, '');

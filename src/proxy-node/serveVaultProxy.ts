@@ -8,13 +8,6 @@ import { describeVaultProxy } from './describeVaultProxy';
 
 /**
  * A running proxy server.
- *
- * @example
- * ```ts
- * const served = await serveVaultProxy(options, { port: 8080 });
- * console.log(served.url);
- * await served.close();
- * ```
  */
 export interface ServedVaultProxy {
   /** `http://{hostname}:{port}`, without a trailing slash. */

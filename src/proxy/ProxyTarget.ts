@@ -3,12 +3,6 @@
  * path (the vault's path words read without regard to case): the three logins, whose answers
  * BFF mode seals, the end of a session, the proxy's own single sign-on routes (start and the
  * identity provider's return), and every other call.
- *
- * @example
- * ```ts
- * const call: ProxyCall = rules.resolveTarget('POST', '/vault/a.example/api/v26.1/auth/').call;
- * // 'password-login'
- * ```
  */
 export type ProxyCall =
   | 'password-login'
@@ -22,11 +16,6 @@ export type ProxyCall =
 /**
  * Where a request goes upstream: `https://{host}{path}`, `path` holding the query. The path
  * is the canonical form that every rule read (see `canonicalizeTarget`).
- *
- * @example
- * ```ts
- * const { host, path, call } = rules.resolveTarget('GET', '/vault/a.example/api?x=1');
- * ```
  */
 export interface ProxyTarget {
   /**

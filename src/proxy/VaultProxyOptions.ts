@@ -1,11 +1,6 @@
 /**
  * What the server adapter knows about a request beyond the request itself; passed on to
  * the upstream `fetch` unchanged (the emulator keys its per-caller limits on it).
- *
- * @example
- * ```ts
- * await proxy(request, { clientAddress: '203.0.113.7', waitUntil: (work) => ctx.waitUntil(work) });
- * ```
  */
 export interface VaultProxyContext {
   /** The caller's network address as the server saw it; the emulator keys its limits on it. */
@@ -45,11 +40,6 @@ export interface VaultProxyLogEvent {
 
 /**
  * The error types the proxy answers with, in the service's failure shape.
- *
- * @example
- * ```ts
- * if (body.errors[0].type === 'PROXY_HOST_NOT_ALLOWED') showSetupHint();
- * ```
  */
 export type VaultProxyErrorType =
   | 'PROXY_NOT_FOUND'
@@ -189,11 +179,6 @@ export interface VaultProxyOptions {
 
 /**
  * A same-origin proxy as a fetch-style handler.
- *
- * @example
- * ```ts
- * const response = await proxy(request, { clientAddress });
- * ```
  */
 export type VaultProxy = (request: Request, context?: VaultProxyContext) => Promise<Response>;
 
@@ -202,11 +187,6 @@ export type VaultProxy = (request: Request, context?: VaultProxyContext) => Prom
  * route (`/vault-session` by default), all under `basePath`. A server that also serves the
  * app (static files, a fallback to `index.html` for unknown paths) hands exactly these to
  * the proxy, so no route of it can be left to the fallback.
- *
- * @example
- * ```ts
- * app.use((req, res, next) => (proxy.matches(req) ? proxy(req, res) : next()));
- * ```
  */
 export interface VaultProxyRoutes {
   /** True when the request's path (`req.url`, a `Request`'s URL, or a path) is the proxy's. */

@@ -2,12 +2,6 @@ import { ProxyRefusal } from './ProxyRefusal';
 
 /**
  * A request target in the one form every rule of the proxy reads and the upstream receives.
- *
- * @example
- * ```ts
- * const { path, query }: CanonicalTarget = canonicalizeTarget('/vault/a.example//api/./v26.1/auth/');
- * // path '/vault/a.example/api/v26.1/auth', query ''
- * ```
  */
 export interface CanonicalTarget {
   /** Starts with `/`; no empty, `.` or `..` segment; no trailing slash (but the root). */
@@ -40,13 +34,6 @@ const REFUSED_ENCODED: Readonly<Record<number, string>> = {
  * no single safe reading is refused (`PROXY_BAD_PATH`, 400) with the reason: an encoded
  * `/`, `\`, `;` or `%`, an encoded control byte, a path parameter (`;`), a malformed escape,
  * or `..` above the root.
- *
- * @example
- * ```ts
- * canonicalizeTarget('/vault/a.example/api/v26.1/%64elegation/login/?x=1');
- * // { path: '/vault/a.example/api/v26.1/delegation/login', query: '?x=1' }
- * canonicalizeTarget('/vault/a.example/api/v26.1/auth;x=1'); // throws PROXY_BAD_PATH
- * ```
  */
 export function canonicalizeTarget(target: string): CanonicalTarget {
   // The URL standard's reading first, for every adapter alike: a Node server's raw path and a

@@ -10,11 +10,6 @@ const PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
 
 /**
  * The backend-for-frontend settings once checked.
- *
- * @example
- * ```ts
- * const { secrets, path, now }: CheckedSessionOptions = checkProxyOptions(options).session!;
- * ```
  */
 export interface CheckedSessionOptions {
   readonly secrets: readonly string[];
@@ -27,11 +22,6 @@ export interface CheckedSessionOptions {
 
 /**
  * The proxy's settings once checked, defaults filled in.
- *
- * @example
- * ```ts
- * const { basePath, allowedOrigins }: CheckedProxyOptions = checkProxyOptions(options);
- * ```
  */
 export interface CheckedProxyOptions {
   readonly loginHost: string;
@@ -48,11 +38,6 @@ export interface CheckedProxyOptions {
 /**
  * Checks the proxy's settings, throwing a `TypeError` that says what is wrong with any
  * that cannot work, and fills in the defaults.
- *
- * @example
- * ```ts
- * checkProxyOptions({ loginHost: 'login.example.com', allowHosts: ['*.example.com'] }).basePath; // ''
- * ```
  */
 export function checkProxyOptions(options: VaultProxyOptions): CheckedProxyOptions {
   if (typeof options !== 'object' || options === null) {

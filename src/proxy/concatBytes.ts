@@ -1,10 +1,5 @@
 /**
  * The chunks as one array of `length` bytes.
- *
- * @example
- * ```ts
- * concatBytes([new Uint8Array([1]), new Uint8Array([2, 3])], 3); // Uint8Array [1, 2, 3]
- * ```
  */
 export function concatBytes(
   chunks: readonly Uint8Array[],

@@ -3,13 +3,6 @@ import { createCredentialScanner } from './createCredentialScanner';
 
 /**
  * Watches a streamed answer on its way to the page; see {@link createAnswerGuard}.
- *
- * @example
- * ```ts
- * const safe = guard.pass(chunk);
- * if (safe === undefined) cutTheAnswer();
- * else write(safe);
- * ```
  */
 export interface AnswerGuard {
   /**
@@ -29,11 +22,6 @@ const NOTHING = new Uint8Array(0);
  * which a credential begins is passed on, nor any byte that may be the start of one of the
  * `known` session IDs until the bytes after it show it is not. Holding back costs a copy
  * only in the rare chunk that ends like the start of a known ID.
- *
- * @example
- * ```ts
- * const guard = createAnswerGuard(knownSessionIds(plan));
- * ```
  */
 export function createAnswerGuard(known: readonly string[]): AnswerGuard {
   const scanner = createCredentialScanner(known);

@@ -1,12 +1,6 @@
 /**
  * Reads an answer's bytes as they pass and tells when a credential begins in them; see
  * {@link createCredentialScanner}.
- *
- * @example
- * ```ts
- * const scanner = createCredentialScanner();
- * scanner.scan(new TextEncoder().encode('{"responseStatus":"SUCCESS","sessionId":"…"}')); // true
- * ```
  */
 export interface CredentialScanner {
   /**
@@ -71,12 +65,6 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  * colon and an element at the end of its name, before any byte of the value; a token after
  * its prefix; a known ID by its first 16 characters. It reads each byte once and allocates
  * nothing per byte, so it can watch a streamed answer as it goes.
- *
- * @example
- * ```ts
- * const scanner = createCredentialScanner([sessionIdOfTheCall]);
- * if (scanner.scan(chunk)) throw new Error('withheld');
- * ```
  */
 export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
   const prefixes = known.filter((id) => id !== '').map(compilePrefix);

@@ -3,13 +3,6 @@ import { MAX_KEPT_FORM_BYTES } from './createSessionRules';
 
 /**
  * A copy of the first bytes of a request body as it streams past.
- *
- * @example
- * ```ts
- * const form = createFormCopy();
- * form.keep(chunk);
- * new URLSearchParams(new TextDecoder().decode(form.bytes()));
- * ```
  */
 export interface FormCopy {
   keep(chunk: Uint8Array): void;
@@ -19,11 +12,6 @@ export interface FormCopy {
 /**
  * Keeps the start of a delegated login's form, which names whom the new session acts as:
  * two short fields, so only the first bytes are kept while the body streams on upstream.
- *
- * @example
- * ```ts
- * const form = plan.keepsForm ? createFormCopy() : undefined;
- * ```
  */
 export function createFormCopy(): FormCopy {
   const chunks: Uint8Array[] = [];

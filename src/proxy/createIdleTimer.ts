@@ -1,14 +1,6 @@
 /**
  * A watch on a body that moves: {@link IdleTimer.touch} on every chunk, and `onIdle` runs
  * once no chunk came for `limitMs`.
- *
- * @example
- * ```ts
- * const idle = createIdleTimer(30_000, () => upstream.destroy());
- * idle.start();
- * body.on('data', () => idle.touch());
- * body.on('end', () => idle.stop());
- * ```
  */
 export interface IdleTimer {
   /** Starts (or restarts) watching, counting from now. */
@@ -21,11 +13,6 @@ export interface IdleTimer {
 /**
  * Creates an {@link IdleTimer}. A chunk only records the time: one timer runs per period,
  * not one per chunk, so a large download costs no timer churn.
- *
- * @example
- * ```ts
- * const idle = createIdleTimer(50, () => console.log('stalled'));
- * ```
  */
 export function createIdleTimer(limitMs: number, onIdle: () => void): IdleTimer {
   let last = 0;

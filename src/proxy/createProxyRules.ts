@@ -42,11 +42,6 @@ const MAX_WARNED_ORIGINS = 100;
  * two cannot drift: what is routed where, which origins may change state, which headers
  * pass either way, how answers a browser would render are sandboxed, the bounds, the
  * refusals' shape and the log.
- *
- * @example
- * ```ts
- * const rules = createProxyRules({ loginHost: 'login.example.com', allowHosts: ['*.example.com'] });
- * ```
  */
 export interface ProxyRules {
   readonly maxRequestBytes: number;
@@ -102,12 +97,6 @@ export interface ProxyRules {
 /**
  * Checks the settings (a `TypeError` with the reason for any that cannot work) and returns
  * the {@link ProxyRules} they make.
- *
- * @example
- * ```ts
- * const rules = createProxyRules({ loginHost: 'login.example.com', allowHosts: ['*.example.com'] });
- * rules.resolveTarget('POST', '/auth/discovery'); // { route: 'auth', host: 'login.example.com', … }
- * ```
  */
 export function createProxyRules(options: VaultProxyOptions): ProxyRules {
   const settings = checkProxyOptions(options);

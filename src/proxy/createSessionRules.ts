@@ -9,23 +9,12 @@ import { parseJsonObject } from './parseJsonObject';
 /**
  * Which of the two session cookies: the user's own session, or the one acting on behalf of
  * another user.
- *
- * @example
- * ```ts
- * const kind: SessionKind = request.headers.get('x-vault-session') === 'delegated' ? 'delegated' : 'own';
- * ```
  */
 export type SessionKind = 'own' | 'delegated';
 
 /**
  * What the proxy does with the session cookies for one forwarded call, decided before it
  * goes upstream.
- *
- * @example
- * ```ts
- * const plan = await rules.session.plan(target, header, upstream);
- * if (plan.authorization) headers.authorization = plan.authorization;
- * ```
  */
 export interface SessionPlan {
   /** The `Authorization` to add upstream: the sid of a cookie that opened, for its own vault. */
@@ -62,21 +51,11 @@ export interface SessionPlan {
  * `pass` (a binary document, streamed untouched), `read` (read whole, inspected, and
  * rewritten or refused), `scan` (read as far as {@link MAX_SMALL_ANSWER_BYTES}, then
  * streamed, inspected as it goes, cut where a credential begins) or `refuse` (it cannot be inspected: a compressed body the adapter does not decode).
- *
- * @example
- * ```ts
- * if (session.handling(plan, answer) === 'read') body = await readWhole(upstream.body);
- * ```
  */
 export type AnswerHandling = 'pass' | 'read' | 'scan' | 'refuse';
 
 /**
  * What {@link SessionRules.handling} reads of an upstream answer, and of the call it answers.
- *
- * @example
- * ```ts
- * const answer: UpstreamAnswer = { method: 'GET', status: 200, header, bodyDecoded: true };
- * ```
  */
 export interface UpstreamAnswer {
   /** The request's method: the answer to a `HEAD` has no body. */
@@ -89,11 +68,6 @@ export interface UpstreamAnswer {
 
 /**
  * What {@link SessionRules.answer} needs besides the answer read.
- *
- * @example
- * ```ts
- * await session.answer(plan, body, { form: form?.bytes(), upstream, inspected: false });
- * ```
  */
 export interface AnswerCall {
   /** The start of a delegated login's form, which names the delegator. */
@@ -107,12 +81,6 @@ export interface AnswerCall {
  * A call the proxy makes itself, with a session, for a JSON answer: `GET` to learn which
  * vault a delegation is in (the delegated login's answer names none), `DELETE` to end a
  * session whose cookie it replaces or clears.
- *
- * @example
- * ```ts
- * const upstream: UpstreamCall = (method, host, path, authorization) =>
- *   fetch(`https://${host}${path}`, { method, headers: { authorization } }).then((r) => r.json());
- * ```
  */
 export type UpstreamCall = (
   method: 'GET' | 'DELETE',
@@ -123,11 +91,6 @@ export type UpstreamCall = (
 
 /**
  * One answer the proxy gives itself.
- *
- * @example
- * ```ts
- * const { status, headers, body, cookies } = await rules.session.whoAmI('GET', header, upstream);
- * ```
  */
 export interface SessionAnswer {
   readonly status: number;
@@ -140,11 +103,6 @@ export interface SessionAnswer {
  * The rules of backend-for-frontend mode, shared by both adapters: which cookie a call
  * uses, where `Authorization` is added, which answers are read (login answers, and a
  * failure that may say the session has ended) and what they turn into.
- *
- * @example
- * ```ts
- * const session = createSessionRules(checked.session, console.warn);
- * ```
  */
 export interface SessionRules {
   /** The who-am-I route's full path. */
@@ -181,11 +139,6 @@ export interface SessionRules {
 /**
  * Largest answer the proxy reads whole (login answers, failures): the service's are far
  * smaller, and a bigger one is refused rather than held.
- *
- * @example
- * ```ts
- * if (length > MAX_READ_ANSWER_BYTES) throw tooLargeToRead;
- * ```
  */
 export const MAX_READ_ANSWER_BYTES = 1024 * 1024;
 
@@ -193,21 +146,11 @@ export const MAX_READ_ANSWER_BYTES = 1024 * 1024;
  * How much of an inspected answer is read before its head is sent: an answer that ends
  * within it can still be refused in the service's shape; a longer one streams on, inspected
  * as it goes, and is cut where a credential begins.
- *
- * @example
- * ```ts
- * if (length > MAX_SMALL_ANSWER_BYTES) sendHeadAndStreamOn();
- * ```
  */
 export const MAX_SMALL_ANSWER_BYTES = 16 * 1024;
 
 /**
  * Largest start of a delegated-login form kept to learn the delegator from.
- *
- * @example
- * ```ts
- * chunks.push(chunk.slice(0, MAX_KEPT_FORM_BYTES - kept));
- * ```
  */
 export const MAX_KEPT_FORM_BYTES = 16 * 1024;
 
@@ -252,11 +195,6 @@ interface HeldSessions {
 /**
  * Builds the {@link SessionRules} from checked settings. `warn` hears of a session the proxy
  * could not end at its vault (never its ID).
- *
- * @example
- * ```ts
- * const session = createSessionRules({ secrets, path: '/vault-session', now: Date.now }, console.warn);
- * ```
  */
 export function createSessionRules(
   settings: CheckedSessionOptions,
@@ -557,11 +495,6 @@ export function createSessionRules(
 
 /**
  * The `Set-Cookie` value that holds a sealed session until `maxAgeMs` from now.
- *
- * @example
- * ```ts
- * setCookie('own', 'v1.…', 48 * 3_600_000); // '__Host-vault-session=v1.…; HttpOnly; …; Max-Age=172800'
- * ```
  */
 export function setCookie(kind: SessionKind, value: string, maxAgeMs: number): string {
   return `${COOKIE[kind]}=${value}; ${ATTRIBUTES}; Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`;
@@ -569,11 +502,6 @@ export function setCookie(kind: SessionKind, value: string, maxAgeMs: number): s
 
 /**
  * The `Set-Cookie` value that removes a session cookie.
- *
- * @example
- * ```ts
- * clearCookie('delegated'); // '__Host-vault-delegated=; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=0'
- * ```
  */
 export function clearCookie(kind: SessionKind): string {
   return `${COOKIE[kind]}=; ${ATTRIBUTES}; Max-Age=0`;
@@ -668,11 +596,6 @@ function holdsCredential(body: Uint8Array, plan: SessionPlan, sealed?: string): 
 /**
  * The session IDs a call knows — the one it was made with, a delegated login's actor, one
  * just sealed — which no answer may carry towards the page.
- *
- * @example
- * ```ts
- * const scanner = createCredentialScanner(knownSessionIds(plan));
- * ```
  */
 export function knownSessionIds(plan: SessionPlan, sealed?: string): string[] {
   return [plan.authorization, plan.actor, sealed].filter(

@@ -3,14 +3,6 @@ import { parseJsonObject } from './parseJsonObject';
 /**
  * What a session cookie holds once opened: the vault session it stands for, never shown to
  * the page.
- *
- * @example
- * ```ts
- * const sealed: SealedSession = {
- *   v: 1, sid, dns: 'promomats.sunrise.example', kind: 'own', userId: 61603, vaultId: 1001,
- *   createdAt: now, deadline: now + 48 * 3_600_000, tag, version: 'v26.1',
- * };
- * ```
  */
 export interface SealedSession {
   readonly v: 1;
@@ -28,12 +20,6 @@ export interface SealedSession {
 
 /**
  * Seals sessions into cookie values and opens them again; see {@link createSessionSealer}.
- *
- * @example
- * ```ts
- * const value = await sealer.seal(session);
- * (await sealer.open(value))?.sid === session.sid; // true
- * ```
  */
 export interface SessionSealer {
   /** `v1.` + base64url(iv ‖ AES-GCM ciphertext), with the first secret's key. */
@@ -69,12 +55,6 @@ const decoder = new TextDecoder();
  * 256 key and an HMAC-SHA-256 key. The first secret seals and names; every secret opens, so a
  * new secret put first rotates without signing anyone out. Keys are derived once, on first
  * use.
- *
- * @example
- * ```ts
- * const sealer = createSessionSealer([process.env.SESSION_SECRET_NEW, process.env.SESSION_SECRET_OLD]);
- * const cookie = await sealer.seal(session);
- * ```
  */
 export function createSessionSealer(secrets: readonly string[]): SessionSealer {
   let derived: Promise<readonly DerivedKeys[]> | undefined;

@@ -25,31 +25,16 @@ import { parseJsonObject } from './parseJsonObject';
 /**
  * A request the proxy sends upstream itself and reads the answer of: discovery, the code
  * exchange at the identity provider, the OAuth session login.
- *
- * @example
- * ```ts
- * const fetchUpstream: UpstreamFetch = (request) => fetch(request);
- * ```
  */
 export type UpstreamFetch = (request: Request) => Promise<Response>;
 
 /**
  * Largest form the single sign-on start reads (a user name, a profile, a return path).
- *
- * @example
- * ```ts
- * if (length > MAX_SSO_FORM_BYTES) refuse();
- * ```
  */
 export const MAX_SSO_FORM_BYTES = 16 * 1024;
 
 /**
  * The query of a canonical target (`/path?query`), with its `?`; `''` without one.
- *
- * @example
- * ```ts
- * queryOf('/vault-session/sso/callback?code=x&state=y'); // '?code=x&state=y'
- * ```
  */
 export function queryOf(target: string): string {
   const mark = target.indexOf('?');
@@ -60,11 +45,6 @@ export function queryOf(target: string): string {
  * Single sign-on through the proxy in BFF mode: the start (the page's `POST {session.path}/sso`)
  * and the identity provider's return (`GET {session.path}/sso/callback`), shared by both
  * adapters.
- *
- * @example
- * ```ts
- * const answer = await rules.sso.start(form, header, fetchUpstream, upstream);
- * ```
  */
 export interface SsoRules {
   /** The path of the callback route (`basePath` and `session.path` included). */
@@ -96,11 +76,6 @@ export interface SsoRules {
 
 /**
  * What {@link createSsoRules} is built from.
- *
- * @example
- * ```ts
- * const settings: SsoRulesSettings = { loginHost, allowHosts, secrets, sessionPath, now, upstreamTimeoutMs, session };
- * ```
  */
 export interface SsoRulesSettings {
   readonly loginHost: string;
@@ -161,11 +136,6 @@ const PLACEHOLDER_ORIGIN = 'https://app.invalid';
  * Builds the {@link SsoRules}: the protocol (PKCE S256, state, nonce, the token request and
  * the ID token's checks) is oauth4webapi's; the proxy adds where each value lives (a sealed
  * `HttpOnly` cookie, never the page) and which hosts it reaches.
- *
- * @example
- * ```ts
- * const sso = createSsoRules({ loginHost, allowHosts: ['idp.example.com'], secrets, sessionPath: '/vault-session', now: Date.now, upstreamTimeoutMs: 60_000, session });
- * ```
  */
 export function createSsoRules(settings: SsoRulesSettings): SsoRules {
   const sealer = createSessionSealer(settings.secrets);

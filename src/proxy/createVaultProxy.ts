@@ -292,12 +292,6 @@ export function createVaultProxy(
 /**
  * {@link VaultProxyRoutes.matches} on a rule set: the target of `req.url`, a `Request`'s URL,
  * or a path.
- *
- * @example
- * ```ts
- * const matches = matcherOf(createProxyRules(options));
- * matches('/vault-session'); // true in BFF mode
- * ```
  */
 export function matcherOf(rules: ProxyRules): VaultProxyRoutes['matches'] {
   return (request) => rules.owns(typeof request === 'string' ? request : (request.url ?? '/'));

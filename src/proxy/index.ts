@@ -5,13 +5,4 @@ export {
   type VaultRouteHandler,
   type VaultRouteHandlers,
 } from './toRouteHandlers';
-export type {
-  VaultProxy,
-  VaultProxyContext,
-  VaultProxyErrorType,
-  VaultProxyLogEvent,
-  VaultProxyOptions,
-  VaultProxyRoutes,
-  VaultProxySessionOptions,
-  VaultProxySsoOptions,
-} from './VaultProxyOptions';
+export type * from './VaultProxyOptions';

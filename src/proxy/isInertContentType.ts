@@ -22,12 +22,6 @@ const INERT_TYPES = new Set([
  * to run script: JSON (`+json` too), plain text, CSV, raster images, audio, video, PDF and
  * opaque downloads. HTML, XHTML, XML, SVG, an absent and any other type are not inert: the
  * proxy sends those with `Content-Security-Policy: sandbox` as attachments.
- *
- * @example
- * ```ts
- * isInertContentType('application/json;charset=UTF-8'); // true
- * isInertContentType('image/svg+xml'); // false
- * ```
  */
 export function isInertContentType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;

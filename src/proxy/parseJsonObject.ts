@@ -3,11 +3,6 @@ const decoder = new TextDecoder();
 /**
  * A JSON object read from bytes, or `undefined` for anything else (invalid JSON, an array,
  * a primitive): what the proxy reads of the answers and seals it handles itself.
- *
- * @example
- * ```ts
- * parseJsonObject(new TextEncoder().encode('{"responseStatus":"SUCCESS"}')); // { responseStatus: 'SUCCESS' }
- * ```
  */
 export function parseJsonObject(
   bytes: Uint8Array | ArrayBuffer,

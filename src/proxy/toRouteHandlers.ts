@@ -37,18 +37,6 @@ export interface VaultRouteHandlers {
  * request's URL alone. `context` goes with every call: in BFF mode on Next.js,
  * `{ waitUntil: after }` (from `next/server`) lets a session the proxy lets go of be ended
  * at its vault after the answer is sent.
- *
- * @example
- * ```ts
- * // app/vault/[...path]/route.ts and app/auth/[...path]/route.ts in Next.js
- * import { toRouteHandlers } from 'vault-session-kit/proxy';
- * import { proxy } from '@/lib/vaultProxy';
- *
- * export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toRouteHandlers(proxy);
- *
- * // BFF mode (`session` set): app/vault-session/[[...path]]/route.ts, the session route (who-am-I, sign-out, single sign-on)
- * export const { GET, POST, DELETE } = toRouteHandlers(proxy);
- * ```
  */
 export function toRouteHandlers(
   proxy: VaultProxy,

@@ -7,11 +7,6 @@ import { useSsoCallback } from './useSsoCallback';
 
 /**
  * Props of {@link RequireSession}.
- *
- * @example
- * ```tsx
- * const props: RequireSessionProps = { fallback: <LoginForm />, children: <Documents /> };
- * ```
  */
 export interface RequireSessionProps {
   /**
@@ -33,13 +28,6 @@ export interface RequireSessionProps {
  * Renders its children only while a session is live (active, delegated, or close to the
  * cap), and `fallback` otherwise; after expiry or sign-out the fallback comes back, with the
  * last user name still known to the session.
- *
- * @example
- * ```tsx
- * <RequireSession fallback={<LoginForm />}>
- *   <DocumentList />
- * </RequireSession>
- * ```
  */
 export function RequireSession({ fallback, pending = null, children }: RequireSessionProps) {
   const { status } = useSession();

@@ -1,20 +1,10 @@
 'use client';
 import { createContext, useContext } from 'react';
-import { VaultConfigError } from '../core/errors';
-import { explainInDevelopment } from '../core/explainInDevelopment';
+import { configError } from '../core/explainInDevelopment';
 import type { VaultSession } from '../core/session/VaultSession';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * The React context that carries the {@link VaultSession}; `SessionProvider` fills it.
- *
- * @example
- * ```tsx
- * <VaultSessionContext.Provider value={session}>{children}</VaultSessionContext.Provider>
- * ```
  */
 export const VaultSessionContext = createContext<VaultSession | undefined>(undefined);
 VaultSessionContext.displayName = 'VaultSessionContext';
@@ -31,12 +21,10 @@ VaultSessionContext.displayName = 'VaultSessionContext';
 export function useVaultSession(): VaultSession {
   const session = useContext(VaultSessionContext);
   if (!session) {
-    throw new VaultConfigError(
-      explainInDevelopment('No SessionProvider above this component.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
-      ),
+    throw configError('No SessionProvider above this component.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'No vault session found: wrap the component in <SessionProvider> (vault-session-kit).',
     );
   }
   return session;

@@ -13,12 +13,6 @@ import { vaultQueryKeys } from './vaultQueryKeys';
  * it runs, so a delegation started in the meantime does not ask with the delegated one.
  * Disabled while nobody is signed in; fetched anyway (`prefetchQuery`), it fails with
  * `VaultAbortedError`.
- *
- * @example
- * ```ts
- * await queryClient.prefetchQuery(delegationsQueryOptions(session));
- * const { data } = useQuery(delegationsQueryOptions(useVaultSession(), useSession()));
- * ```
  */
 export function delegationsQueryOptions(
   session: VaultSession,

@@ -1,12 +1,6 @@
 /**
  * Whether a typed user name is worth a discovery call yet: the service routes by the part
  * after `@`, so nothing is asked before there is one with a dot in it.
- *
- * @example
- * ```ts
- * isPlausibleUsername('olivia@sunrise.example'); // true
- * isPlausibleUsername('olivia@sun'); // false
- * ```
  */
 export function isPlausibleUsername(username: string): boolean {
   const at = username.lastIndexOf('@');

@@ -4,11 +4,6 @@ import { useVaultSession } from './VaultSessionContext';
 /**
  * The value, once it has stopped changing for `delayMs` on the timers of the session above
  * (the `SessionProvider`'s), so an injected clock decides when it settles.
- *
- * @example
- * ```tsx
- * const settled = useDebouncedValue(username, 300);
- * ```
  */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const { timers } = useVaultSession();

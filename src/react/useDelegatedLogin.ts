@@ -36,13 +36,6 @@ export type UseDelegatedLoginResult = UseMutationResult<void, VaultError, Delega
  * Acting on behalf of another user: `actAs` (or `mutate`) opens a delegated session that
  * every tab follows, `stop.mutate()` returns to the user's own session, and `delegation`
  * is the current one.
- *
- * @example
- * ```tsx
- * const { actAs, stop, delegation, isPending } = useDelegatedLogin();
- * <button disabled={isPending} onClick={() => actAs({ vaultId: d.id, delegatorUserId: d.delegatorUserId }).catch(() => {})}>Act as</button>
- * {delegation && <button onClick={() => stop.mutate()}>Stop acting</button>}
- * ```
  */
 export function useDelegatedLogin(): UseDelegatedLoginResult {
   const { manager } = useVaultSession();

@@ -41,15 +41,6 @@ export type UseDiscoveryResult = UseQueryResult<DiscoveryResult, VaultError> & {
  * Discovery for the user name being typed: asked once typing pauses and the name has a
  * domain, cached per user name, so pressing "Continue" usually needs no round trip.
  * `discover(name)` answers from the cache or asks now (for the submit itself).
- *
- * @example
- * ```tsx
- * const { data, discover } = useDiscovery(username);
- * const onContinue = async () => {
- *   const answer = await discover(username);
- *   setStep(answer.authType === 'sso' ? 'sso' : 'password');
- * };
- * ```
  */
 export function useDiscovery(
   username: string,

@@ -7,11 +7,6 @@ import { withActions } from './withActions';
 
 /**
  * What {@link useLogin}'s `login` takes. The password is sent exactly as given.
- *
- * @example
- * ```ts
- * const credentials: LoginCredentials = { username: 'olivia@sunrise.example', password: typed };
- * ```
  */
 export interface LoginCredentials {
   username: string;

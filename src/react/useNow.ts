@@ -7,12 +7,6 @@ import { useVaultSession } from './VaultSessionContext';
  * every `intervalMs` (never when it is 0) until it reaches `until`, when given, on whole
  * intervals before `until`. The session's timers schedule the reads, so an injected clock
  * moves it as it moves the session's deadline.
- *
- * @example
- * ```tsx
- * const now = useNow(1_000);
- * const secondsLeft = Math.ceil((deadline - now) / 1_000);
- * ```
  */
 export function useNow(intervalMs: number, until?: number): number {
   const { now: clock, timers } = useVaultSession();

@@ -4,12 +4,6 @@ import { useSyncExternalStore } from 'react';
 /**
  * True during a server render and the hydration render that follows it, false in every
  * other render: what a component shows while nobody can know yet what the browser holds.
- *
- * @example
- * ```tsx
- * const serverOrHydrating = useServerOrHydrating();
- * if (serverOrHydrating) return <p>Checking your session…</p>;
- * ```
  */
 export function useServerOrHydrating(): boolean {
   return useSyncExternalStore(neverChanges, no, yes);

@@ -11,11 +11,6 @@ const SERVER_SNAPSHOT: SessionSnapshot = Object.freeze({ status: 'signed-out', j
  * changes (compared with `Object.is`), not on every change of the session. `select` must
  * return a value that stays the same while its inputs do (a string, a number, a part of
  * the snapshot), never a new object per call.
- *
- * @example
- * ```tsx
- * const dns = useSessionSelector((session) => session.vault?.dns);
- * ```
  */
 export function useSessionSelector<T>(select: (session: SessionSnapshot) => T): T {
   const { manager } = useVaultSession();

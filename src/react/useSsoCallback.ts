@@ -16,15 +16,6 @@ const SERVER_STATE: SsoCallbackState = Object.freeze({ status: 'idle' });
  *
  * `SessionProvider` completes the callback by itself; with `sso.handleCallback: false` the
  * component that calls this hook does, on mount. Either way it happens once.
- *
- * @example
- * ```tsx
- * const { status, error, returnTo } = useSsoCallback();
- * useEffect(() => {
- *   if (status === 'success' && returnTo) navigate(returnTo, { replace: true });
- * }, [status, returnTo]);
- * if (status === 'processing') return <p role="status">Signing you in…</p>;
- * ```
  */
 export function useSsoCallback(): SsoCallbackState {
   const session = useVaultSession();

@@ -7,14 +7,6 @@ import { getSsoCallbackStore } from '../oidc/getSsoCallbackStore';
  * Completes a single sign-on when the page is loaded at the redirect URI with the
  * provider's answer, unless the session's `sso.handleCallback` is `false`. Used by
  * `SessionProvider`; safe under StrictMode (the answer is handled once).
- *
- * @example
- * ```tsx
- * function Shell({ session }: { session: VaultSession }) {
- *   useSsoCallbackHandling(session);
- *   return null;
- * }
- * ```
  */
 export function useSsoCallbackHandling(session: VaultSession): void {
   useEffect(() => {

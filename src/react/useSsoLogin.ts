@@ -12,11 +12,6 @@ import { withActions } from './withActions';
 
 /**
  * What {@link useSsoLogin}'s `startSso` takes.
- *
- * @example
- * ```ts
- * const input: SsoLoginInput = { profile: discovery.profiles[0], username: 'sam@harbor.example' };
- * ```
  */
 export interface SsoLoginInput {
   /** The discovery profile of the button the user pressed. */

@@ -7,15 +7,6 @@ import { useVaultSession } from './VaultSessionContext';
  * it can be called before sign-in completes), adds the session and client ID headers, uses
  * the delegated session while acting for someone, and turns `INVALID_SESSION_ID` into the
  * expired state in every tab. Paths are relative to `/api/{version}`.
- *
- * @example
- * ```tsx
- * const vaultFetch = useVaultFetch();
- * const { data } = useQuery({
- *   queryKey: ['me'],
- *   queryFn: ({ signal }) => vaultFetch('/objects/users/me', {}, { signal }),
- * });
- * ```
  */
 export function useVaultFetch(): <T extends Record<string, unknown> = Record<string, unknown>>(
   path: string,

@@ -1,12 +1,6 @@
 /**
  * The one factory for every TanStack Query key the kit uses, so the cache can be cleared
  * as a whole on sign-out (`vaultQueryKeys.all`) and keys never carry a session ID.
- *
- * @example
- * ```ts
- * queryClient.removeQueries({ queryKey: vaultQueryKeys.all });
- * queryClient.prefetchQuery({ queryKey: vaultQueryKeys.discovery(authUrl, 'olivia@sunrise.example'), queryFn });
- * ```
  */
 export const vaultQueryKeys = {
   all: ['vault-session-kit'] as const,

@@ -3,12 +3,6 @@
  * access, plus the hook's named `actions`. TanStack hands out a tracked result that its
  * observer keeps; writing into it would change the observer's own copy, and spreading it
  * would read every field and so re-render on changes the caller never looks at.
- *
- * @example
- * ```ts
- * const query = useQuery(options);
- * return withActions(query, { refresh });
- * ```
  */
 export function withActions<TResult extends object, TActions extends object>(
   result: TResult,

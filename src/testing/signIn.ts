@@ -36,14 +36,6 @@ export interface SignInOptions {
  * the sign-in fails (a wrong password, a locked account, a setup error), so a test says
  * why. For users who sign in with a password; a single sign-on user goes through the
  * identity provider's pages, which the test drives itself.
- *
- * @example
- * ```ts
- * import { signIn } from 'vault-session-kit/testing';
- *
- * await page.goto('/');
- * await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
- * ```
  */
 export async function signIn(page: Page, options: SignInOptions): Promise<void> {
   const labels = {

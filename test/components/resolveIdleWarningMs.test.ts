@@ -34,9 +34,14 @@ describe('resolveIdleWarningMs', () => {
     expect(() => resolveIdleWarningMs(-1, undefined)).toThrow(VaultConfigError);
   });
 
-  it('falls back to the default for that timeout in production', () => {
+  it('refuses the same settings in production, with a short message', () => {
     vi.stubEnv('NODE_ENV', 'production');
-    expect(resolveIdleWarningMs(3 * MINUTE, 2 * MINUTE)).toBe(MINUTE);
-    expect(resolveIdleWarningMs(Number.POSITIVE_INFINITY, 30 * MINUTE)).toBe(2 * MINUTE);
+    expect(() => resolveIdleWarningMs(3 * MINUTE, 2 * MINUTE)).toThrow(
+      new VaultConfigError('SessionExpiryDialog: idleWarningMs is not valid.'),
+    );
+    expect(() => resolveIdleWarningMs(Number.POSITIVE_INFINITY, 30 * MINUTE)).toThrow(
+      VaultConfigError,
+    );
+    expect(resolveIdleWarningMs(90 * SECOND, 2 * MINUTE)).toBe(90 * SECOND);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // docs/security.md is the one place the security IDs are defined; code and tests cite them.
 const ROOT = resolve(import.meta.dirname, '../..');
 const DOC = readFileSync(join(ROOT, 'docs/security.md'), 'utf8');
-const ID = /\b(?:A11Y|DEL|ENUM|EXCH|OIDC|PWD|SES|STO|THR|WEB)-\d{2}\b/g;
+const ID = /\b(?:(?:A11Y|DEL|ENUM|EXCH|OIDC|PWD|SES|STO|THR|WEB)-\d{2}|B\d{1,2})\b/g;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -16,9 +16,9 @@ function filesUnder(dir: string): string[] {
 }
 
 const defined = new Set(
-  [...DOC.matchAll(/^\| ((?:A11Y|DEL|ENUM|EXCH|OIDC|PWD|SES|STO|THR|WEB)-\d{2}) \|/gm)].map(
-    (match) => match[1],
-  ),
+  [
+    ...DOC.matchAll(/^\| ((?:A11Y|DEL|ENUM|EXCH|OIDC|PWD|SES|STO|THR|WEB)-\d{2}|B\d{1,2}) \|/gm),
+  ].map((match) => match[1]),
 );
 
 describe('docs/security.md', () => {
@@ -49,7 +49,9 @@ describe('docs/security.md', () => {
   });
 
   it('defines each ID once', () => {
-    const rows = [...DOC.matchAll(/^\| ((?:[A-Z0-9]+)-\d{2}) \|/gm)].map((match) => match[1]);
+    const rows = [...DOC.matchAll(/^\| ((?:[A-Z0-9]+)-\d{2}|B\d{1,2}) \|/gm)].map(
+      (match) => match[1],
+    );
     expect(rows.length).toBe(new Set(rows).size);
   });
 });

@@ -4,13 +4,6 @@ import type { PartialVaultMessages, VaultMessages } from './VaultMessages';
  * Lays `overrides` over `base`, area by area and string by string. With a complete `base`
  * (such as `enMessages`) the result is complete; with partial ones, it holds the areas that
  * either names. An area that only one side names is passed through as is, not copied.
- *
- * @example
- * ```ts
- * const messages = mergeMessages(enMessages, { login: { continue: 'Next' } });
- * messages.login.continue; // 'Next'
- * messages.login.signIn; // 'Sign in'
- * ```
  */
 export function mergeMessages(base: VaultMessages, overrides: PartialVaultMessages): VaultMessages;
 export function mergeMessages(

@@ -11,11 +11,6 @@ export type ProxySessionKind = 'own' | 'delegated';
 
 /**
  * A session of token mode: the client sends its ID as the `Authorization` header.
- *
- * @example
- * ```ts
- * const session: TokenSessionReference = { kind: 'token', id: result.sessionId };
- * ```
  */
 export interface TokenSessionReference {
   /** Token mode: the page holds the session ID. */
@@ -58,11 +53,6 @@ export type SessionReference = TokenSessionReference | ProxySessionReference;
 
 /**
  * True when two references name the same session (and, behind the proxy, the same cookie).
- *
- * @example
- * ```ts
- * isSameSession(route.session, record.session); // true for the user's own session
- * ```
  */
 export function isSameSession(
   a: SessionReference | undefined,

@@ -1,30 +1,17 @@
-import { VaultConfigError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import { configError } from '../explainInDevelopment';
 import { isValidSessionId } from './isValidSessionId';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * Returns a session ID the client may send as the `Authorization` header, and throws
  * `VaultConfigError` for anything else: a malformed ID is refused before any request is
  * made, so it never reaches the network.
- *
- * @example
- * ```ts
- * const authorization = checkSessionId(sessionId);
- * checkSessionId('abc\r\nX-Injected: 1'); // throws VaultConfigError
- * ```
  */
 export function checkSessionId(sessionId: unknown): string {
   if (!isValidSessionId(sessionId)) {
-    throw new VaultConfigError(
-      explainInDevelopment('The session ID is malformed; it was not sent.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'The session ID is malformed; it was not sent.',
-      ),
+    throw configError('The session ID is malformed; it was not sent.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'The session ID is malformed; it was not sent.',
     );
   }
   return sessionId;

@@ -1,6 +1,6 @@
 import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError, VaultProtocolError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import { configError } from '../explainInDevelopment';
 import { KIT_HEADER, SESSION_HEADER } from '../kitWire';
 import { checkSessionId } from './checkSessionId';
 import { isSessionTag } from './isSessionTag';
@@ -18,10 +18,6 @@ import type {
   VaultClient,
   VaultClientConfig,
 } from './types';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
 
 // RFC 6750 b64token; IdP access tokens (opaque or JWT) fit it, and it keeps the header safe.
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9._~+/-]+=*$/;
@@ -91,12 +87,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       return `${resolved.vaultUrl(checkVaultDns(vaultDns).toLowerCase())}/api`;
     }
     if (resolved.baseUrl !== undefined) return `${resolved.baseUrl}/api`;
-    throw new VaultConfigError(
-      explainInDevelopment(`The ${name} call names no vault; nothing was sent.`, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `The ${name} call names no vault: pass vaultDns (a session's own) or set baseUrl. Nothing was sent.`,
-      ),
+    throw configError(`The ${name} call names no vault; nothing was sent.`, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `The ${name} call names no vault: pass vaultDns (a session's own) or set baseUrl. Nothing was sent.`,
     );
   }
   const versionRoot = (vaultDns: string | undefined, name: string): string =>
@@ -113,12 +107,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       (session.cookie !== 'own' && session.cookie !== 'delegated') ||
       !isSessionTag(session.tag)
     ) {
-      throw new VaultConfigError(
-        explainInDevelopment("The proxy's session is malformed; nothing was sent.", () =>
-          process.env.NODE_ENV === 'production'
-            ? undefined
-            : "The proxy's session is malformed (expected { kind: 'proxy', cookie: 'own' or 'delegated', tag }, as the kit hands out with credentials: \"proxy\"); nothing was sent.",
-        ),
+      throw configError("The proxy's session is malformed; nothing was sent.", () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : "The proxy's session is malformed (expected { kind: 'proxy', cookie: 'own' or 'delegated', tag }, as the kit hands out with credentials: \"proxy\"); nothing was sent.",
       );
     }
     return session.cookie === 'delegated' ? { [SESSION_HEADER]: 'delegated' } : {};
@@ -129,12 +121,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     // service worker shim) is used.
     const fetchFn = customFetch ?? globalThis.fetch;
     if (typeof fetchFn !== 'function') {
-      throw new VaultConfigError(
-        explainInDevelopment('No fetch is available.', () =>
-          process.env.NODE_ENV === 'production'
-            ? undefined
-            : 'No fetch is available: pass one as config.fetch.',
-        ),
+      throw configError('No fetch is available.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'No fetch is available: pass one as config.fetch.',
       );
     }
     return fetchFn;
@@ -198,12 +188,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   function proxySessionUrl(): string {
     const url = resolved.proxySessionUrl;
     if (url === undefined) {
-      throw new VaultConfigError(
-        explainInDevelopment('The proxy session route needs credentials: "proxy".', () =>
-          process.env.NODE_ENV === 'production'
-            ? undefined
-            : 'The proxy\'s session and single sign-on routes are used only with credentials: "proxy" (BFF mode); nothing was sent.',
-        ),
+      throw configError('The proxy session route needs credentials: "proxy".', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : 'The proxy\'s session and single sign-on routes are used only with credentials: "proxy" (BFF mode); nothing was sent.',
       );
     }
     return url;
@@ -229,12 +217,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     // path with its index.html): the kit's proxy does not serve this route, and a reload
     // would show the login form while the session lives.
     if (status === 404 || (bodyText === undefined && status === 200)) {
-      throw new VaultConfigError(
-        explainInDevelopment('The proxy has no session route.', () =>
-          process.env.NODE_ENV === 'production'
-            ? undefined
-            : `${status === 404 ? 'Nothing answers' : `A ${contentType ?? 'non-JSON'} page answers, not the kit's proxy,`} at ${url || '/'}: route it to the kit's proxy beside /auth/* and /vault/* (Express: app.all(/^/(?:auth/|vault/|vault-session(?:$|/))/, listener); Next.js: app/vault-session/[[...path]]/route.ts), which serves it in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, vaultDevServer, emulatorHandlers); or set proxySessionUrl to its session.path.`,
-        ),
+      throw configError('The proxy has no session route.', () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${status === 404 ? 'Nothing answers' : `A ${contentType ?? 'non-JSON'} page answers, not the kit's proxy,`} at ${url || '/'}: route it to the kit's proxy beside /auth/* and /vault/* (Express: app.all(/^/(?:auth/|vault/|vault-session(?:$|/))/, listener); Next.js: app/vault-session/[[...path]]/route.ts), which serves it in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, vaultDevServer, emulatorHandlers); or set proxySessionUrl to its session.path.`,
       );
     }
     if (status !== 200 || bodyText === undefined) {
@@ -274,12 +260,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       options: { timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS) },
       extra: { Authorization: sessionId },
     }).catch(() => undefined);
-    throw new VaultConfigError(
-      explainInDevelopment("The kit's proxy is not in BFF mode; the session was ended.", () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : "The login answer carries the session ID although the client is set to credentials: 'proxy': the kit's proxy is not in BFF mode. Give it session: { secrets: [a random secret of at least 32 characters] } (createVaultProxy, serveVaultProxy, the route handlers). The session was ended.",
-      ),
+    throw configError("The kit's proxy is not in BFF mode; the session was ended.", () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : "The login answer carries the session ID although the client is set to credentials: 'proxy': the kit's proxy is not in BFF mode. Give it session: { secrets: [a random secret of at least 32 characters] } (createVaultProxy, serveVaultProxy, the route handlers). The session was ended.",
     );
   }
 
@@ -383,10 +367,8 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     async loginWithAccessToken(input, options) {
       const profileId = requireString(input.profileId, 'profileId');
       if (profileId === '')
-        throw new VaultConfigError(
-          explainInDevelopment('profileId is empty.', () =>
-            process.env.NODE_ENV === 'production' ? undefined : 'profileId must not be empty.',
-          ),
+        throw configError('profileId is empty.', () =>
+          process.env.NODE_ENV === 'production' ? undefined : 'profileId must not be empty.',
         );
       const accessToken = input.accessToken;
       if (
@@ -394,12 +376,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         accessToken.length > MAX_ACCESS_TOKEN_LENGTH ||
         !ACCESS_TOKEN_PATTERN.test(accessToken)
       ) {
-        throw new VaultConfigError(
-          explainInDevelopment('The access token is malformed; it was not sent.', () =>
-            process.env.NODE_ENV === 'production'
-              ? undefined
-              : 'The access token is malformed; it was not sent.',
-          ),
+        throw configError('The access token is malformed; it was not sent.', () =>
+          process.env.NODE_ENV === 'production'
+            ? undefined
+            : 'The access token is malformed; it was not sent.',
         );
       }
       const vaultDns = expectedDns(input.vaultDns);
@@ -455,22 +435,16 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       // Checked before anything is sent.
       sessionHeaders(session);
       if (!Number.isSafeInteger(input.vaultId) || input.vaultId < 0) {
-        throw new VaultConfigError(
-          explainInDevelopment('vaultId is not a whole number; it was not sent.', () =>
-            process.env.NODE_ENV === 'production'
-              ? undefined
-              : 'vaultId must be a whole number; it was not sent.',
-          ),
+        throw configError('vaultId is not a whole number; it was not sent.', () =>
+          process.env.NODE_ENV === 'production'
+            ? undefined
+            : 'vaultId must be a whole number; it was not sent.',
         );
       }
       const delegatorUserId = requireString(input.delegatorUserId, 'delegatorUserId');
       if (delegatorUserId === '')
-        throw new VaultConfigError(
-          explainInDevelopment('delegatorUserId is empty.', () =>
-            process.env.NODE_ENV === 'production'
-              ? undefined
-              : 'delegatorUserId must not be empty.',
-          ),
+        throw configError('delegatorUserId is empty.', () =>
+          process.env.NODE_ENV === 'production' ? undefined : 'delegatorUserId must not be empty.',
         );
       const form = new URLSearchParams();
       form.set('vault_id', String(input.vaultId));
@@ -574,10 +548,8 @@ interface ServiceCall {
 
 function requireString(value: unknown, name: string): string {
   if (typeof value !== 'string')
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not a string.`, () =>
-        process.env.NODE_ENV === 'production' ? undefined : `${name} must be a string.`,
-      ),
+    throw configError(`${name} is not a string.`, () =>
+      process.env.NODE_ENV === 'production' ? undefined : `${name} must be a string.`,
     );
   return value;
 }

@@ -32,12 +32,6 @@ const NETWORK_CODES = new Set([
  * only rejects for the network or a cancellation, so any `TypeError` of it counts; a custom
  * one counts only with a network error's wording, name or socket code, its own or its
  * cause's, which a custom `fetch` that passes the platform's errors on keeps.
- *
- * @example
- * ```ts
- * isNetworkFailure(new TypeError('Failed to fetch'), false); // true
- * isNetworkFailure(new TypeError("Cannot read properties of undefined (reading 'url')"), false); // false
- * ```
  */
 export function isNetworkFailure(error: unknown, fromPlatformFetch: boolean): boolean {
   if (fromPlatformFetch && nameOf(error) === 'TypeError') return true;

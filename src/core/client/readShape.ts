@@ -2,12 +2,6 @@
  * A reader of wire data: checks `value`, found at `path` of an answer (`vaultIds.0.url`,
  * `''` for the answer itself), and returns it in the kit's shape, or throws a
  * {@link ShapeMismatch}.
- *
- * @example
- * ```ts
- * const readName: ReadShape<string> = check(isString, 'a string');
- * readName('PromoMats', 'name'); // 'PromoMats'
- * ```
  */
 export type ReadShape<T> = (value: unknown, path: string) => T;
 
@@ -15,15 +9,6 @@ export type ReadShape<T> = (value: unknown, path: string) => T;
  * Where an answer differs from the shape expected, and what was expected there. It names
  * keys and list indexes only, never a received value: an answer may carry a session ID
  * or a token.
- *
- * @example
- * ```ts
- * try {
- *   readAuth(body, '');
- * } catch (error) {
- *   if (error instanceof ShapeMismatch) console.warn(`malformed at ${error.path}`);
- * }
- * ```
  */
 export class ShapeMismatch extends Error {
   // Declared only and set by the constructor, as in the kit's error classes (core/errors.ts).
@@ -43,12 +28,6 @@ export class ShapeMismatch extends Error {
 /**
  * Reads `value` through `read` from the top of an answer; a mismatch comes back as the
  * {@link ShapeMismatch}, anything else thrown (a bug) is left to propagate.
- *
- * @example
- * ```ts
- * const result = readShape(responseReaders.auth, body);
- * if (result instanceof ShapeMismatch) throw new VaultProtocolError(result.message);
- * ```
  */
 export function readShape<T>(read: ReadShape<T>, value: unknown): T | ShapeMismatch {
   try {
@@ -61,11 +40,6 @@ export function readShape<T>(read: ReadShape<T>, value: unknown): T | ShapeMisma
 
 /**
  * Whether a value is an object (or a list) that fields can be read from.
- *
- * @example
- * ```ts
- * isObjectLike(JSON.parse('{"a":1}')); // true
- * ```
  */
 export const isObjectLike = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -78,11 +52,6 @@ const at = (path: string, key: string | number): string => (path ? `${path}.${ke
 
 /**
  * A leaf: the value itself when `guard` accepts it.
- *
- * @example
- * ```ts
- * const text = check((value): value is string => typeof value === 'string', 'a string');
- * ```
  */
 export const check =
   /* @__NO_SIDE_EFFECTS__ */
@@ -93,11 +62,6 @@ export const check =
 /**
  * An optional leaf: the service leaves out or nulls an optional field alike, and both
  * read as `undefined`.
- *
- * @example
- * ```ts
- * const description = maybe(isString, 'a string'); // fails with "a string or null"
- * ```
  */
 export const maybe =
   /* @__NO_SIDE_EFFECTS__ */
@@ -107,11 +71,6 @@ export const maybe =
 
 /**
  * An object with the named fields, each read by its own reader; other fields are left out.
- *
- * @example
- * ```ts
- * const vault = fields({ id: integerId, name: text });
- * ```
  */
 export const fields =
   /* @__NO_SIDE_EFFECTS__ */
@@ -129,11 +88,6 @@ export const fields =
 
 /**
  * A list whose entries are each read by `item`; a bad entry is named by its index.
- *
- * @example
- * ```ts
- * const vaults = list(vaultInfo); // fails at "vaultIds.2.url"
- * ```
  */
 export const list =
   /* @__NO_SIDE_EFFECTS__ */
@@ -145,11 +99,6 @@ export const list =
 
 /**
  * Reads with `read`, then reshapes what it returned.
- *
- * @example
- * ```ts
- * const integerId = map(check(isIdLike, 'a non-negative integer ID'), Number);
- * ```
  */
 export const map =
   /* @__NO_SIDE_EFFECTS__ */

@@ -11,12 +11,6 @@ const RESPONSE_STATUSES: readonly unknown[] = ['SUCCESS', 'WARNING', 'FAILURE', 
  * {@link VaultApiError}; `SUCCESS`/`WARNING` is read by `read`. Anything else
  * is a {@link VaultProtocolError}, whose message names the call and the field but never
  * the value received (it might be a session ID).
- *
- * @example
- * ```ts
- * const received = await sendRequest(fetch, url, init, { timeoutMs: 30_000 });
- * const result = readVaultResponse(received, responseReaders.auth, 'login');
- * ```
  */
 export function readVaultResponse<T>(
   received: ReceivedResponse,

@@ -1,9 +1,4 @@
-import { VaultConfigError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
+import { configError } from '../explainInDevelopment';
 
 // Stands in for the page's origin when baseUrl is a same-origin path, so that the path can
 // be resolved the way fetch will resolve it.
@@ -17,21 +12,13 @@ const PROBE_ORIGIN = 'https://same-origin.invalid';
  * backslashes and dots are refused too, since a proxy or server that decodes once more
  * would see `..` or another root. Throws `VaultConfigError` for a path it refuses. A
  * same-origin root gives a path, an absolute root an absolute URL.
- *
- * @example
- * ```ts
- * resolveApiPath('/api/v24.1', '/objects/documents'); // '/api/v24.1/objects/documents'
- * resolveApiPath('/api/v24.1', '/../v1/auth'); // throws VaultConfigError
- * ```
  */
 export function resolveApiPath(versionRoot: string, path: unknown): string {
   const refuse = (): never => {
-    throw new VaultConfigError(
-      explainInDevelopment('The API path leaves /api/{version}/; it was not sent.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
-      ),
+    throw configError('The API path leaves /api/{version}/; it was not sent.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'The API path must start with "/" and stay below /api/{version}/: no "..", encoded "." "/" or "\\", query or fragment. It was not sent.',
     );
   };
   if (

@@ -1,22 +1,13 @@
 import { VaultConfigError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import { configError } from '../explainInDevelopment';
 import { SESSION_ROUTE } from '../kitWire';
 import type { ResolvedVaultClientConfig, VaultClientConfig } from './types';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
 
 const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 const API_VERSION_PATTERN = /^v\d{1,2}\.\d$/;
 /**
  * A DNS host name (labels of letters, digits and inner hyphens; no scheme, port or path):
  * a vault is addressed by host, never by a full URL.
- *
- * @example
- * ```ts
- * DNS_NAME_PATTERN.test('promomats.sunrise.example'); // true
- * ```
  */
 export const DNS_NAME_PATTERN =
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
@@ -27,21 +18,11 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * API version the kit speaks when none is configured.
- *
- * @example
- * ```ts
- * createVaultClient({ baseUrl: '' }).config.apiVersion === DEFAULT_API_VERSION; // true
- * ```
  */
 export const DEFAULT_API_VERSION = 'v26.1';
 
 /**
  * Per-call timeout in milliseconds when none is configured.
- *
- * @example
- * ```ts
- * createVaultClient({ baseUrl: '' }).config.timeoutMs === DEFAULT_TIMEOUT_MS; // true
- * ```
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -49,32 +30,21 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * Validates {@link VaultClientConfig} and fills in the defaults. Throws
  * {@link VaultConfigError} for anything that cannot work, so a bad setting fails at start-up
  * rather than on the first request.
- *
- * @example
- * ```ts
- * const resolved = resolveClientConfig({ baseUrl: 'https://promomats.sunrise.example/' });
- * resolved.baseUrl; // 'https://promomats.sunrise.example'
- * resolved.apiVersion; // 'v26.1'
- * ```
  */
 export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultClientConfig {
   if (typeof config !== 'object' || config === null) {
-    throw new VaultConfigError(
-      explainInDevelopment('The client settings are not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'The client needs a settings object with baseUrl or vaultUrl.',
-      ),
+    throw configError('The client settings are not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'The client needs a settings object with baseUrl or vaultUrl.',
     );
   }
   const vaultUrl = config.vaultUrl === undefined ? undefined : checkVaultRoute(config.vaultUrl);
   if (config.baseUrl === undefined && vaultUrl === undefined) {
-    throw new VaultConfigError(
-      explainInDevelopment('baseUrl or vaultUrl is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'Set baseUrl (one vault behind one URL) or vaultUrl (each vault at its host).',
-      ),
+    throw configError('baseUrl or vaultUrl is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'Set baseUrl (one vault behind one URL) or vaultUrl (each vault at its host).',
     );
   }
   const baseUrl =
@@ -82,45 +52,37 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
   const authUrl =
     config.authUrl === undefined ? baseUrl : normalizeServiceUrl(config.authUrl, 'authUrl');
   if (authUrl === undefined) {
-    throw new VaultConfigError(
-      explainInDevelopment('authUrl is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'Without baseUrl, set authUrl: the login host ("" behind the kit\'s proxy).',
-      ),
+    throw configError('authUrl is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'Without baseUrl, set authUrl: the login host ("" behind the kit\'s proxy).',
     );
   }
 
   const apiVersion = config.apiVersion ?? DEFAULT_API_VERSION;
   if (typeof apiVersion !== 'string' || !API_VERSION_PATTERN.test(apiVersion)) {
-    throw new VaultConfigError(
-      explainInDevelopment('apiVersion is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'apiVersion must look like "v26.1" (v, digits, a dot, a digit).',
-      ),
+    throw configError('apiVersion is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'apiVersion must look like "v26.1" (v, digits, a dot, a digit).',
     );
   }
 
   const clientId = config.clientId;
   if (clientId !== undefined && !isValidClientId(clientId)) {
-    throw new VaultConfigError(
-      explainInDevelopment('clientId is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'clientId may hold only letters, digits, ".", "_" and "-", and at most 100 characters.',
-      ),
+    throw configError('clientId is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'clientId may hold only letters, digits, ".", "_" and "-", and at most 100 characters.',
     );
   }
 
   const idpUserName = config.idpUserName;
   if (idpUserName !== undefined && (typeof idpUserName !== 'string' || idpUserName === '')) {
-    throw new VaultConfigError(
-      explainInDevelopment('idpUserName is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'idpUserName must be a non-empty string when given.',
-      ),
+    throw configError('idpUserName is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'idpUserName must be a non-empty string when given.',
     );
   }
 
@@ -129,21 +91,17 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
     typeof idpOAuthScope !== 'string' ||
     !/^[\x21\x23-\x5B\x5D-\x7E]+(?: [\x21\x23-\x5B\x5D-\x7E]+)*$/.test(idpOAuthScope)
   ) {
-    throw new VaultConfigError(
-      explainInDevelopment('idpOAuthScope is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'idpOAuthScope must be space-separated OAuth scope tokens, for example "openid".',
-      ),
+    throw configError('idpOAuthScope is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'idpOAuthScope must be space-separated OAuth scope tokens, for example "openid".',
     );
   }
 
   const validateDns = config.validateDns ?? true;
   if (typeof validateDns !== 'boolean') {
-    throw new VaultConfigError(
-      explainInDevelopment('validateDns is not valid.', () =>
-        process.env.NODE_ENV === 'production' ? undefined : 'validateDns must be true or false.',
-      ),
+    throw configError('validateDns is not valid.', () =>
+      process.env.NODE_ENV === 'production' ? undefined : 'validateDns must be true or false.',
     );
   }
 
@@ -151,32 +109,26 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
   const timeoutMs = checkTimeout(config.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs');
 
   if (config.fetch !== undefined && typeof config.fetch !== 'function') {
-    throw new VaultConfigError(
-      explainInDevelopment('fetch is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'fetch must be a function with the signature of globalThis.fetch.',
-      ),
+    throw configError('fetch is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'fetch must be a function with the signature of globalThis.fetch.',
     );
   }
 
   const credentials = config.credentials ?? 'token';
   if (credentials !== 'token' && credentials !== 'proxy') {
-    throw new VaultConfigError(
-      explainInDevelopment('credentials is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'credentials must be "token" (the page holds the session ID) or "proxy" (the kit\'s proxy holds it in a cookie).',
-      ),
+    throw configError('credentials is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'credentials must be "token" (the page holds the session ID) or "proxy" (the kit\'s proxy holds it in a cookie).',
     );
   }
   if (config.proxySessionUrl !== undefined && credentials !== 'proxy') {
-    throw new VaultConfigError(
-      explainInDevelopment('proxySessionUrl is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'proxySessionUrl is used only with credentials: "proxy".',
-      ),
+    throw configError('proxySessionUrl is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'proxySessionUrl is used only with credentials: "proxy".',
     );
   }
   const proxySessionUrl =
@@ -205,12 +157,6 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
 /**
  * True for a client ID the service accepts: letters, digits, `.`, `_`, `-`, 1 to 100
  * characters. A malformed one is logged by the service as `invalid_client_id`.
- *
- * @example
- * ```ts
- * isValidClientId('sunrise-docs-portal'); // true
- * isValidClientId('my app'); // false
- * ```
  */
 export function isValidClientId(value: unknown): value is string {
   return typeof value === 'string' && CLIENT_ID_PATTERN.test(value);
@@ -219,21 +165,13 @@ export function isValidClientId(value: unknown): value is string {
 /**
  * Checks a vault DNS name (a host such as `promomats.sunrise.example`, never a URL) and
  * returns it unchanged, or throws {@link VaultConfigError}.
- *
- * @example
- * ```ts
- * checkVaultDns('quality.sunrise.example'); // 'quality.sunrise.example'
- * checkVaultDns('https://quality.sunrise.example'); // throws VaultConfigError
- * ```
  */
 export function checkVaultDns(value: unknown): string {
   if (typeof value !== 'string' || !DNS_NAME_PATTERN.test(value)) {
-    throw new VaultConfigError(
-      explainInDevelopment('vaultDns is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'vaultDns must be a host name such as "promomats.sunrise.example" (no scheme, port or path).',
-      ),
+    throw configError('vaultDns is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'vaultDns must be a host name such as "promomats.sunrise.example" (no scheme, port or path).',
     );
   }
   return value;
@@ -242,11 +180,6 @@ export function checkVaultDns(value: unknown): string {
 /**
  * Checks a timeout in milliseconds (a whole number from 1 up to the largest timer delay)
  * and returns it, or throws {@link VaultConfigError}.
- *
- * @example
- * ```ts
- * checkTimeout(5_000, 'timeoutMs'); // 5000
- * ```
  */
 export function checkTimeout(value: unknown, name: string): number {
   if (
@@ -255,12 +188,10 @@ export function checkTimeout(value: unknown, name: string): number {
     value < 1 ||
     value > MAX_TIMEOUT_MS
   ) {
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not valid.`, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `${name} must be a whole number of milliseconds from 1 up.`,
-      ),
+    throw configError(`${name} is not valid.`, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `${name} must be a whole number of milliseconds from 1 up.`,
     );
   }
   return value;
@@ -275,12 +206,10 @@ function checkVaultRoute(value: unknown): (dns: string) => string {
     return (dns) => normalizeServiceUrl(route(dns), 'vaultUrl(dns)');
   }
   if (typeof value !== 'string' || value.split('{dns}').length !== 2) {
-    throw new VaultConfigError(
-      explainInDevelopment('vaultUrl is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'vaultUrl must hold "{dns}" once ("https://{dns}", "/vault/{dns}") or be a function.',
-      ),
+    throw configError('vaultUrl is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'vaultUrl must hold "{dns}" once ("https://{dns}", "/vault/{dns}") or be a function.',
     );
   }
   // The template is checked once with a sample host; a host that passed checkVaultDns
@@ -295,12 +224,10 @@ function normalizeServiceUrl(value: unknown, name: string): string {
   // call fail with MALFORMED_URL, so it is refused here with the fix spelled out.
   const apiSuffix = /\/api(?:\/v\d+(?:\.\d+)?)?$/i.exec(normalized);
   if (apiSuffix) {
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not valid.`, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `${name} "${String(value)}" ends in "${apiSuffix[0]}": give the vault's root instead ("${normalized.slice(0, apiSuffix.index) || '""'}"); the kit adds /api/{version} itself.`,
-      ),
+    throw configError(`${name} is not valid.`, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `${name} "${String(value)}" ends in "${apiSuffix[0]}": give the vault's root instead ("${normalized.slice(0, apiSuffix.index) || '""'}"); the kit adds /api/{version} itself.`,
     );
   }
   return normalized;
@@ -308,23 +235,19 @@ function normalizeServiceUrl(value: unknown, name: string): string {
 
 function parseServiceUrl(value: unknown, name: string): string {
   if (typeof value !== 'string') {
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not valid.`, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `${name} must be a string: an absolute URL or a same-origin path.`,
-      ),
+    throw configError(`${name} is not valid.`, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `${name} must be a string: an absolute URL or a same-origin path.`,
     );
   }
   if (value === '' || value.startsWith('/')) {
     // `//host` would be a protocol-relative URL to another origin, not a path.
     if (value.startsWith('//') || !PATH_PATTERN.test(value)) {
-      throw new VaultConfigError(
-        explainInDevelopment(`${name} is not valid.`, () =>
-          process.env.NODE_ENV === 'production'
-            ? undefined
-            : `${name} "${value}" is not a usable same-origin path: use "" or a path such as "/vault".`,
-        ),
+      throw configError(`${name} is not valid.`, () =>
+        process.env.NODE_ENV === 'production'
+          ? undefined
+          : `${name} "${value}" is not a usable same-origin path: use "" or a path such as "/vault".`,
       );
     }
     return value.replace(/\/+$/, '');
@@ -333,37 +256,29 @@ function parseServiceUrl(value: unknown, name: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not valid.`, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `${name} "${value}" is neither an absolute http(s) URL nor a same-origin path starting with "/".`,
-      ),
+    throw configError(`${name} is not valid.`, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `${name} "${value}" is neither an absolute http(s) URL nor a same-origin path starting with "/".`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not valid.`, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `${name} must use https: or http:, not ${url.protocol}`,
-      ),
+    throw configError(`${name} is not valid.`, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `${name} must use https: or http:, not ${url.protocol}`,
     );
   }
   if (url.username !== '' || url.password !== '') {
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not valid.`, () =>
-        process.env.NODE_ENV === 'production' ? undefined : `${name} must not carry credentials.`,
-      ),
+    throw configError(`${name} is not valid.`, () =>
+      process.env.NODE_ENV === 'production' ? undefined : `${name} must not carry credentials.`,
     );
   }
   if (url.search !== '' || url.hash !== '' || value.includes('?') || value.includes('#')) {
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not valid.`, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `${name} must not have a query or fragment.`,
-      ),
+    throw configError(`${name} is not valid.`, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `${name} must not have a query or fragment.`,
     );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;

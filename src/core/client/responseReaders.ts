@@ -16,18 +16,9 @@ import type {
   VaultInfo,
 } from './types';
 
-// Production builds name the setup error in short: bundlers fold the test in the thunk and
-// drop the explanation, which development builds give.
-declare const process: { env: { NODE_ENV?: string } };
-
 /**
  * A token-mode client behind the kit's proxy in BFF mode: the setup error, as the answer
  * (a session tag) or the proxy's refusal (no CSRF header) shows it.
- *
- * @example
- * ```ts
- * throw new VaultConfigError(tokenModeBehindBff());
- * ```
  */
 export const tokenModeBehindBff = (): string =>
   explainInDevelopment("The kit's proxy is in BFF mode: set credentials: 'proxy'.", () =>
@@ -326,12 +317,6 @@ const body = map(objectLike, ownFields);
  * into the kit's camelCase result. Unknown fields are ignored; a missing or ill-typed
  * field fails the whole answer with a `ShapeMismatch` (see readShape), so no partial
  * session can come out of it.
- *
- * @example
- * ```ts
- * const result = readShape(responseReaders.auth, body);
- * if (!(result instanceof ShapeMismatch)) use(result.session);
- * ```
  */
 export const responseReaders: {
   readonly apiVersions: ReadShape<ApiVersions>;

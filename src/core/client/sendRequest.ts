@@ -13,11 +13,6 @@ const MAX_BODY_BYTES = 1_048_576;
 /**
  * What came back from {@link sendRequest}: the status line and headers, and the body text
  * when (and only when) the body was declared as JSON.
- *
- * @example
- * ```ts
- * const received: ReceivedResponse = { status: 200, headers: new Headers(), contentType: 'application/json', bodyText: '{}' };
- * ```
  */
 export interface ReceivedResponse {
   readonly status: number;
@@ -35,14 +30,6 @@ export interface ReceivedResponse {
  * {@link VaultAbortedError} or {@link VaultProtocolError}; a custom `fetch` that throws
  * something other than a network failure (a bug) gives a {@link VaultUnexpectedError},
  * which nothing retries, with the original as `cause`.
- *
- * @example
- * ```ts
- * const received = await sendRequest(globalThis.fetch, 'https://vault.example/api', {
- *   method: 'GET',
- *   headers: { Accept: 'application/json' },
- * }, { timeoutMs: 30_000 });
- * ```
  */
 export async function sendRequest(
   fetchFn: typeof fetch,
@@ -143,13 +130,6 @@ export async function sendRequest(
 
 /**
  * True for `application/json` and any `+json` media type, parameters ignored.
- *
- * @example
- * ```ts
- * isJsonContentType('application/json; charset=utf-8'); // true
- * isJsonContentType('application/problem+json'); // true
- * isJsonContentType('text/html'); // false
- * ```
  */
 export function isJsonContentType(contentType: string | null): boolean {
   if (contentType === null) return false;

@@ -91,11 +91,6 @@ export interface VaultClientConfig {
 
 /**
  * Per-call options accepted by every client method.
- *
- * @example
- * ```ts
- * await client.keepAlive(session, { timeoutMs: 5_000, signal: controller.signal });
- * ```
  */
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -187,12 +182,6 @@ export interface AuthServerMetadata {
 /**
  * How a user signs in: `password`, or `sso` with the profiles to choose from (a SAML-only
  * setup answers `sso` with no profiles).
- *
- * @example
- * ```ts
- * const d = await client.discover({ username: 'sam@harbor.example' });
- * if (d.authType === 'sso') startRedirect(d.profiles[0]);
- * ```
  */
 export type DiscoveryResult =
   | { readonly authType: 'password'; readonly profiles: readonly [] }
@@ -229,12 +218,6 @@ export interface DelegatedVault {
 
 /**
  * A delegated session.
- *
- * @example
- * ```ts
- * const delegated = await client.loginDelegated(session, { vaultId: 1002, delegatorUserId: '2002' });
- * await client.keepAlive(delegated.session, { vaultDns: 'quality.sunrise.example' });
- * ```
  */
 export interface DelegatedSession {
   /**

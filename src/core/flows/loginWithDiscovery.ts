@@ -4,11 +4,6 @@ import { requestPasswordGrant } from './requestPasswordGrant';
 
 /**
  * What an {@link AcquireAccessToken} function is told about the sign-in in progress.
- *
- * @example
- * ```ts
- * const acquire: AcquireAccessToken = async (profile, ctx) => myIdp.token(ctx.idpUserName, ctx.password);
- * ```
  */
 export interface AcquireAccessTokenContext {
   /** The vault user name the flow started with. */
@@ -28,12 +23,6 @@ export interface AcquireAccessTokenContext {
  * Obtains an access token for an SSO profile. The headless default is the password grant
  * at the profile's token endpoint; a browser passes a function that runs the OIDC
  * redirect instead.
- *
- * @example
- * ```ts
- * const acquireAccessToken: AcquireAccessToken = (profile) => signInWithRedirect(profile);
- * await loginWithDiscovery(client, { username, password: '' }, { acquireAccessToken });
- * ```
  */
 export type AcquireAccessToken = (
   profile: AuthProfile,

@@ -59,12 +59,6 @@ export interface KeepAliveSnapshot {
 
 /**
  * The scheduler's controls.
- *
- * @example
- * ```ts
- * keepAlive.start();
- * const unsubscribe = keepAlive.subscribe(() => render(keepAlive.getSnapshot()));
- * ```
  */
 export interface KeepAlive {
   /** Starts (or restarts after `stop()`) for a session that just began or was joined. */
@@ -97,11 +91,6 @@ export interface KeepAlive {
 
 /**
  * The snapshot of a scheduler that is not running.
- *
- * @example
- * ```ts
- * const idle = keepAlive?.getSnapshot() ?? STOPPED_KEEP_ALIVE;
- * ```
  */
 export const STOPPED_KEEP_ALIVE: KeepAliveSnapshot = Object.freeze({
   status: 'stopped',

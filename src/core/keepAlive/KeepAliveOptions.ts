@@ -1,25 +1,12 @@
-import { VaultConfigError, type VaultError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import type { VaultError } from '../errors';
+import { configError } from '../explainInDevelopment';
 import type { KeepAliveEnvironment } from '../resolveEnvironment';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
 
 const MINUTE = 60_000;
 const MIN_INTERVAL_MS = 10_000;
 
 /**
  * Settings of {@link createKeepAlive}.
- *
- * @example
- * ```ts
- * const options: KeepAliveOptions = {
- *   send: (signal) => client.keepAlive(session, { signal }),
- *   deadline: () => manager.getSnapshot().deadline,
- *   onSessionInvalid: () => markExpired(),
- * };
- * ```
  */
 export interface KeepAliveOptions {
   /**
@@ -73,11 +60,6 @@ export interface KeepAliveOptions {
 }
 /**
  * The timings and channel name of a keep-alive, with defaults applied and checked.
- *
- * @example
- * ```ts
- * const { intervalMs, channelName }: KeepAliveSettings = resolveKeepAliveOptions(options);
- * ```
  */
 export interface KeepAliveSettings {
   readonly intervalMs: number;
@@ -92,11 +74,6 @@ export interface KeepAliveSettings {
  * `VaultConfigError` for an interval under 10 s, not below the idle timeout, or not
  * finite, for other timings that are not positive and finite, for an empty channel name,
  * and for a missing `send`.
- *
- * @example
- * ```ts
- * resolveKeepAliveOptions({ send, deadline, onSessionInvalid }).intervalMs; // 300000
- * ```
  */
 export function resolveKeepAliveOptions(options: KeepAliveOptions): KeepAliveSettings {
   const intervalMs = options.intervalMs ?? 5 * MINUTE;
@@ -105,66 +82,52 @@ export function resolveKeepAliveOptions(options: KeepAliveOptions): KeepAliveSet
   const sendTimeoutMs = options.sendTimeoutMs ?? 30_000;
   const channelName = options.channelName ?? 'vault-session-kit:keep-alive';
   if (!Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: idleTimeoutMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: idleTimeoutMs must be a positive, finite number of milliseconds, got ${idleTimeoutMs}.`,
-      ),
+    throw configError('Keep-alive: idleTimeoutMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: idleTimeoutMs must be a positive, finite number of milliseconds, got ${idleTimeoutMs}.`,
     );
   }
   if (!Number.isFinite(intervalMs) || intervalMs < MIN_INTERVAL_MS) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: intervalMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: intervalMs must be a finite number of at least ${MIN_INTERVAL_MS} ms, got ${intervalMs}.`,
-      ),
+    throw configError('Keep-alive: intervalMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: intervalMs must be a finite number of at least ${MIN_INTERVAL_MS} ms, got ${intervalMs}.`,
     );
   }
   if (intervalMs >= idleTimeoutMs) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: intervalMs is not below idleTimeoutMs.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: intervalMs (${intervalMs} ms) must be shorter than the service's idle timeout (idleTimeoutMs = ${idleTimeoutMs} ms), or the session expires between two keep-alives.`,
-      ),
+    throw configError('Keep-alive: intervalMs is not below idleTimeoutMs.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: intervalMs (${intervalMs} ms) must be shorter than the service's idle timeout (idleTimeoutMs = ${idleTimeoutMs} ms), or the session expires between two keep-alives.`,
     );
   }
   if (!Number.isFinite(backoffBaseMs) || backoffBaseMs <= 0 || backoffBaseMs > intervalMs) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: backoffBaseMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: backoffBaseMs must be a positive number no larger than intervalMs (${intervalMs} ms), got ${backoffBaseMs}.`,
-      ),
+    throw configError('Keep-alive: backoffBaseMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: backoffBaseMs must be a positive number no larger than intervalMs (${intervalMs} ms), got ${backoffBaseMs}.`,
     );
   }
   if (!Number.isFinite(sendTimeoutMs) || sendTimeoutMs <= 0) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: sendTimeoutMs is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `Keep-alive: sendTimeoutMs must be a positive, finite number of milliseconds, got ${sendTimeoutMs}.`,
-      ),
+    throw configError('Keep-alive: sendTimeoutMs is not valid.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `Keep-alive: sendTimeoutMs must be a positive, finite number of milliseconds, got ${sendTimeoutMs}.`,
     );
   }
   if (typeof channelName !== 'string' || channelName.length === 0) {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: channelName is empty.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'Keep-alive: channelName must be a non-empty string.',
-      ),
+    throw configError('Keep-alive: channelName is empty.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'Keep-alive: channelName must be a non-empty string.',
     );
   }
   if (typeof options.send !== 'function') {
-    throw new VaultConfigError(
-      explainInDevelopment('Keep-alive: send is not a function.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'Keep-alive: send must be a function that performs the call.',
-      ),
+    throw configError('Keep-alive: send is not a function.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'Keep-alive: send must be a function that performs the call.',
     );
   }
   return { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName };

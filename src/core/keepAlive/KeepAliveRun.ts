@@ -6,13 +6,6 @@ import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
  * One run of a keep-alive scheduler, from `start()` to `stop()` or to the end of the
  * session: its timers, its attempt in flight, its channel and its place in the election.
  * A restart makes a new run, so nothing of the previous one can leak into it.
- *
- * @example
- * ```ts
- * const run: KeepAliveRun = createKeepAliveRun(env, options, settings, publish);
- * run.start();
- * run.running(); // true until stop() or INVALID_SESSION_ID
- * ```
  */
 export interface KeepAliveRun {
   /** False once the run was stopped or the session ended; a stopped run does nothing. */
@@ -31,12 +24,6 @@ export interface KeepAliveRun {
  * it first. `env` is the keep-alive's environment, resolved once when it starts; `publish`
  * receives every change of the snapshot; the first keep-alive is due an interval after
  * `startedAtMs` (default: now).
- *
- * @example
- * ```ts
- * const createRun: KeepAliveRunFactory = createKeepAliveRun;
- * const run = createRun(resolveEnvironment(options.environment), options, settings, store.publish);
- * ```
  */
 export type KeepAliveRunFactory = (
   env: ResolvedKeepAliveEnvironment,

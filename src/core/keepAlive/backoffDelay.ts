@@ -1,11 +1,6 @@
 /**
  * The least delay of the keep-alive's retries (its calls and the fetch of its code), so
  * that a draw near zero never hits a failing service twice in the same instant.
- *
- * @example
- * ```ts
- * backoffDelay(1, { baseMs: 5_000, capMs: 300_000, minMs: MIN_BACKOFF_MS });
- * ```
  */
 export const MIN_BACKOFF_MS = 1_000;
 

@@ -8,11 +8,6 @@ import type { EventTargetLike } from '../resolveEnvironment';
  * its own too (a focus moved into view, scroll anchoring as a ticking timer reflows the
  * header), while a person scrolls with the wheel, a touch, a key or the scroll bar, which
  * are all in the list.
- *
- * @example
- * ```ts
- * createActivityMonitor({ target: window, onActivity, events: [...DEFAULT_ACTIVITY_EVENTS, 'mousemove'] });
- * ```
  */
 export const DEFAULT_ACTIVITY_EVENTS: readonly string[] = [
   'pointerdown',
@@ -23,11 +18,6 @@ export const DEFAULT_ACTIVITY_EVENTS: readonly string[] = [
 
 /**
  * Settings of {@link createActivityMonitor}.
- *
- * @example
- * ```ts
- * const options: ActivityMonitorOptions = { target: window, onActivity: (at) => record(at) };
- * ```
  */
 export interface ActivityMonitorOptions {
   /** Where input events arrive, usually `window`. Listened to in the capture phase. */
@@ -44,12 +34,6 @@ export interface ActivityMonitorOptions {
 
 /**
  * A running activity listener.
- *
- * @example
- * ```ts
- * const monitor: ActivityMonitor = createActivityMonitor({ target: window, onActivity });
- * monitor.stop();
- * ```
  */
 export interface ActivityMonitor {
   /** Removes every listener. Safe to call more than once. */

@@ -12,15 +12,6 @@
  *
  * Answers with the export itself once it has arrived, else with a promise of it; a call
  * while a fetch is under way joins it.
- *
- * @example
- * ```ts
- * const load = createChunkLoader(
- *   () => import('./createKeepAliveRun'),
- *   (url) => import(url),
- *   (module) => (module as { createKeepAliveRun?: unknown }).createKeepAliveRun as Factory | undefined,
- * );
- * ```
  */
 export function createChunkLoader<T>(
   importChunk: () => Promise<unknown>,

@@ -27,21 +27,6 @@ import { openKeepAlive } from './openKeepAlive';
  * Nothing touches `window`, `navigator` or `BroadcastChannel` before `start()`.
  * Throws {@link VaultConfigError} for an interval under 10 s, not below the idle timeout,
  * or not finite.
- *
- * @example
- * ```ts
- * const keepAlive = createKeepAlive({
- *   send: (signal) => client.keepAlive(session, { signal }),
- *   deadline: () => manager.getSnapshot().deadline,
- *   onSessionInvalid: () => markExpired(),
- *   onResume: () => checkDeadline(),
- * });
- * keepAlive.start();
- * // "Stay signed in" button:
- * await keepAlive.extend();
- * // sign-out:
- * keepAlive.destroy();
- * ```
  */
 export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
   return openKeepAlive(options, createKeepAliveRun);

@@ -4,11 +4,6 @@ import { VaultApiError } from '../errors';
 /**
  * What the keep-alive schedulers of one session tell each other across tabs. Messages
  * carry times, never a credential.
- *
- * @example
- * ```ts
- * const message: KeepAliveMessage = { t: 'sent', at: Date.now(), since: startedAt };
- * ```
  */
 export type KeepAliveMessage =
   | { readonly t: 'activity'; readonly at: number }
@@ -26,12 +21,6 @@ export type KeepAliveMessage =
 
 /**
  * The keep-alive's link to the other tabs (a topic of a {@link TabHub}).
- *
- * @example
- * ```ts
- * channel.post({ t: 'hello' });
- * channel.close();
- * ```
  */
 export type KeepAliveChannel = TabLink<KeepAliveMessage>;
 
@@ -39,13 +28,6 @@ export type KeepAliveChannel = TabLink<KeepAliveMessage>;
  * Opens the topic `name` on `tabs`, in the kit's envelope and same-origin like the
  * session's. Without a BroadcastChannel (or when it cannot be opened) the result posts
  * and receives nothing: each tab still keeps its own session alive correctly.
- *
- * @example
- * ```ts
- * const channel = createKeepAliveChannel(tabs, 'vault-session-kit:keep-alive', (message) => {
- *   if (message.t === 'check') evaluate();
- * });
- * ```
  */
 export function createKeepAliveChannel(
   tabs: TabHub,
@@ -58,11 +40,6 @@ export function createKeepAliveChannel(
 /**
  * The fields of a received message if they make one of {@link KeepAliveMessage} with sound times, else
  * `undefined`: another tab's skewed or forged message is ignored, never trusted.
- *
- * @example
- * ```ts
- * readKeepAliveMessage({ t: 'activity', at: -1 }); // undefined
- * ```
  */
 export function readKeepAliveMessage(
   record: Record<string, unknown>,
@@ -104,11 +81,6 @@ function isTime(value: unknown): value is number {
 /**
  * The error a tab's scheduler ends with when another tab reports `invalid`: the service
  * answered `INVALID_SESSION_ID` there, so the session is over here too.
- *
- * @example
- * ```ts
- * if (message.t === 'invalid') terminate(endedInAnotherTab());
- * ```
  */
 export function endedInAnotherTab(): VaultApiError {
   return new VaultApiError({

@@ -28,14 +28,6 @@ const TAKEOVER_GRACE_MS = 500;
  * Every change goes out through `publish` with all the fields the run owns. The first
  * keep-alive is due an interval after `startedAtMs` (default: now), the moment the session
  * asked for the run, which is earlier than now when the run's code had to be loaded first.
- *
- * @example
- * ```ts
- * const run = createKeepAliveRun(resolveEnvironment({}), options, resolveKeepAliveOptions(options), (fields) => {
- *   snapshot = { ...snapshot, ...fields };
- * });
- * run.start();
- * ```
  */
 export function createKeepAliveRun(
   env: ResolvedKeepAliveEnvironment,
@@ -217,7 +209,12 @@ export function createKeepAliveRun(
       evaluate();
       return;
     }
-    const delay = retryDelay(error, consecutiveFailures, backoffBaseMs, intervalMs, env.random);
+    const delay = retryDelay(error, {
+      failures: consecutiveFailures,
+      baseMs: backoffBaseMs,
+      intervalMs,
+      random: env.random,
+    });
     backoffUntil = env.now() + delay;
     evaluate();
   }

@@ -12,11 +12,6 @@ import {
  * pages without it: every browser on a page served over plain `http://` from a host other
  * than `localhost` (Web Locks needs a secure context), Safari before 15.4 and Firefox
  * before 96.
- *
- * @example
- * ```ts
- * const how: LeaderMechanism = election.mechanism();
- * ```
  */
 export type LeaderMechanism = 'locks' | 'broadcast' | 'single';
 
@@ -85,16 +80,6 @@ type ElectionMessage =
  * opaque origin, for example), the BroadcastChannel protocol takes over.
  *
  * Nothing is shared but random IDs; no credential is ever sent.
- *
- * @example
- * ```ts
- * const election = createLeaderElection({
- *   name: 'vault-session-kit:keep-alive',
- *   onChange: (leading) => (leading ? resume() : pause()),
- * });
- * election.start();
- * window.addEventListener('pagehide', () => election.stop());
- * ```
  */
 export function createLeaderElection(options: LeaderElectionOptions): LeaderElection {
   return electLeader(options, () => resolveEnvironment(options.environment));
@@ -105,12 +90,6 @@ export function createLeaderElection(options: LeaderElectionOptions): LeaderElec
  * each `start()`. A keep-alive passes the environment it resolved once, so its election
  * sees exactly the facilities its scheduler does, and its channel as `tabs`: the lease
  * messages are then the topic `name:leader` there, instead of a channel of that name.
- *
- * @example
- * ```ts
- * const election = electLeader({ name, onChange: onLead }, () => env);
- * election.start();
- * ```
  */
 export function electLeader(
   options: Omit<LeaderElectionOptions, 'environment'>,

@@ -17,13 +17,6 @@ const FAILURES_BEFORE_ASKING_FOR_A_RELOAD = 5;
 /**
  * Where a keep-alive gets its scheduler: the function itself once it is at hand, else a
  * promise of it (the scheduler's code still loading).
- *
- * @example
- * ```ts
- * const atHand: KeepAliveRunLoader = () => createKeepAliveRun;
- * const later: KeepAliveRunLoader = () =>
- *   import('./createKeepAliveRun').then((module) => module.createKeepAliveRun);
- * ```
  */
 export type KeepAliveRunLoader = () => KeepAliveRunFactory | PromiseLike<KeepAliveRunFactory>;
 
@@ -39,12 +32,6 @@ export type KeepAliveRunLoader = () => KeepAliveRunFactory | PromiseLike<KeepAli
  * {@link VaultUnexpectedError} asking for a reload, reported once to the console per
  * factory, so the page stops saying the connection is unreliable (and the idle sign-out
  * works again) when the code will not come.
- *
- * @example
- * ```ts
- * const keepAlive = openKeepAlive(options, deferKeepAliveRun(loadKeepAliveRun));
- * keepAlive.start(); // runs once the scheduler's chunk has arrived
- * ```
  */
 export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFactory {
   // The advice to reload is reported once per keep-alive, however often it is restarted.

@@ -1,5 +1,5 @@
 export type {
-  BroadcastChannelConstructorLike,
+  BroadcastChannelConstructor,
   BroadcastChannelLike,
   DocumentLike,
   EventTargetLike,

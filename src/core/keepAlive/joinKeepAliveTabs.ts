@@ -12,17 +12,6 @@ import { listenForResume } from './listenForResume';
 /**
  * What a keep-alive run hears from the other tabs and from the page, once it has joined
  * them with {@link joinKeepAliveTabs}.
- *
- * @example
- * ```ts
- * const listeners: KeepAliveTabListeners = {
- *   onMessage: (message) => handle(message),
- *   onActivity: (at) => recordActivity(at),
- *   onResume: () => evaluate(),
- *   onOffline: () => evaluate(),
- *   onLead: (leading) => evaluate(),
- * };
- * ```
  */
 export interface KeepAliveTabListeners {
   /** A keep-alive message of another tab of this session. */
@@ -44,21 +33,6 @@ export interface KeepAliveTabListeners {
  * watches for user input when `trackActivity` is set, and enters the leader election. The
  * election may call `onLead` before this returns (a tab alone leads at once), so a caller
  * must not rely on holding the result by then. `close()` on the result leaves all of it.
- *
- * @example
- * ```ts
- * const tabs = joinKeepAliveTabs(env, name, true, {
- *   onMessage,
- *   onActivity: recordActivity,
- *   onResume: evaluate,
- *   onOffline: evaluate,
- *   onLead: (leading) => {
- *     leaderSince = leading ? env.now() : undefined;
- *   },
- * });
- * tabs.post({ t: 'hello' });
- * tabs.close();
- * ```
  */
 export function joinKeepAliveTabs(
   env: ResolvedKeepAliveEnvironment,

@@ -4,11 +4,6 @@ import type { EventTargetLike, ResolvedKeepAliveEnvironment } from '../resolveEn
  * Listens for the page coming back: `focus`, `pageshow` (restored from the back/forward
  * cache), `online`, and `visibilitychange` to visible; and for `offline`. Returns the
  * function that removes every listener it added.
- *
- * @example
- * ```ts
- * const stopListening = listenForResume(env, checkNow, evaluate);
- * ```
  */
 export function listenForResume(
   env: Pick<ResolvedKeepAliveEnvironment, 'window' | 'document'>,

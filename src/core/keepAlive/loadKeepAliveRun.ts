@@ -17,11 +17,6 @@ const load = createChunkLoader<KeepAliveRunFactory>(
  * is normally there before anyone has signed in. Answers with the function itself once it
  * has arrived. A failed fetch is forgotten, so the next call tries again, with a new
  * request even in Firefox, which keeps failed imports (see `createChunkLoader`).
- *
- * @example
- * ```ts
- * const keepAlive = openKeepAlive(options, deferKeepAliveRun(loadKeepAliveRun));
- * ```
  */
 export function loadKeepAliveRun(): KeepAliveRunFactory | Promise<KeepAliveRunFactory> {
   return load();

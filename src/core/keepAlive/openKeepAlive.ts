@@ -15,12 +15,6 @@ import { reportUncaught } from './reportUncaught';
  * hub as `tabs`, so the keep-alive's messages travel on the session's channel (unless the
  * keep-alive's environment names another BroadcastChannel); without it, a run opens a
  * channel of its own.
- *
- * @example
- * ```ts
- * const keepAlive = openKeepAlive(options, createKeepAliveRun); // what createKeepAlive does
- * const lazy = openKeepAlive(options, deferKeepAliveRun(loadKeepAliveRun), sessionTabs);
- * ```
  */
 export function openKeepAlive(
   options: KeepAliveOptions,

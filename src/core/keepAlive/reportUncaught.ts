@@ -2,15 +2,6 @@
  * Reports an error the way the platform reports one thrown by an event listener
  * (`reportError`, else `console.error`), so a throwing subscriber or callback is seen
  * without leaving the scheduler half-updated.
- *
- * @example
- * ```ts
- * try {
- *   options.onSent?.(at);
- * } catch (error) {
- *   reportUncaught(error);
- * }
- * ```
  */
 export function reportUncaught(error: unknown): void {
   const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
@@ -21,12 +12,6 @@ export function reportUncaught(error: unknown): void {
 /**
  * Calls `run` and reports what it throws instead of passing it on: a throwing callback of
  * the app must not leave the scheduler half-updated.
- *
- * @example
- * ```ts
- * safely(() => options.onResume?.());
- * evaluate(); // runs whatever onResume did
- * ```
  */
 export function safely(run: () => void): void {
   try {

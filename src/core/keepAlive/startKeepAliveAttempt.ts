@@ -11,12 +11,6 @@ import { backoffDelay, MIN_BACKOFF_MS } from './backoffDelay';
 
 /**
  * One keep-alive call in flight.
- *
- * @example
- * ```ts
- * attempt.abort(new VaultAbortedError());
- * await attempt.promise; // rejects with that VaultAbortedError
- * ```
  */
 export interface KeepAliveAttempt {
   /** Settles once the scheduler has taken the outcome; rejects with a `VaultError`. */
@@ -34,22 +28,6 @@ export interface KeepAliveAttempt {
  * attempt still counts. One that no longer does (the scheduler stopped while it was in
  * flight) rejects with `VaultAbortedError`, its failure if any as the cause; one that does
  * resolves on success and rejects with its error on failure.
- *
- * @example
- * ```ts
- * const attempt = startKeepAliveAttempt({
- *   send: (signal) => client.keepAlive(session, { signal }),
- *   timeoutMs: 30_000,
- *   environment: env,
- *   settle(self, error) {
- *     if (self !== current) return false;
- *     current = undefined;
- *     if (error) onFailure(error);
- *     else onSuccess();
- *     return true;
- *   },
- * });
- * ```
  */
 export function startKeepAliveAttempt(options: {
   readonly send: (signal: AbortSignal) => Promise<void>;
@@ -108,18 +86,20 @@ export function startKeepAliveAttempt(options: {
  * faults back off exponentially with full jitter up to the interval; other unexpected
  * answers wait a full interval. A `Retry-After` from the service is honoured up to the
  * interval.
- *
- * @example
- * ```ts
- * backoffUntil = env.now() + retryDelay(error, consecutiveFailures, 5_000, 300_000, Math.random);
- * ```
  */
 export function retryDelay(
   error: VaultError,
-  failures: number,
-  baseMs: number,
-  intervalMs: number,
-  random: () => number,
+  {
+    failures,
+    baseMs,
+    intervalMs,
+    random,
+  }: {
+    readonly failures: number;
+    readonly baseMs: number;
+    readonly intervalMs: number;
+    readonly random: () => number;
+  },
 ): number {
   let delay = isTransientError(error)
     ? backoffDelay(failures, { baseMs, capMs: intervalMs, random, minMs: MIN_BACKOFF_MS })

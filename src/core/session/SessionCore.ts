@@ -6,13 +6,6 @@ import type { SessionClient, SessionRecord } from './types';
  * sign-in, the delegations, the messages of other tabs and BFF mode's join each take it,
  * instead of a list of callbacks. Private to the manager; the state lives here only as
  * `getState()`, so a part reads it anew after every wait.
- *
- * @example
- * ```ts
- * const signIn = createSignInFlow(core, maxSessionMs, signOut);
- * const delegations = createDelegationFlow(core, changeDelegation, reportError);
- * const onMessage = createTabMessageHandler(core, { signIn, delegations });
- * ```
  */
 export interface SessionCore {
   readonly client: SessionClient;

@@ -85,15 +85,6 @@ export interface DelegationTarget {
 
 /**
  * The session of one tab, kept in step with the other tabs of the same origin.
- *
- * @example
- * ```ts
- * const manager: SessionManager = createSessionManager({ client });
- * const unsubscribe = manager.subscribe(() => render(manager.getSnapshot()));
- * await manager.signIn({ username: 'olivia@sunrise.example', password });
- * const route = manager.getSessionRoute();
- * if (route) await client.keepAlive(route.session, { vaultDns: route.vaultDns });
- * ```
  */
 export interface SessionManager {
   /** The current snapshot; the same object until the session changes. */

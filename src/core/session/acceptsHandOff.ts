@@ -4,11 +4,6 @@ import type { SessionRecord } from './types';
 
 /**
  * The tab a hand-off reaches, as {@link acceptsHandOff} weighs it.
- *
- * @example
- * ```ts
- * const receiver: HandOffReceiver = { tabId, state, signInStartedAt: undefined, now: Date.now };
- * ```
  */
 export interface HandOffReceiver {
   readonly tabId: string;
@@ -23,11 +18,6 @@ export interface HandOffReceiver {
  * addressed to another tab, or for a session past its cap, is ignored; an answer to this
  * tab's hello only fills an empty tab; a broadcast wins over an older session, over an
  * earlier revision of the same one, and over a sign-in this tab began later.
- *
- * @example
- * ```ts
- * if (acceptsHandOff(message, { tabId, state, signInStartedAt, now })) adopt(message.record);
- * ```
  */
 export function acceptsHandOff(
   { record, to }: { readonly record: SessionRecord; readonly to?: string | undefined },

@@ -1,11 +1,7 @@
-import { VaultConfigError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import type { VaultConfigError } from '../errors';
+import { configError } from '../explainInDevelopment';
 import { randomTag } from './randomTag';
 import type { StorageAdapter } from './types';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
 
 const PROBE_KEY = 'vault-session-kit.storage-probe';
 
@@ -57,12 +53,10 @@ export function assertNotLocalStorage(storage: StorageAdapter): void {
 }
 
 function refusal(): VaultConfigError {
-  return new VaultConfigError(
-    explainInDevelopment('storage cannot be localStorage or a cookie.', () =>
-      process.env.NODE_ENV === 'production'
-        ? undefined
-        : 'localStorage (or a cookie) cannot hold the session: it outlives the tab and is readable by every script of the origin. Use the default memory storage or sessionStorageAdapter().',
-    ),
+  return configError('storage cannot be localStorage or a cookie.', () =>
+    process.env.NODE_ENV === 'production'
+      ? undefined
+      : 'localStorage (or a cookie) cannot hold the session: it outlives the tab and is readable by every script of the origin. Use the default memory storage or sessionStorageAdapter().',
   );
 }
 

@@ -10,17 +10,14 @@ import type { SessionRecord } from './types';
  * The session record of a login answer, started at `startedAt` (the local time the login
  * request was sent) and ending `maxSessionMs` later. Throws `VaultProtocolError` when the
  * answer cannot be kept as a session.
- *
- * @example
- * ```ts
- * const record = buildSessionRecord(await client.login(credentials), 'olivia@sunrise.example', sentAt, 48 * 3_600_000);
- * ```
  */
 export function buildSessionRecord(
   result: AuthResult,
-  username: string,
-  startedAt: number,
-  maxSessionMs: number,
+  {
+    username,
+    startedAt,
+    maxSessionMs,
+  }: { readonly username: string; readonly startedAt: number; readonly maxSessionMs: number },
 ): SessionRecord {
   // Behind the proxy in BFF mode the session is named by its tag, in every tab alike, and
   // its clock is the proxy's: every tab (and a tab that learns of it from the proxy alone)

@@ -15,12 +15,6 @@ import type { DelegationRecord, SessionRecord } from './types';
 
 /**
  * The delegated-session part of a session manager.
- *
- * @example
- * ```ts
- * const delegations: DelegationFlow = createDelegationFlow(core, change, reportError);
- * delegations.invalidate(); // the session changed: an answer under way is discarded
- * ```
  */
 export interface DelegationFlow {
   /** {@link SessionManager.startDelegation}. */
@@ -36,12 +30,6 @@ export interface DelegationFlow {
  * session of its own, and back. `change` puts a delegation (or none) into the state and
  * tells the other tabs; the delegated sessions this tab opens are kept in `core.opened`,
  * which this tab alone ends when another tab's change displaces them.
- *
- * @example
- * ```ts
- * const { start } = createDelegationFlow(core, change, reportError);
- * await start({ vaultId: 1002, delegatorUserId: '61', vaultName, dns });
- * ```
  */
 export function createDelegationFlow(
   core: SessionCore,

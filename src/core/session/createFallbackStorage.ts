@@ -6,12 +6,6 @@ import type { StorageAdapter } from './types';
  * sandboxed frame, storage missing during server rendering) switches it to memory for the
  * rest of its life, after a best-effort removal of what the failing storage may still hold,
  * so a stale record cannot come back on the next load.
- *
- * @example
- * ```ts
- * const store = createFallbackStorage(sessionStorageAdapter());
- * store.setItem('k', 'v'); // never throws
- * ```
  */
 export function createFallbackStorage(storage: StorageAdapter): StorageAdapter & {
   /** True once the storage failed and memory took over. */

@@ -11,12 +11,6 @@ import type { SessionRecord } from './types';
  * How a tab of BFF mode learns its session: the proxy's cookies say whether one exists, so
  * the tab asks the proxy's session route, and the other tabs only lend details (user name,
  * vault names).
- *
- * @example
- * ```ts
- * const join = createProxyJoin(core, stored, maxSessionMs, persistence.clear);
- * void join.run();
- * ```
  */
 export interface ProxyJoin {
   /** Asks the proxy which sessions the browser holds, and ends the join with its answer. */
@@ -31,17 +25,18 @@ export interface ProxyJoin {
  * Creates the {@link ProxyJoin} of a session manager. `stored` is the record this tab kept,
  * which lends its details only when it names the session the proxy answers with; `forget`
  * removes it when the proxy holds no session.
- *
- * @example
- * ```ts
- * const join = createProxyJoin(core, persistence.load(), 48 * 3_600_000, persistence.clear);
- * ```
  */
 export function createProxyJoin(
   core: SessionCore,
-  stored: SessionRecord | undefined,
-  maxSessionMs: number,
-  forget: () => void,
+  {
+    stored,
+    maxSessionMs,
+    forget,
+  }: {
+    readonly stored: SessionRecord | undefined;
+    readonly maxSessionMs: number;
+    readonly forget: () => void;
+  },
 ): ProxyJoin {
   // While the proxy is being asked, a session another tab hands over waits here, and the
   // answer decides.
@@ -105,7 +100,7 @@ export function createProxyJoin(
       }
       asking = false;
       handedOver = undefined;
-      const record = recordFromProxySessions(sessions, candidate, username, maxSessionMs);
+      const record = recordFromProxySessions(sessions, { candidate, username, maxSessionMs });
       if (record) {
         core.adopt(record);
       } else {

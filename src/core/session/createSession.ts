@@ -23,12 +23,6 @@ const CODE_WAIT_MS = 5_000;
  * clock finds the keep-alive of the new session running. A fetch that hangs holds the
  * sign-in for 5 s at most, on the session's timers; the keep-alive then starts when the
  * code arrives.
- *
- * @example
- * ```ts
- * const eager = createSession({ client }, createKeepAliveRun);
- * const lazy = createSession({ client }, deferKeepAliveRun(loadKeepAliveRun), loadKeepAliveRun);
- * ```
  */
 export function createSession(
   options: VaultSessionOptions,

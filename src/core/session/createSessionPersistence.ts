@@ -6,13 +6,6 @@ import type { SessionRecord, StorageAdapter } from './types';
 
 /**
  * Where one tab keeps its session record between reloads.
- *
- * @example
- * ```ts
- * const stored = persistence.load();
- * persistence.save(record);
- * persistence.clear();
- * ```
  */
 export interface SessionPersistence {
   /** The stored record; unreadable text found under the key is removed. */
@@ -26,11 +19,6 @@ export interface SessionPersistence {
  * Keeps session records in `storage` (memory by default) under `key`. Refuses a
  * localStorage-backed adapter with `VaultConfigError` (STO-01), and falls back to memory
  * when the adapter fails.
- *
- * @example
- * ```ts
- * const persistence = createSessionPersistence(sessionStorageAdapter(), 'vault-session-kit.session');
- * ```
  */
 export function createSessionPersistence(
   adapter: StorageAdapter | undefined,

@@ -8,12 +8,6 @@ import type { SessionRecord } from './types';
 
 /**
  * The password sign-in of a session manager.
- *
- * @example
- * ```ts
- * const signIn: SignInFlow = createSignInFlow(core, maxSessionMs, signOut);
- * if (signIn.startedAt() !== undefined) signIn.cancel();
- * ```
  */
 export interface SignInFlow {
   /** {@link SessionManager.signIn}. */
@@ -29,12 +23,6 @@ export interface SignInFlow {
  * (`signOut`) before it asks for the new one, and hands the new one to every tab. Only the
  * latest sign-in counts (B11): an earlier one still in flight is aborted, and a session it
  * gets anyway is ended on the server.
- *
- * @example
- * ```ts
- * const { signIn } = createSignInFlow(core, 48 * 3_600_000, signOut);
- * await signIn({ username: 'olivia@sunrise.example', password });
- * ```
  */
 export function createSignInFlow(
   core: SessionCore,
@@ -100,7 +88,7 @@ export function createSignInFlow(
       startedAt = undefined;
       let record: SessionRecord;
       try {
-        record = buildSessionRecord(result, username, sentAt, maxSessionMs);
+        record = buildSessionRecord(result, { username, startedAt: sentAt, maxSessionMs });
       } catch (error) {
         const failure = normalizeError(error);
         void endSessionQuietly(core.client, result.session, result.vault?.dns);

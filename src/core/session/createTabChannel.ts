@@ -1,7 +1,6 @@
 import {
   type BroadcastChannelConstructor,
   createTabHub,
-  openEnvelope,
   type TabHub,
   type TabLink,
 } from '../createTabHub';
@@ -13,11 +12,6 @@ const MAX_TAG = 128;
 /**
  * The topic of the session's own messages on its tab channel; its keep-alive's topics are
  * named after the keep-alive's `channelName`.
- *
- * @example
- * ```ts
- * const channel = hub.open(SESSION_TOPIC, readTabMessage, onMessage);
- * ```
  */
 export const SESSION_TOPIC = 'session';
 
@@ -30,11 +24,6 @@ export const SESSION_TOPIC = 'session';
  *   carries session IDs; never a password.
  * - `signed-out`: the user signed out; every tab clears its session. No session ID, no user.
  * - `expired`: the session tagged `key` reached its cap or became invalid. No session ID.
- *
- * @example
- * ```ts
- * const message: TabMessage = { type: 'signed-out', from: tabId };
- * ```
  */
 export type TabMessage =
   | { readonly type: 'hello'; readonly from: string }
@@ -54,12 +43,6 @@ export type TabMessage =
 
 /**
  * The cross-tab link of one session manager.
- *
- * @example
- * ```ts
- * const channel: TabChannel = createTabChannel({ name: 'vault-session-kit', onMessage: console.warn });
- * if (!channel.connected) console.warn('single-tab mode');
- * ```
  */
 export interface TabChannel {
   /** False when no `BroadcastChannel` could be opened: the manager then works alone. */
@@ -69,45 +52,9 @@ export interface TabChannel {
 }
 
 /**
- * Opens the cross-tab channel: the session topic of a channel of its own named `name`
- * ({@link createTabHub}). A missing or throwing `BroadcastChannel` gives a channel that is
- * not `connected` and silently drops what is posted (single-tab mode). Incoming messages
- * are validated; anything malformed, from another kit or another origin is ignored, and
- * `onMessage` only ever sees a well-formed {@link TabMessage}.
- *
- * @example
- * ```ts
- * const channel = createTabChannel({
- *   name: 'vault-session-kit',
- *   onMessage: (message) => {
- *     if (message.type === 'signed-out') clearSession();
- *   },
- * });
- * channel.post({ type: 'hello', from: tabId });
- * ```
- */
-export function createTabChannel(options: {
-  name: string;
-  onMessage: (message: TabMessage) => void;
-  /** Default: the global `BroadcastChannel`, if any; `null` for single-tab mode. */
-  BroadcastChannel?: BroadcastChannelConstructor | null | undefined;
-}): TabChannel {
-  return openSessionTopic(
-    createSessionTabHub(options.BroadcastChannel, options.name),
-    options.onMessage,
-  );
-}
-
-/**
  * The session's topic on the tab hub `hub`: incoming messages read by
  * {@link readTabMessage}, a hand-off posted with its record as it is stored
  * ({@link toStoredRecord}), which the tabs of every release read alike.
- *
- * @example
- * ```ts
- * const channel = openSessionTopic(hub, onMessage);
- * channel.post({ type: 'session', from: tabId, record });
- * ```
  */
 export function openSessionTopic(
   hub: TabHub,
@@ -133,11 +80,6 @@ export function openSessionTopic(
  * global one, `null` for none). Only the channel is looked up (the other globals named
  * absent), so a server render touches neither window nor document; nothing is opened
  * before the first link.
- *
- * @example
- * ```ts
- * const hub = createSessionTabHub(options.BroadcastChannel, options.channelName);
- * ```
  */
 export function createSessionTabHub(
   BroadcastChannel: BroadcastChannelConstructor | null | undefined,
@@ -156,28 +98,8 @@ export function createSessionTabHub(
 }
 
 /**
- * Validates a raw channel payload of the session's topic and returns it as a
- * {@link TabMessage}, or `undefined`.
- *
- * @example
- * ```ts
- * parseTabMessage({ ns: 'vault-session-kit', v: 1, topic: 'session', type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
- * parseTabMessage('nonsense'); // undefined
- * ```
- */
-export function parseTabMessage(data: unknown): TabMessage | undefined {
-  const fields = openEnvelope(data);
-  return fields?.topic === SESSION_TOPIC ? readTabMessage(fields) : undefined;
-}
-
-/**
  * The {@link TabMessage} that the fields of a message on the session's topic make, or
  * `undefined` when they make none.
- *
- * @example
- * ```ts
- * readTabMessage({ type: 'hello', from: 'tab-1' }); // { type: 'hello', from: 'tab-1' }
- * ```
  */
 export function readTabMessage(raw: Record<string, unknown>): TabMessage | undefined {
   if (!isTag(raw.from)) return undefined;

@@ -15,14 +15,6 @@ import type { SessionCore } from './SessionCore';
  * or saw that session run out or turn invalid. Its own messages, and any that arrive once
  * the manager is destroyed, are ignored. A hand-off goes to `core.adopt`; a delegated
  * session it displaces is ended here if this tab opened it (`core.opened`).
- *
- * @example
- * ```ts
- * const channel = createTabChannel({
- *   name: 'vault-session-kit',
- *   onMessage: createTabMessageHandler(core, { signIn, delegations }),
- * });
- * ```
  */
 export function createTabMessageHandler(
   core: SessionCore,

@@ -4,11 +4,6 @@ import type { SessionRecord } from './types';
 /**
  * When a live session next changes on its own: the warning `warnBeforeMs` before the
  * deadline, then the deadline itself. `undefined` for a session that is not live.
- *
- * @example
- * ```ts
- * deadlineDueAt(state, 5 * 60_000); // record.deadline - 300000 while active
- * ```
  */
 export function deadlineDueAt(state: SessionState, warnBeforeMs: number): number | undefined {
   const { record } = state;
@@ -19,11 +14,6 @@ export function deadlineDueAt(state: SessionState, warnBeforeMs: number): number
 /**
  * A record whose deadline is no later than its start plus `maxSessionMs`: a record from
  * storage or another tab never gets a later deadline than the cap allows.
- *
- * @example
- * ```ts
- * const capped = capSessionDeadline(stored, 48 * 60 * 60 * 1000);
- * ```
  */
 export function capSessionDeadline(record: SessionRecord, maxSessionMs: number): SessionRecord {
   const deadline = Math.min(record.deadline, record.startedAt + maxSessionMs);

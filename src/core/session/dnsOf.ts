@@ -2,11 +2,6 @@ import type { DelegationRecord } from './types';
 
 /**
  * A delegation's vault host, when the delegation list named one.
- *
- * @example
- * ```ts
- * void client.endSession(delegation.session, { vaultDns: dnsOf(delegation) });
- * ```
  */
 export function dnsOf(delegation: DelegationRecord | undefined): string | undefined {
   return delegation?.dns === '' ? undefined : delegation?.dns;

@@ -7,11 +7,6 @@ import type { SessionClient, SessionRecord } from './types';
  * already moved on, so a refusal, a network fault or a client that throws changes nothing
  * for it. The promise never rejects; for `undefined` there is nothing to end and it
  * resolves at once.
- *
- * @example
- * ```ts
- * void endSessionQuietly(client, result.session, result.vault?.dns);
- * ```
  */
 export function endSessionQuietly(
   client: SessionClient,
@@ -37,11 +32,6 @@ export function endSessionQuietly(
  * one call: the proxy ends the delegated session with it and clears both cookies. When the
  * vault could not be told (a network fault, or the deadline `now` says has passed, when
  * there is nothing left to end there), the proxy's session route does the same instead.
- *
- * @example
- * ```ts
- * await endRecordQuietly(client, record, Date.now);
- * ```
  */
 export async function endRecordQuietly(
   client: SessionClient,
@@ -73,11 +63,6 @@ export async function endRecordQuietly(
  * for takes this path rather than {@link endRecordQuietly}'s: the cookies are this
  * browser's, every tab signs out with it, and a reload right after must find none, so no
  * question to the proxy may come first. Never rejects.
- *
- * @example
- * ```ts
- * await endProxySessionsQuietly(client);
- * ```
  */
 export async function endProxySessionsQuietly(client: SessionClient): Promise<void> {
   try {

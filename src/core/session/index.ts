@@ -1,11 +1,5 @@
 export { assertNotLocalStorage } from './assertNotLocalStorage';
 export { createSessionManager } from './createSessionManager';
-export {
-  createTabChannel,
-  parseTabMessage,
-  type TabChannel,
-  type TabMessage,
-} from './createTabChannel';
 export { createVaultSession } from './createVaultSession';
 export { memoryStorageAdapter } from './memoryStorageAdapter';
 export { parseSessionRecord } from './parseSessionRecord';

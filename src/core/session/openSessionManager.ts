@@ -31,12 +31,6 @@ const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
 /**
  * {@link createSessionManager} on the tab hub `tabs`: the session's messages are its
  * `session` topic, so a session can put its keep-alive's topics on the same channel.
- *
- * @example
- * ```ts
- * const tabs = createSessionTabHub(options.BroadcastChannel, options.channelName);
- * const manager = openSessionManager(options, tabs); // what createSessionManager does
- * ```
  */
 export function openSessionManager(options: SessionManagerOptions, tabs: TabHub): SessionManager {
   const { client, now, timers, warnBeforeMs, maxSessionMs, joinTimeoutMs, proxyMode } =
@@ -127,12 +121,11 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   const join = proxyMode
     ? // The proxy's cookies say whether a session exists; a stored record only lends its
       // details, and only when it names the same session (checked once the proxy answers).
-      createProxyJoin(
-        core,
-        stored?.session.kind === 'proxy' ? stored : undefined,
+      createProxyJoin(core, {
+        stored: stored?.session.kind === 'proxy' ? stored : undefined,
         maxSessionMs,
-        persistence.clear,
-      )
+        forget: persistence.clear,
+      })
     : undefined;
 
   function dispatch(event: SessionEvent): void {
@@ -294,7 +287,11 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
 
     establish(authResult, meta) {
       if (!ready()) throw new VaultAbortedError();
-      const record = buildSessionRecord(authResult, meta.username, meta.startedAt, maxSessionMs);
+      const record = buildSessionRecord(authResult, {
+        username: meta.username,
+        startedAt: meta.startedAt,
+        maxSessionMs,
+      });
       dropActionsUnderWay();
       const previous = state.record;
       adopt(record);

@@ -13,12 +13,6 @@ const MAX_VAULTS = 1_000;
  * copied, so nothing unexpected rides along. Stored and handed over, each session is
  * spelled as one string (`sessionId`: the ID, or `own:<sessionTag>` and
  * `delegated:<sessionTag>` behind the proxy), as {@link toStoredRecord} writes it.
- *
- * @example
- * ```ts
- * const record = parseSessionRecord(JSON.parse(storage.getItem(key) ?? 'null'));
- * if (record) adopt(record);
- * ```
  */
 export function parseSessionRecord(value: unknown): SessionRecord | undefined {
   if (!isObject(value) || value.v !== 1) return undefined;
@@ -99,11 +93,6 @@ function parseDelegation(value: unknown): DelegationRecord | undefined {
 /**
  * A session record as it is stored and handed to other tabs, which
  * {@link parseSessionRecord} reads back: each session spelled as one string.
- *
- * @example
- * ```ts
- * storage.setItem(key, JSON.stringify(toStoredRecord(record)));
- * ```
  */
 export function toStoredRecord({
   session,

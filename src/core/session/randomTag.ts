@@ -1,10 +1,5 @@
 /**
  * A random, non-secret 128-bit tag in hex, for naming tabs and sessions between tabs.
- *
- * @example
- * ```ts
- * const tabId = randomTag(); // e.g. '9f2c…' (32 hex digits)
- * ```
  */
 export function randomTag(): string {
   const bytes = new Uint8Array(16);

@@ -5,11 +5,6 @@ import type { SessionClient } from './types';
  * The user name of a session, from the service's "Validate Session User" call
  * (`/objects/users/me`): what a tab that learns of a session from the proxy alone shows.
  * `undefined` when the client cannot ask or the service does not say; never rejects.
- *
- * @example
- * ```ts
- * const username = await readSessionUsername(client, record.session, 'promomats.sunrise.example');
- * ```
  */
 export async function readSessionUsername(
   client: SessionClient,

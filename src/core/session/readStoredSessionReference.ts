@@ -11,12 +11,6 @@ const STORED_HANDLE_PATTERN = /^(own|delegated):([A-Za-z0-9_-]{16,128})$/;
  * The {@link SessionReference} a stored record or a hand-off from another tab spells, or
  * `undefined` for anything malformed. The one place a session's kind is read from text:
  * everything past it carries the reference.
- *
- * @example
- * ```ts
- * readStoredSessionReference('own:q0VbGZ3rUj5pXn9M2a7LkQ');
- * // { kind: 'proxy', cookie: 'own', tag: 'q0VbGZ3rUj5pXn9M2a7LkQ' }
- * ```
  */
 export function readStoredSessionReference(value: unknown): SessionReference | undefined {
   if (isValidSessionId(value)) return { kind: 'token', id: value };
@@ -28,11 +22,6 @@ export function readStoredSessionReference(value: unknown): SessionReference | u
 
 /**
  * The stored spelling of a session, which {@link readStoredSessionReference} reads back.
- *
- * @example
- * ```ts
- * toStoredSessionReference({ kind: 'proxy', cookie: 'own', tag }); // `own:${tag}`
- * ```
  */
 export function toStoredSessionReference(session: SessionReference): string {
   return session.kind === 'token' ? session.id : `${session.cookie}:${session.tag}`;

@@ -9,17 +9,18 @@ import type { DelegationRecord, SessionRecord } from './types';
  * another tab): that record's details (user name, vault names) are kept when it names the
  * same sessions; the sessions themselves, their vaults and the deadline are the proxy's.
  * `undefined` when the browser holds no own session.
- *
- * @example
- * ```ts
- * const record = recordFromProxySessions(await client.getProxySessions(), stored, undefined, 48 * 3_600_000);
- * ```
  */
 export function recordFromProxySessions(
   sessions: ProxySessions,
-  candidate: SessionRecord | undefined,
-  username: string | undefined,
-  maxSessionMs: number,
+  {
+    candidate,
+    username,
+    maxSessionMs,
+  }: {
+    readonly candidate: SessionRecord | undefined;
+    readonly username: string | undefined;
+    readonly maxSessionMs: number;
+  },
 ): SessionRecord | undefined {
   const { own, delegated } = sessions;
   if (!own) return undefined;

@@ -1,24 +1,14 @@
-import { VaultConfigError } from '../errors';
-import { explainInDevelopment } from '../explainInDevelopment';
+import { configError } from '../explainInDevelopment';
 import { MAX_SESSION_MS } from '../kitWire';
 import { globalTimers } from '../resolveEnvironment';
 import type { SessionManagerOptions } from './SessionManager';
 import type { SessionClient, SessionTimers } from './types';
-
-// Production builds keep a short message for a refused setting: bundlers fold this test and
-// drop the explanation (most of the bytes of these checks); development builds say why.
-declare const process: { env: { NODE_ENV?: string } };
 
 const DEFAULT_WARN_BEFORE_MS = 5 * 60 * 1000;
 const DEFAULT_JOIN_TIMEOUT_MS = 300;
 
 /**
  * The client, clock and timings of a session manager, with defaults applied and checked.
- *
- * @example
- * ```ts
- * const { maxSessionMs }: ResolvedSessionManagerOptions = resolveSessionManagerOptions({ client });
- * ```
  */
 export interface ResolvedSessionManagerOptions {
   readonly client: SessionClient;
@@ -35,43 +25,30 @@ export interface ResolvedSessionManagerOptions {
  * Applies the defaults of {@link SessionManagerOptions} to the client, the clock and the
  * timings. Throws `VaultConfigError` for a missing client and for a timing that is not a
  * non-negative number.
- *
- * @example
- * ```ts
- * resolveSessionManagerOptions({ client }).maxSessionMs; // 172800000
- * ```
  */
 export function resolveSessionManagerOptions(
   options: SessionManagerOptions,
 ): ResolvedSessionManagerOptions {
   const { client } = options;
   if (typeof client?.login !== 'function') {
-    throw new VaultConfigError(
-      explainInDevelopment('createSessionManager needs a client.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'createSessionManager needs a client (see createVaultClient).',
-      ),
+    throw configError('createSessionManager needs a client.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : 'createSessionManager needs a client (see createVaultClient).',
     );
   }
   const clientCredentials = client.config?.credentials;
   const credentials = options.credentials ?? clientCredentials ?? 'token';
   if (credentials !== 'token' && credentials !== 'proxy') {
-    throw new VaultConfigError(
-      explainInDevelopment('credentials is not valid.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : 'credentials must be "token" or "proxy".',
-      ),
+    throw configError('credentials is not valid.', () =>
+      process.env.NODE_ENV === 'production' ? undefined : 'credentials must be "token" or "proxy".',
     );
   }
   if (clientCredentials !== undefined && clientCredentials !== credentials) {
-    throw new VaultConfigError(
-      explainInDevelopment("credentials differs from the client's.", () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `The session is set to credentials: '${credentials}' but its client to '${clientCredentials}': set credentials: '${credentials}' in the client settings too.`,
-      ),
+    throw configError("credentials differs from the client's.", () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `The session is set to credentials: '${credentials}' but its client to '${clientCredentials}': set credentials: '${credentials}' in the client settings too.`,
     );
   }
   const proxyMode = credentials === 'proxy';
@@ -80,12 +57,10 @@ export function resolveSessionManagerOptions(
     (typeof client.getProxySessions !== 'function' ||
       typeof client.clearProxySessions !== 'function')
   ) {
-    throw new VaultConfigError(
-      explainInDevelopment('The client cannot ask the proxy for its sessions.', () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : "With credentials: 'proxy' the client needs getProxySessions and clearProxySessions (use createVaultClient with credentials: 'proxy').",
-      ),
+    throw configError('The client cannot ask the proxy for its sessions.', () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : "With credentials: 'proxy' the client needs getProxySessions and clearProxySessions (use createVaultClient with credentials: 'proxy').",
     );
   }
   return {
@@ -101,12 +76,10 @@ export function resolveSessionManagerOptions(
 
 function checkDuration(value: number, name: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new VaultConfigError(
-      explainInDevelopment(`${name} is not valid.`, () =>
-        process.env.NODE_ENV === 'production'
-          ? undefined
-          : `${name} must be a non-negative number of milliseconds.`,
-      ),
+    throw configError(`${name} is not valid.`, () =>
+      process.env.NODE_ENV === 'production'
+        ? undefined
+        : `${name} must be a non-negative number of milliseconds.`,
     );
   }
   return value;

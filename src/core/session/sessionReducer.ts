@@ -99,11 +99,6 @@ export function liveStatus(
 
 /**
  * True for the statuses in which a session is held and may be used.
- *
- * @example
- * ```ts
- * if (isLiveStatus(snapshot.status)) showApp();
- * ```
  */
 export function isLiveStatus(status: SessionStatus): boolean {
   return status === 'active' || status === 'delegated' || status === 'expiring';
@@ -112,12 +107,6 @@ export function isLiveStatus(status: SessionStatus): boolean {
 /**
  * The session state machine: a pure `(state, event) => state`. An event that changes
  * nothing returns the very same state object, which keeps snapshots referentially stable.
- *
- * @example
- * ```ts
- * const next = sessionReducer(state, { type: 'session-ended', reason: 'signed-out' });
- * next.status; // 'ended'
- * ```
  */
 export function sessionReducer(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
@@ -218,12 +207,6 @@ function freeze(state: SessionState): SessionState {
 
 /**
  * Builds the UI-facing snapshot: the state without any session ID, deeply frozen.
- *
- * @example
- * ```ts
- * const snapshot = toSessionSnapshot(state);
- * 'sessionId' in snapshot; // false
- * ```
  */
 export function toSessionSnapshot(state: SessionState): SessionSnapshot {
   const snapshot: {

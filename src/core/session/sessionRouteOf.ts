@@ -6,11 +6,6 @@ import type { SessionRoute } from './types';
  * Where a request of a live session goes: the delegated session and its vault host while
  * acting for another user (`current`), else, or when asked for `own`, the user's own
  * session and host. `undefined` while no session is live.
- *
- * @example
- * ```ts
- * sessionRouteOf(state, 'own'); // { session: record.session, vaultDns: record.dns }
- * ```
  */
 export function sessionRouteOf(
   state: SessionState,

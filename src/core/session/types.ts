@@ -107,12 +107,6 @@ export interface SessionDelegation {
  * What a UI may know about the session: everything except the session IDs, so that no view
  * can render or log one by accident. Immutable, and the same object until something
  * changes, so it suits `useSyncExternalStore`.
- *
- * @example
- * ```ts
- * const snapshot: SessionSnapshot = manager.getSnapshot();
- * if (snapshot.status === 'expired') prefill(snapshot.lastUsername);
- * ```
  */
 export interface SessionSnapshot {
   readonly status: SessionStatus;
@@ -145,11 +139,6 @@ export interface SessionSnapshot {
 
 /**
  * The delegated part of a {@link SessionRecord}.
- *
- * @example
- * ```ts
- * const d: DelegationRecord = { session, vaultId: 1002, vaultName: 'Sunrise QualityDocs', dns: 'quality.sunrise.example', delegatorUserId: '61002' };
- * ```
  */
 export interface DelegationRecord extends SessionDelegation {
   /** The delegated session; with `credentials: 'proxy'`, the proxy's delegated cookie. */
@@ -160,14 +149,6 @@ export interface DelegationRecord extends SessionDelegation {
  * Everything the kit keeps about a session: what the storage adapter holds under one key and
  * what the hand-off to a new tab carries (both spell each session as a string, see
  * {@link parseSessionRecord}). Never a password.
- *
- * @example
- * ```ts
- * const record: SessionRecord = {
- *   v: 1, key: 'k1', session, userId: '61001', username: 'olivia@sunrise.example',
- *   vaultId: 1001, vaults: [], startedAt: 0, deadline: 172_800_000,
- * };
- * ```
  */
 export interface SessionRecord {
   readonly v: 1;

@@ -24,11 +24,6 @@ interface Visit {
 
 /**
  * What the interaction routes need from the provider that mounts them.
- *
- * @example
- * ```ts
- * const deps: DevInteractionDeps = { provider, users, mountPath: '/oidc', pageHeaders, log: console.warn };
- * ```
  */
 export interface DevInteractionDeps {
   readonly provider: Provider;
@@ -49,12 +44,6 @@ export interface DevInteractionDeps {
  * form. A finished interaction seen again (Back after signing in or cancelling) redirects to
  * the application's start page; an expired or unknown one explains itself and links to the
  * application when it is known.
- *
- * @example
- * ```ts
- * const routes = createDevInteractionRoutes(deps);
- * routes.handle(req, res, uid, false);
- * ```
  */
 export function createDevInteractionRoutes(deps: DevInteractionDeps): {
   handle(req: IncomingMessage, res: ServerResponse, uid: string, abort: boolean): void;

@@ -23,13 +23,6 @@ const GRANTABLE = new Set([
  * oidc-provider's built-in memory adapter shares a size-capped store and prints a warning on every
  * start; this one is private to the instance (two providers in one test process never see each
  * other's tokens), has no size cap, forgets expired entries, and can be wiped on close.
- *
- * @example
- * ```ts
- * const storage = createDevOidcAdapter();
- * const provider = new Provider(issuer, { adapter: storage.factory });
- * storage.clear();
- * ```
  */
 export interface DevOidcAdapter {
   /** The `adapter` option for oidc-provider's configuration. */
@@ -40,11 +33,6 @@ export interface DevOidcAdapter {
 
 /**
  * Creates a private in-memory adapter; `now` is injectable so expiry can be tested without waiting.
- *
- * @example
- * ```ts
- * const { factory } = createDevOidcAdapter();
- * ```
  */
 export function createDevOidcAdapter(now: () => number = Date.now): DevOidcAdapter {
   const entries = new Map<string, Entry>();

@@ -3,17 +3,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
  * A user of the development OpenID Provider.
- *
- * @example
- * ```ts
- * const sam: DevOidcUser = {
- *   username: 'sam',
- *   password: 'Harbor-Demo-1',
- *   sub: 'sam',
- *   email: 'sam@harbor.example',
- *   name: 'Sam Harbor',
- * };
- * ```
  */
 export interface DevOidcUser {
   /** What the user types on the login page and sends in the password grant. */
@@ -27,12 +16,6 @@ export interface DevOidcUser {
 
 /**
  * The default directory: one user, `sam`, who signs in to the Harbor vault through SSO.
- *
- * @example
- * ```ts
- * const [sam] = DEFAULT_DEV_OIDC_USERS;
- * console.log(sam?.email); // sam@harbor.example
- * ```
  */
 export const DEFAULT_DEV_OIDC_USERS: readonly DevOidcUser[] = [
   {
@@ -46,13 +29,6 @@ export const DEFAULT_DEV_OIDC_USERS: readonly DevOidcUser[] = [
 
 /**
  * Lookup and password check over a fixed list of development users.
- *
- * @example
- * ```ts
- * const users = createDevUserDirectory(DEFAULT_DEV_OIDC_USERS);
- * users.verify('sam', 'Harbor-Demo-1')?.sub; // 'sam'
- * users.usernameFromHint('sam@harbor.example'); // 'sam'
- * ```
  */
 export interface DevUserDirectory {
   /** The user whose `sub` is given, or `undefined`. */
@@ -71,12 +47,6 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 
 /**
  * Builds a {@link DevUserDirectory}; user names must be unique.
- *
- * @example
- * ```ts
- * const users = createDevUserDirectory([{ username: 'ada', password: 'pw', sub: 'ada',
- *   email: 'ada@example.test', name: 'Ada' }]);
- * ```
  */
 export function createDevUserDirectory(users: readonly DevOidcUser[]): DevUserDirectory {
   const byUsername = new Map<string, DevOidcUser>();

@@ -9,11 +9,6 @@ export const PASSWORD_GRANT_PARAMETERS = ['username', 'password', 'scope'] as co
 
 /**
  * The token endpoint parameters the password grant reads.
- *
- * @example
- * ```ts
- * const params: PasswordGrantParams = { username: 'sam', password: 'Harbor-Demo-1' };
- * ```
  */
 export interface PasswordGrantParams {
   username?: string | undefined;
@@ -26,15 +21,6 @@ export interface PasswordGrantParams {
  * calling client with the requested scope (`openid` by default). Wrong credentials answer
  * `invalid_grant`; a scope outside `allowedScopes` answers `invalid_scope`. No refresh token and
  * no ID token: the token only serves the vault's access-token login.
- *
- * @example
- * ```ts
- * provider.registerGrantType(
- *   'password',
- *   createPasswordGrantHandler(provider, users, new Set(['openid', 'email', 'profile'])),
- *   PASSWORD_GRANT_PARAMETERS,
- * );
- * ```
  */
 export function createPasswordGrantHandler(
   provider: Provider,

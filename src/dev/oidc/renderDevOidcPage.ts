@@ -3,11 +3,6 @@ import { createHash } from 'node:crypto';
 
 /**
  * Escapes text for HTML element content and double-quoted attribute values.
- *
- * @example
- * ```ts
- * escapeHtml('<b>"x"</b>'); // '&lt;b&gt;&quot;x&quot;&lt;/b&gt;'
- * ```
  */
 export function escapeHtml(value: string): string {
   return value
@@ -36,11 +31,6 @@ const STYLE_HASH = createHash('sha256').update(STYLE, 'utf8').digest('base64');
 
 /**
  * Marks text as already-escaped HTML.
- *
- * @example
- * ```ts
- * const fragment: HtmlFragment = { html: '<strong>trusted</strong>' };
- * ```
  */
 export interface HtmlFragment {
   readonly html: string;
@@ -48,11 +38,6 @@ export interface HtmlFragment {
 
 /**
  * Tags a template literal, escaping every interpolated string; {@link HtmlFragment}s pass through.
- *
- * @example
- * ```ts
- * html`<p>${userInput}</p>`.html;
- * ```
  */
 export function html(
   strings: TemplateStringsArray,
@@ -71,11 +56,6 @@ export function html(
  * Headers for every page of the development OpenID Provider. `formTargets` are the origins a form
  * submission may end up at after redirects (the relying parties' redirect URIs), because browsers
  * apply `form-action` to the whole redirect chain.
- *
- * @example
- * ```ts
- * res.writeHead(200, devOidcPageHeaders(['http://localhost:5173']));
- * ```
  */
 export function devOidcPageHeaders(formTargets: readonly string[]): Record<string, string> {
   const formAction = ["'self'", ...new Set(formTargets)].join(' ');
@@ -92,11 +72,6 @@ export function devOidcPageHeaders(formTargets: readonly string[]): Record<strin
 /**
  * Wraps page content in the shared, accessible document shell. Every page says that this is a
  * development identity provider.
- *
- * @example
- * ```ts
- * const page = renderDevOidcPage({ title: 'Signed out', body: html`<h1>Signed out</h1>` });
- * ```
  */
 export function renderDevOidcPage(page: { title: string; body: HtmlFragment }): string {
   return html`<!doctype html>
@@ -121,11 +96,6 @@ const DEV_NOTE = html`<p class="note"><strong>Development identity provider.</st
 
 /**
  * What the login page shows.
- *
- * @example
- * ```ts
- * const view: DevLoginView = { action: '/oidc/interaction/abc', abortAction: '/oidc/interaction/abc/abort', username: 'sam' };
- * ```
  */
 export interface DevLoginView {
   /** Where the login form posts. */
@@ -143,11 +113,6 @@ export interface DevLoginView {
 /**
  * Renders the development login page: labelled user name and password fields with the right
  * `autocomplete` tokens, an alert for a failed attempt, and a cancel button.
- *
- * @example
- * ```ts
- * res.end(renderDevLoginPage({ action, abortAction, username: 'sam' }));
- * ```
  */
 export function renderDevLoginPage(view: DevLoginView): string {
   const invalid =
@@ -182,11 +147,6 @@ ${alert}
 /**
  * Renders a page that explains why a request could not continue (expired sign-in, invalid
  * authorization request, logout confirmation …).
- *
- * @example
- * ```ts
- * renderDevMessagePage({ title: 'Sign-in expired', message: 'Return to the application and start again.' });
- * ```
  */
 export function renderDevMessagePage(page: {
   title: string;

@@ -4,7 +4,7 @@ import {
   type LeaderElection,
 } from '../../../src/core/keepAlive/createLeaderElection';
 import type {
-  BroadcastChannelConstructorLike,
+  BroadcastChannelConstructor,
   BroadcastChannelLike,
   KeepAliveEnvironment,
   LockManagerLike,
@@ -40,7 +40,7 @@ function join(environment: KeepAliveEnvironment) {
 // A real BroadcastChannel whose tab can "crash": it then neither sends nor hears anything,
 // like a frozen or killed page that never said goodbye.
 function crashableChannel(): {
-  Channel: BroadcastChannelConstructorLike;
+  Channel: BroadcastChannelConstructor;
   crash(): void;
   heal(): void;
 } {

@@ -2,14 +2,12 @@
 // route loader, sharing the hooks' cache. Type-checked with the rest of the tests.
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { createVaultClient, createVaultSession } from '../../../src/core/index';
+import { SessionProvider, useSession, useVaultSession } from '../../../src/index';
 import {
   apiVersionsQueryOptions,
   delegationsQueryOptions,
   discoveryQueryOptions,
-  SessionProvider,
-  useSession,
-  useVaultSession,
-} from '../../../src/index';
+} from '../../../src/query/index';
 
 const queryClient = new QueryClient();
 const session = createVaultSession({

@@ -3,7 +3,7 @@ import { createKeepAlive } from '../../../../src/core/keepAlive/createKeepAlive'
 import type { KeepAlive } from '../../../../src/core/keepAlive/KeepAlive';
 import type { KeepAliveOptions } from '../../../../src/core/keepAlive/KeepAliveOptions';
 import type {
-  BroadcastChannelConstructorLike,
+  BroadcastChannelConstructor,
   LockManagerLike,
 } from '../../../../src/core/resolveEnvironment';
 
@@ -87,7 +87,7 @@ export function createFakeTab(init: {
   service: FakeService;
   channelName: string;
   locks?: LockManagerLike;
-  BroadcastChannel?: BroadcastChannelConstructorLike | null;
+  BroadcastChannel?: BroadcastChannelConstructor | null;
   options?: Partial<Omit<KeepAliveOptions, 'send' | 'environment' | 'channelName'>>;
   random?: () => number;
   /** How the keep-alive is made; default `createKeepAlive`. */
