@@ -95,14 +95,20 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
 
   useEffect(() => {
     const disconnect = session.connect();
+    const vaultOf = (): number | undefined => session.manager.getSnapshot().user?.vaultId;
     let live = isLiveStatus(session.manager.getSnapshot().status);
+    let vaultId = vaultOf();
     const unsubscribe = session.manager.subscribe(() => {
       // Cached answers about a user must not survive that user's session: every kit query
-      // goes when a session ends (here or in another tab), and only then, so the answers
-      // a sign-in in progress relies on (discovery) stay.
+      // goes when a session ends (here or in another tab) or moves to another vault, and
+      // only then, so the answers a sign-in in progress relies on (discovery) stay.
       const wasLive = live;
+      const wasIn = vaultId;
       live = isLiveStatus(session.manager.getSnapshot().status);
-      if (wasLive && !live) queryClient?.removeQueries({ queryKey: vaultQueryKeys.all });
+      vaultId = vaultOf();
+      if (wasLive && (!live || vaultId !== wasIn)) {
+        queryClient?.removeQueries({ queryKey: vaultQueryKeys.all });
+      }
     });
     return () => {
       unsubscribe();

@@ -288,7 +288,7 @@ describe('the React entry keeps the building blocks out', () => {
     void ([] as unknown as [TabChannel, ParseRecord, Backoff]);
   });
 
-  test('exports these 42 values and no other: a new one is a choice made here', () => {
+  test('exports these 45 values and no other: a new one is a choice made here', () => {
     expectTypeOf<keyof typeof Kit>().toEqualTypeOf<
       // Components
       | 'ActingAsBanner'
@@ -302,6 +302,8 @@ describe('the React entry keeps the building blocks out', () => {
       | 'SignOutButton'
       | 'useVaultMessages'
       | 'VaultMessagesProvider'
+      | 'VaultSwitcher'
+      | 'createRememberedUsers'
       // Errors and the checks an app branches on
       | 'isSessionInvalidError'
       | 'isTransientError'
@@ -334,6 +336,7 @@ describe('the React entry keeps the building blocks out', () => {
       | 'useSsoLogin'
       | 'useVaultFetch'
       | 'useVaultSession'
+      | 'useVaultSwitch'
       | 'vaultQueryKeys'
     >();
   });

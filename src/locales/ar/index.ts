@@ -1,3 +1,4 @@
+export { arAccountMessages } from './arAccountMessages';
 export { arDelegationMessages } from './arDelegationMessages';
 export { arLoginMessages } from './arLoginMessages';
 export { arMessages } from './arMessages';

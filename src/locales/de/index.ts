@@ -1,3 +1,4 @@
+export { deAccountMessages } from './deAccountMessages';
 export { deDelegationMessages } from './deDelegationMessages';
 export { deLoginMessages } from './deLoginMessages';
 export { deMessages } from './deMessages';

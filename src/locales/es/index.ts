@@ -1,3 +1,4 @@
+export { esAccountMessages } from './esAccountMessages';
 export { esDelegationMessages } from './esDelegationMessages';
 export { esLoginMessages } from './esLoginMessages';
 export { esMessages } from './esMessages';

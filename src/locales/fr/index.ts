@@ -1,3 +1,4 @@
+export { frAccountMessages } from './frAccountMessages';
 export { frDelegationMessages } from './frDelegationMessages';
 export { frLoginMessages } from './frLoginMessages';
 export { frMessages } from './frMessages';

@@ -1,3 +1,4 @@
+export { jaAccountMessages } from './jaAccountMessages';
 export { jaDelegationMessages } from './jaDelegationMessages';
 export { jaLoginMessages } from './jaLoginMessages';
 export { jaMessages } from './jaMessages';
