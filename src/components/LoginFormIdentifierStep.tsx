@@ -53,15 +53,7 @@ export function LoginFormIdentifierStep({
         <>
           <LoginFormHeading>{title}</LoginFormHeading>
           <LoginFormStatus />
-          {form.rememberedUsers ? (
-            <form.rememberedUsers.Choices
-              onChoose={(name) => {
-                form.setUsername(name);
-                focusField(form.ids.username);
-              }}
-              onEmptied={() => focusField(form.ids.username)}
-            />
-          ) : null}
+          {form.rememberedUsers ? <form.rememberedUsers.Choices form={form} /> : null}
           <LoginFormUsernameField />
           <LoginFormError />
           <LoginFormSubmit />
@@ -97,10 +89,4 @@ export function LoginFormUsernameField({ children, className }: LoginFormPartPro
       <input {...form.getUsernameProps()} className="vsk-login__input" />
     </div>
   );
-}
-
-// After a remembered name is chosen or the last one removed: the keyboard continues in the
-// user name field, one Enter away from "Continue".
-function focusField(id: string): void {
-  document.getElementById(id)?.focus();
 }

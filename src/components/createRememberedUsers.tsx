@@ -11,6 +11,7 @@ import { isPlausibleUsername } from '../react/isPlausibleUsername';
 import { useVaultSession } from '../react/VaultSessionContext';
 import type { AccountMessages } from './i18n/AccountMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
+import type { UseLoginFormResult } from './UseLoginFormResult';
 
 const DEFAULT_KEY = 'vault-session-kit.remembered-users';
 const DEFAULT_MAX = 3;
@@ -46,14 +47,15 @@ export interface RememberedUsersOptions {
  *
  * @example
  * ```tsx
- * const props: RememberedUsersChoicesProps = { onChoose: setUsername };
+ * const props: RememberedUsersChoicesProps = { form: useLoginForm() };
  * ```
  */
 export interface RememberedUsersChoicesProps {
-  /** Called with the name the user chose; its discovery is already being fetched. */
-  readonly onChoose: (username: string) => void;
-  /** Called when the last name was removed, to move the focus on (the user name field). */
-  readonly onEmptied?: (() => void) | undefined;
+  /**
+   * The login form the list belongs to: a chosen name goes into its user name field, which
+   * then takes the focus (as it does when the last name is removed).
+   */
+  readonly form: Pick<UseLoginFormResult, 'setUsername' | 'ids'>;
   readonly messages?: Partial<AccountMessages> | undefined;
 }
 
@@ -185,8 +187,7 @@ function isName(name: string): boolean {
 
 function RememberedUserChoices({
   store,
-  onChoose,
-  onEmptied,
+  form,
   messages,
 }: RememberedUsersChoicesProps & { store: RememberedUsers }): ReactNode {
   const t = useVaultMessages('account', enAccountMessages, messages);
@@ -197,10 +198,13 @@ function RememberedUserChoices({
   const listRef = useRef<HTMLUListElement>(null);
   const [announcement, setAnnouncement] = useState('');
 
+  // The keyboard continues in the user name field, one Enter away from "Continue".
+  const focusField = (): void => document.getElementById(form.ids.username)?.focus();
   const choose = (name: string): void => {
     // Asked now, so "Continue" finds the answer in the cache.
     void queryClient.prefetchQuery(discoveryQueryOptions(client, name));
-    onChoose(name);
+    form.setUsername(name);
+    focusField();
   };
   const forget = (name: string, index: number): void => {
     store.forget(name);
@@ -209,7 +213,7 @@ function RememberedUserChoices({
     // The focus goes to the next name (or the one before the last); none left, to the caller.
     const next = buttons?.[index + 1] ?? buttons?.[index - 1];
     if (next) next.focus();
-    else onEmptied?.();
+    else focusField();
   };
 
   return (

@@ -95,18 +95,19 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
 
   useEffect(() => {
     const disconnect = session.connect();
-    const vaultOf = (): number | undefined => session.manager.getSnapshot().user?.vaultId;
-    let live = isLiveStatus(session.manager.getSnapshot().status);
-    let vaultId = vaultOf();
+    // The vault of a live session, else undefined.
+    const liveVault = (): number | undefined => {
+      const { status, user } = session.manager.getSnapshot();
+      return isLiveStatus(status) ? user?.vaultId : undefined;
+    };
+    let vaultId = liveVault();
     const unsubscribe = session.manager.subscribe(() => {
       // Cached answers about a user must not survive that user's session: every kit query
       // goes when a session ends (here or in another tab) or moves to another vault, and
       // only then, so the answers a sign-in in progress relies on (discovery) stay.
-      const wasLive = live;
-      const wasIn = vaultId;
-      live = isLiveStatus(session.manager.getSnapshot().status);
-      vaultId = vaultOf();
-      if (wasLive && (!live || vaultId !== wasIn)) {
+      const was = vaultId;
+      vaultId = liveVault();
+      if (was !== undefined && vaultId !== was) {
         queryClient?.removeQueries({ queryKey: vaultQueryKeys.all });
       }
     });
