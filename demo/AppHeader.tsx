@@ -1,14 +1,15 @@
-import type { ReactNode } from 'react';
-import { SessionTimer, SignOutButton, useSession } from '../src/index';
+import { type ReactNode, useContext } from 'react';
+import { SessionTimer, SignOutButton, useSession, VaultSwitcher } from '../src/index';
 import { DelegationsMenu } from './DelegationsMenu';
 import { DemoBrand } from './DemoBrand';
 import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_PEOPLE } from './demoAccounts';
+import { RememberedUsersContext } from './RememberedUsersContext';
 import { useOwnProfile } from './useOwnProfile';
 
 /**
  * The signed-in header: the app's name, the session timer, the delegations menu, who the
- * calls are made as and in which vault, and "Sign out" (SES-08: on every authenticated
+ * calls are made as and in which vault, the vault switcher, and "Sign out" (SES-08: on every authenticated
  * view). While acting for someone it names that person and their vault, so that it never
  * contradicts the acting-as banner.
  *
@@ -21,6 +22,7 @@ export function AppHeader(): ReactNode {
   const { user, delegation, vault } = useSession();
   const { data: profile } = useOwnProfile();
   const t = useDemoLanguage().language.demo.header;
+  const rememberedUsers = useContext(RememberedUsersContext);
   const username = user?.username ?? '';
   const displayName = profile?.displayName ?? username;
   // The vault the calls go to: the delegation's while acting for someone.
@@ -65,6 +67,7 @@ export function AppHeader(): ReactNode {
             </span>
           </span>
         </div>
+        <VaultSwitcher className="demo-switcher" rememberedUsers={rememberedUsers} />
         <SignOutButton className="demo-sign-out" data-variant="secondary" />
       </div>
     </header>
