@@ -21,7 +21,7 @@ function rememberedUsers() {
 }
 
 const meta = {
-  title: 'Login/RememberedUsers',
+  title: 'Sign in/RememberedUsers',
   component: LoginForm,
   render: (args) => <LoginForm {...args} rememberedUsers={rememberedUsers()} />,
 } satisfies Meta<typeof LoginForm>;

@@ -53,6 +53,16 @@ const EXPECTED_STORY_IDS = [
   'delegation-delegationpicker--dark-theme',
   'delegation-delegationpicker--narrow',
   'delegation-delegationpicker--zoom-200',
+  'session-vaultswitcher--password-step',
+  'session-vaultswitcher--wrong-password',
+  'session-vaultswitcher--switched',
+  'session-vaultswitcher--while-acting',
+  'session-vaultswitcher--dark-theme',
+  'session-vaultswitcher--narrow',
+  'session-vaultswitcher--zoom-200',
+  'sign-in-rememberedusers--offered',
+  'sign-in-rememberedusers--dark-theme',
+  'sign-in-rememberedusers--narrow',
 ];
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
