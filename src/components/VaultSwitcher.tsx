@@ -1,23 +1,15 @@
 'use client';
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { VaultInfo } from '../core/client/types';
 import type { VaultApiError, VaultError } from '../core/errors';
 import { enAccountMessages } from '../locales/en/enAccountMessages';
+import { useLogout } from '../react/useLogout';
 import { useVaultSwitch } from '../react/useVaultSwitch';
 import { useVaultSession } from '../react/VaultSessionContext';
 import type { RememberedUsers } from './createRememberedUsers';
 import type { AccountMessages } from './i18n/AccountMessages';
 import { useVaultMessages } from './i18n/VaultMessagesContext';
 import { PasswordField } from './PasswordField';
-import { SignOutButton } from './SignOutButton';
 
 /**
  * Props of {@link VaultSwitcher}. All optional.
@@ -72,6 +64,7 @@ export function VaultSwitcher({
   const t = useVaultMessages('account', enAccountMessages, messages);
   const { manager } = useVaultSession();
   const switcher = useVaultSwitch({ onSwitched });
+  const { logout } = useLogout();
   const { vaults, current, username, method, acting, pending, error } = switcher;
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [announcement, setAnnouncement] = useState('');
@@ -81,6 +74,9 @@ export function VaultSwitcher({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  // What Escape does in the current step: back to where the user was.
+  const onEscape = useRef<() => void>(ignore);
 
   useEffect(() => rememberedUsers?.follow(manager), [rememberedUsers, manager]);
 
@@ -94,6 +90,20 @@ export function VaultSwitcher({
     }
     seen.current = currentId;
   }, [currentId, current?.name, t]);
+
+  // Escape inside the open switcher closes it (on the password step: cancels the switch).
+  const open = step.kind !== 'closed';
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent): void => {
+      const inside = event.target instanceof Node && rootRef.current?.contains(event.target);
+      if (event.key !== 'Escape' || !inside || event.defaultPrevented) return;
+      event.preventDefault();
+      onEscape.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   // The password step takes the focus when it opens.
   const stepKind = step.kind;
@@ -149,12 +159,7 @@ export function VaultSwitcher({
       },
     );
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (event.key !== 'Escape' || step.kind === 'closed' || event.defaultPrevented) return;
-    event.preventDefault();
-    if (step.kind === 'password') cancel();
-    else close();
-  };
+  onEscape.current = step.kind === 'password' ? cancel : close;
 
   const Heading = `h${headingLevel}` as const;
   const target = step.kind === 'password' ? step.vault : undefined;
@@ -164,8 +169,8 @@ export function VaultSwitcher({
   return (
     <div
       className={['vsk-root', 'vsk-switcher', className].filter(Boolean).join(' ')}
+      ref={rootRef}
       data-state={step.kind}
-      onKeyDown={onKeyDown}
     >
       <button
         ref={toggleRef}
@@ -216,13 +221,17 @@ export function VaultSwitcher({
               </p>
             ) : null}
             {rememberedUsers && username ? (
-              <SignOutButton
-                className="vsk-switcher__forget"
+              <button
+                type="button"
+                className="vsk-button vsk-switcher__forget"
                 data-variant="secondary"
-                onClick={() => rememberedUsers.forget(username)}
+                onClick={() => {
+                  rememberedUsers.forget(username);
+                  void logout();
+                }}
               >
                 {t.signOutAndForget}
-              </SignOutButton>
+              </button>
             ) : null}
           </>
         ) : target ? (

@@ -9,8 +9,6 @@
  * ```
  */
 export interface AccountMessages {
-  /** Accessible name of the switcher's region. */
-  readonly switcherLabel: string;
   /** Accessible name of the button that opens the list; starts with its visible text, the vault's name. */
   readonly toggleLabel: (values: { vault: string }) => string;
   /** Heading of the open list. */

@@ -14,7 +14,6 @@ import { isolate } from './isolate';
  * ```
  */
 export const arAccountMessages: AccountMessages = {
-  switcherLabel: 'المستودع',
   toggleLabel: ({ vault }) => `${isolate(vault)}، مستودعك: تبديل المستودع`,
   switchVault: 'تبديل المستودع',
   currentVault: 'المستودع الحالي',

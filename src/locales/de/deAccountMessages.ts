@@ -12,7 +12,6 @@ import type { AccountMessages } from '../../components/i18n/AccountMessages';
  * ```
  */
 export const deAccountMessages: AccountMessages = {
-  switcherLabel: 'Vault-Auswahl',
   toggleLabel: ({ vault }) => `${vault}, Ihr Vault: Vault wechseln`,
   switchVault: 'Vault wechseln',
   currentVault: 'Aktueller Vault',

@@ -9,7 +9,6 @@ import type { AccountMessages } from '../../components/i18n/AccountMessages';
  * ```
  */
 export const enAccountMessages: AccountMessages = {
-  switcherLabel: 'Vault',
   toggleLabel: ({ vault }) => `${vault}, your vault: switch vault`,
   switchVault: 'Switch vault',
   currentVault: 'Current vault',

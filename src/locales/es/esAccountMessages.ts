@@ -12,7 +12,6 @@ import type { AccountMessages } from '../../components/i18n/AccountMessages';
  * ```
  */
 export const esAccountMessages: AccountMessages = {
-  switcherLabel: 'Almacén',
   toggleLabel: ({ vault }) => `${vault}, su almacén: cambiar de almacén`,
   switchVault: 'Cambiar de almacén',
   currentVault: 'Almacén actual',

@@ -12,7 +12,6 @@ import type { AccountMessages } from '../../components/i18n/AccountMessages';
  * ```
  */
 export const frAccountMessages: AccountMessages = {
-  switcherLabel: 'Coffre',
   toggleLabel: ({ vault }) => `${vault}, votre coffre : changer de coffre`,
   switchVault: 'Changer de coffre',
   currentVault: 'Coffre actuel',

@@ -12,7 +12,6 @@ import type { AccountMessages } from '../../components/i18n/AccountMessages';
  * ```
  */
 export const jaAccountMessages: AccountMessages = {
-  switcherLabel: 'ボールト',
   toggleLabel: ({ vault }) => `${vault}（現在のボールト）：ボールトを切り替える`,
   switchVault: 'ボールトを切り替える',
   currentVault: '現在のボールト',
