@@ -309,7 +309,10 @@ async function checkStory(page: Page, story: IndexEntry): Promise<void> {
     const loginWidth = await page.evaluate(
       () => document.querySelector('.vsk-login')?.getBoundingClientRect().width,
     );
-    if (loginWidth !== undefined) loginWidths.set(story.name, loginWidth);
+    // A narrow viewport is narrower than the card: only the default one shows its own width.
+    if (loginWidth !== undefined && viewport === DEFAULT_VIEWPORT) {
+      loginWidths.set(story.name, loginWidth);
+    }
   } finally {
     page.off('pageerror', onPageError);
     if (viewport !== DEFAULT_VIEWPORT) await page.setViewportSize(DEFAULT_VIEWPORT);
