@@ -36,6 +36,7 @@ export function AppHeader(): ReactNode {
       <DemoBrand />
       <div className="demo-header__tools">
         <SessionTimer className="demo-timer" />
+        <VaultSwitcher className="demo-switcher" rememberedUsers={rememberedUsers} />
         <DelegationsMenu />
         <div className="demo-identity" data-acting={actingFor === undefined ? undefined : 'true'}>
           <span className="demo-identity__avatar" aria-hidden="true">
@@ -67,7 +68,6 @@ export function AppHeader(): ReactNode {
             </span>
           </span>
         </div>
-        <VaultSwitcher className="demo-switcher" rememberedUsers={rememberedUsers} />
         <SignOutButton className="demo-sign-out" data-variant="secondary" />
       </div>
     </header>

@@ -105,6 +105,33 @@ describe('switching vault in the demo', () => {
   });
 });
 
+describe('the switcher on a phone and at 400 % zoom', () => {
+  it.each([
+    { width: 375, height: 740 },
+    { width: 320, height: 200 },
+  ])('opens within the screen at $width × $height, and switches', async (viewport) => {
+    const context = await demo.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page);
+    await toggle(page, PROMOMATS).click();
+    const choice = page.getByRole('button', { name: account.switchToLabel({ vault: QUALITY }) });
+    await choice.click();
+    const password = page.getByLabel(account.passwordLabel, { exact: true });
+    const box = await password.boundingBox();
+    if (!box) throw new Error('No box for the password field.');
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(false);
+    await page.keyboard.type(OLIVIA.password);
+    await page.keyboard.press('Enter');
+    await toggle(page, QUALITY).waitFor();
+    await context.close();
+  });
+});
+
 describe('remember me in the demo', () => {
   it('on: the next visit offers olivia her name; "Sign out and forget me" takes it away', async () => {
     const context = await demo.newContext();
