@@ -59,8 +59,10 @@ export const SIZE_LIMITS = {
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
+   * The vault switcher, its hook and the remembered user names add about 3 500 bytes; a
+   * page that does not import them pays nothing for them.
    */
-  reactEntry: { ceiling: 34_400, target: 29_000 },
+  reactEntry: { ceiling: 37_900, target: 29_000 },
   /** `vault-session-kit/core` alone. */
   core: { ceiling: 20_500, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */

@@ -9,8 +9,10 @@ import {
   useSession,
 } from '../src/index';
 import { DEMO_QUERY_KEY } from './demoQueryKeys';
+import { demoRememberedUsers } from './demoRememberedUsers';
 import { demoTimeouts } from './demoTimeouts';
 import { demoVault } from './demoVault';
+import { RememberedUsersContext } from './RememberedUsersContext';
 import { focusSignInField, SignInPage } from './SignInPage';
 import { SsoCallbackStatus } from './SsoCallbackStatus';
 import { Workspace } from './Workspace';
@@ -65,6 +67,7 @@ export function App(): ReactNode {
   const [queryClient] = useState(createDemoQueryClient);
   const [storage] = useState(() => sessionStorageAdapter());
   const [timeouts] = useState(() => demoTimeouts(window.location.search));
+  const [rememberedUsers] = useState(() => demoRememberedUsers(window.location.search));
   return (
     <QueryClientProvider client={queryClient}>
       {/* BFF mode: the dev server's proxy keeps the session ID in an HttpOnly cookie, and
@@ -84,21 +87,26 @@ export function App(): ReactNode {
         storage={storage}
         {...(timeouts.keepAlive ? { keepAlive: timeouts.keepAlive } : {})}
       >
-        <DemoShell idleWarningMs={timeouts.idleWarningMs} />
+        <RememberedUsersContext.Provider value={rememberedUsers}>
+          <DemoShell idleWarningMs={timeouts.idleWarningMs} />
+        </RememberedUsersContext.Provider>
       </SessionProvider>
     </QueryClientProvider>
   );
 }
 
 function DemoShell({ idleWarningMs }: { idleWarningMs: number | undefined }): ReactNode {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const live = isLiveStatus(status);
+  const vaultId = live ? user?.vaultId : undefined;
   const queryClient = useQueryClient();
 
-  // What the demo fetched for a user must not outlive that user's session.
+  // What the demo fetched for a user must not outlive that user's session, nor show under
+  // another vault's name after a switch.
   useEffect(() => {
-    if (!live) queryClient.removeQueries({ queryKey: DEMO_QUERY_KEY });
-  }, [live, queryClient]);
+    if (vaultId === undefined) queryClient.removeQueries({ queryKey: DEMO_QUERY_KEY });
+    return () => queryClient.removeQueries({ queryKey: DEMO_QUERY_KEY });
+  }, [vaultId, queryClient]);
 
   // "Sign in again" closes the dialog; the page behind it is usable again only once the
   // dialog is gone, so the focus moves on the render after.

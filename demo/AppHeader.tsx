@@ -1,14 +1,15 @@
-import type { ReactNode } from 'react';
-import { SessionTimer, SignOutButton, useSession } from '../src/index';
+import { type ReactNode, useContext } from 'react';
+import { SessionTimer, SignOutButton, useSession, VaultSwitcher } from '../src/index';
 import { DelegationsMenu } from './DelegationsMenu';
 import { DemoBrand } from './DemoBrand';
 import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_PEOPLE } from './demoAccounts';
+import { RememberedUsersContext } from './RememberedUsersContext';
 import { useOwnProfile } from './useOwnProfile';
 
 /**
  * The signed-in header: the app's name, the session timer, the delegations menu, who the
- * calls are made as and in which vault, and "Sign out" (SES-08: on every authenticated
+ * calls are made as and in which vault, the vault switcher, and "Sign out" (SES-08: on every authenticated
  * view). While acting for someone it names that person and their vault, so that it never
  * contradicts the acting-as banner.
  *
@@ -21,6 +22,7 @@ export function AppHeader(): ReactNode {
   const { user, delegation, vault } = useSession();
   const { data: profile } = useOwnProfile();
   const t = useDemoLanguage().language.demo.header;
+  const rememberedUsers = useContext(RememberedUsersContext);
   const username = user?.username ?? '';
   const displayName = profile?.displayName ?? username;
   // The vault the calls go to: the delegation's while acting for someone.
@@ -34,6 +36,7 @@ export function AppHeader(): ReactNode {
       <DemoBrand />
       <div className="demo-header__tools">
         <SessionTimer className="demo-timer" />
+        <VaultSwitcher className="demo-switcher" rememberedUsers={rememberedUsers} />
         <DelegationsMenu />
         <div className="demo-identity" data-acting={actingFor === undefined ? undefined : 'true'}>
           <span className="demo-identity__avatar" aria-hidden="true">

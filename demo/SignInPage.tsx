@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useState } from 'react';
 import { LoginForm, useSession } from '../src/index';
 import { DemoAccountsPanel } from './DemoAccountsPanel';
 import { DemoBrand } from './DemoBrand';
@@ -7,6 +7,7 @@ import { useDemoLanguage } from './DemoLanguageProvider';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demoAccounts';
 import type { DemoMessages } from './demoMessages';
 import { demoVault } from './demoVault';
+import { RememberedUsersContext } from './RememberedUsersContext';
 import { SkipLink } from './SkipLink';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -48,6 +49,7 @@ export function SignInPage(): ReactNode {
   const [username, setUsername] = useState('');
   const [choices, setChoices] = useState(0);
   const chosen = demoAccountNamed(username);
+  const rememberedUsers = useContext(RememberedUsersContext);
 
   // After a sign-out or an expiry the control that had focus is gone; the user name field
   // (filled with the last user name) is where the keyboard continues. A first visit keeps
@@ -84,6 +86,7 @@ export function SignInPage(): ReactNode {
             onUsernameChange={setUsername}
             passwordChangeUrl={demoVault.passwordChangeUrl}
             passwordResetUrl={demoVault.passwordResetUrl}
+            rememberedUsers={rememberedUsers}
           />
           <p className="demo-signin__chosen" role="status">
             {chosen ? chosenAccountHint(chosen, t) : null}

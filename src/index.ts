@@ -5,8 +5,10 @@
 
 // Components
 export {
+  type AccountMessages,
   ActingAsBanner,
   type ActingAsBannerProps,
+  createRememberedUsers,
   type DelegationMessages,
   DelegationPicker,
   type DelegationPickerProps,
@@ -26,6 +28,9 @@ export {
   type PartialVaultMessages,
   PasswordField,
   type PasswordFieldProps,
+  type RememberedUsers,
+  type RememberedUsersChoicesProps,
+  type RememberedUsersOptions,
   SessionExpiryDialog,
   type SessionExpiryDialogProps,
   type SessionMessages,
@@ -43,6 +48,8 @@ export {
   type VaultMessages,
   VaultMessagesProvider,
   type VaultMessagesProviderProps,
+  VaultSwitcher,
+  type VaultSwitcherProps,
 } from './components/index';
 // Errors and the facts an app branches on. Values come from their own modules, not the
 // core entry, so that bundlers never see the parts of core the React layer loads lazily.
@@ -86,6 +93,7 @@ export {
   type UseLoginResult,
   type UseLogoutResult,
   type UseSsoLoginResult,
+  type UseVaultSwitchResult,
   useApiVersions,
   useDelegatedLogin,
   useDelegations,
@@ -98,4 +106,5 @@ export {
   useSsoLogin,
   useVaultFetch,
   useVaultSession,
+  useVaultSwitch,
 } from './react/index';

@@ -76,10 +76,16 @@ export function ActingAsBanner({
   });
 
   // Auth defaulting: the user's own session, in another of their vaults than the one asked
-  // for. Host names compare in lower case, the form the session keeps them in.
+  // for. Host names compare in lower case, the form the session keeps them in. The service
+  // only does so when the user cannot open the vault asked for: a user who can (it is one
+  // of their vaults) is elsewhere because they switched there.
   const asked = (vaultDns ?? client.config.vaultDns)?.toLowerCase();
   const landed =
-    !delegation && asked && vault?.dns && vault.dns !== asked
+    !delegation &&
+    asked &&
+    vault?.dns &&
+    vault.dns !== asked &&
+    !user?.vaults.some((v) => v.dns.toLowerCase() === asked)
       ? t.landedVault({
           vault: vault.name || vault.dns,
           asked: vaults?.find((v) => v.dns.toLowerCase() === asked)?.name ?? asked,

@@ -43,6 +43,7 @@ export function LoginFormIdentifierStep({
         <>
           <LoginFormHeading>{title}</LoginFormHeading>
           <LoginFormStatus />
+          {form.rememberedUsers ? <form.rememberedUsers.Choices form={form} /> : null}
           <LoginFormUsernameField />
           <LoginFormError />
           <LoginFormSubmit />

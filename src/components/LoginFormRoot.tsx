@@ -1,5 +1,7 @@
 'use client';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { useVaultSession } from '../react/VaultSessionContext';
+import type { RememberedUsers } from './createRememberedUsers';
 import type { UseLoginFormOptions } from './UseLoginFormOptions';
 import type { UseLoginFormResult } from './UseLoginFormResult';
 import { useLoginForm } from './useLoginForm';
@@ -38,13 +40,21 @@ export interface LoginFormRootProps extends UseLoginFormOptions, LoginFormPartPr
    * and locked-account errors. Without it those errors offer no link.
    */
   passwordResetUrl?: string | undefined;
+  /**
+   * Offers the user names last signed in on this browser on the first step, and adds each
+   * new sign-in to them: a store made by `createRememberedUsers`. Off without it.
+   */
+  rememberedUsers?: RememberedUsers | undefined;
 }
 
 /**
  * What the parts read: the form and the Root's shared settings.
  */
 export type LoginFormPartContext = UseLoginFormResult &
-  Pick<LoginFormRootProps, 'headingLevel' | 'passwordChangeUrl' | 'passwordResetUrl'>;
+  Pick<
+    LoginFormRootProps,
+    'headingLevel' | 'passwordChangeUrl' | 'passwordResetUrl' | 'rememberedUsers'
+  >;
 
 const PartContext = createContext<LoginFormPartContext | null>(null);
 
@@ -89,11 +99,16 @@ export function LoginFormRoot(props: LoginFormRootProps) {
     headingLevel = 2,
     passwordChangeUrl,
     passwordResetUrl,
+    rememberedUsers,
     ...options
   } = props;
   const form = useLoginForm(options);
+  const { manager } = useVaultSession();
+  useEffect(() => rememberedUsers?.follow(manager), [rememberedUsers, manager]);
   return (
-    <PartContext.Provider value={{ ...form, headingLevel, passwordChangeUrl, passwordResetUrl }}>
+    <PartContext.Provider
+      value={{ ...form, headingLevel, passwordChangeUrl, passwordResetUrl, rememberedUsers }}
+    >
       <div {...form.getRootProps()} className={classes('vsk-root vsk-login', className)}>
         {partContent(children, form)}
       </div>

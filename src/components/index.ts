@@ -1,8 +1,15 @@
+export { enAccountMessages } from '../locales/en/enAccountMessages';
 export { enDelegationMessages } from '../locales/en/enDelegationMessages';
 export { enLoginMessages } from '../locales/en/enLoginMessages';
 export { enMessages } from '../locales/en/enMessages';
 export { enSessionMessages } from '../locales/en/enSessionMessages';
 export { ActingAsBanner, type ActingAsBannerProps } from './ActingAsBanner';
+export {
+  createRememberedUsers,
+  type RememberedUsers,
+  type RememberedUsersChoicesProps,
+  type RememberedUsersOptions,
+} from './createRememberedUsers';
 export { DelegationPicker, type DelegationPickerProps } from './DelegationPicker';
 export {
   type DescribeLoginErrorOptions,
@@ -10,6 +17,7 @@ export {
   type LoginErrorDescription,
 } from './describeLoginError';
 export { type FormatDurationOptions, formatDuration } from './formatDuration';
+export type { AccountMessages } from './i18n/AccountMessages';
 export type { DelegationMessages } from './i18n/DelegationMessages';
 export type { LoginMessages } from './i18n/LoginMessages';
 export { mergeMessages } from './i18n/mergeMessages';
@@ -39,3 +47,4 @@ export type { UseLoginFormOptions } from './UseLoginFormOptions';
 export type { LoginFormError, LoginFormStep, UseLoginFormResult } from './UseLoginFormResult';
 export { useLoginForm } from './useLoginForm';
 export type { VaultDataStates } from './VaultDataStates';
+export { VaultSwitcher, type VaultSwitcherProps } from './VaultSwitcher';

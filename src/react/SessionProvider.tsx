@@ -95,14 +95,21 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
 
   useEffect(() => {
     const disconnect = session.connect();
-    let live = isLiveStatus(session.manager.getSnapshot().status);
+    // The vault of a live session, else undefined.
+    const liveVault = (): number | undefined => {
+      const { status, user } = session.manager.getSnapshot();
+      return isLiveStatus(status) ? user?.vaultId : undefined;
+    };
+    let vaultId = liveVault();
     const unsubscribe = session.manager.subscribe(() => {
       // Cached answers about a user must not survive that user's session: every kit query
-      // goes when a session ends (here or in another tab), and only then, so the answers
-      // a sign-in in progress relies on (discovery) stay.
-      const wasLive = live;
-      live = isLiveStatus(session.manager.getSnapshot().status);
-      if (wasLive && !live) queryClient?.removeQueries({ queryKey: vaultQueryKeys.all });
+      // goes when a session ends (here or in another tab) or moves to another vault, and
+      // only then, so the answers a sign-in in progress relies on (discovery) stay.
+      const was = vaultId;
+      vaultId = liveVault();
+      if (was !== undefined && vaultId !== was) {
+        queryClient?.removeQueries({ queryKey: vaultQueryKeys.all });
+      }
     });
     return () => {
       unsubscribe();

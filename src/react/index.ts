@@ -29,5 +29,6 @@ export { useSession } from './useSession';
 export { useSsoCallback } from './useSsoCallback';
 export { type SsoLoginInput, type UseSsoLoginResult, useSsoLogin } from './useSsoLogin';
 export { useVaultFetch } from './useVaultFetch';
+export { type UseVaultSwitchResult, useVaultSwitch } from './useVaultSwitch';
 export { useVaultSession, VaultSessionContext } from './VaultSessionContext';
 export { vaultQueryKeys } from './vaultQueryKeys';

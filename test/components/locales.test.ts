@@ -2,34 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { mergeMessages } from '../../src/components/i18n/mergeMessages';
 import type { VaultMessages } from '../../src/components/i18n/VaultMessages';
 import {
+  arAccountMessages,
   arDelegationMessages,
   arLoginMessages,
   arMessages,
   arSessionMessages,
 } from '../../src/locales/ar';
 import {
+  deAccountMessages,
   deDelegationMessages,
   deLoginMessages,
   deMessages,
   deSessionMessages,
 } from '../../src/locales/de';
+import { enAccountMessages } from '../../src/locales/en/enAccountMessages';
 import { enDelegationMessages } from '../../src/locales/en/enDelegationMessages';
 import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
 import { enMessages } from '../../src/locales/en/enMessages';
 import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import {
+  esAccountMessages,
   esDelegationMessages,
   esLoginMessages,
   esMessages,
   esSessionMessages,
 } from '../../src/locales/es';
 import {
+  frAccountMessages,
   frDelegationMessages,
   frLoginMessages,
   frMessages,
   frSessionMessages,
 } from '../../src/locales/fr';
 import {
+  jaAccountMessages,
   jaDelegationMessages,
   jaLoginMessages,
   jaMessages,
@@ -49,6 +55,7 @@ const SAMPLE = {
   userId: '42',
   delegator: 'Marcus Reed',
   user: 'Olivia Hart',
+  current: 'Sunrise PromoMats',
 };
 
 type MessageFunction = (values: typeof SAMPLE) => string;
@@ -70,31 +77,56 @@ const LOCALES: readonly Locale[] = [
   {
     tag: 'de',
     all: deMessages,
-    areas: { login: deLoginMessages, session: deSessionMessages, delegation: deDelegationMessages },
+    areas: {
+      login: deLoginMessages,
+      session: deSessionMessages,
+      delegation: deDelegationMessages,
+      account: deAccountMessages,
+    },
   },
   {
     tag: 'fr',
     all: frMessages,
-    areas: { login: frLoginMessages, session: frSessionMessages, delegation: frDelegationMessages },
+    areas: {
+      login: frLoginMessages,
+      session: frSessionMessages,
+      delegation: frDelegationMessages,
+      account: frAccountMessages,
+    },
   },
   {
     tag: 'es',
     all: esMessages,
-    areas: { login: esLoginMessages, session: esSessionMessages, delegation: esDelegationMessages },
+    areas: {
+      login: esLoginMessages,
+      session: esSessionMessages,
+      delegation: esDelegationMessages,
+      account: esAccountMessages,
+    },
   },
   {
     tag: 'ja',
     all: jaMessages,
-    areas: { login: jaLoginMessages, session: jaSessionMessages, delegation: jaDelegationMessages },
+    areas: {
+      login: jaLoginMessages,
+      session: jaSessionMessages,
+      delegation: jaDelegationMessages,
+      account: jaAccountMessages,
+    },
   },
   {
     tag: 'ar',
     all: arMessages,
-    areas: { login: arLoginMessages, session: arSessionMessages, delegation: arDelegationMessages },
+    areas: {
+      login: arLoginMessages,
+      session: arSessionMessages,
+      delegation: arDelegationMessages,
+      account: arAccountMessages,
+    },
   },
 ];
 
-const AREAS = ['login', 'session', 'delegation'] as const;
+const AREAS = ['login', 'session', 'delegation', 'account'] as const;
 
 describe.each(
   LOCALES.flatMap((locale) => AREAS.map((area) => [locale.tag, area, locale] as const)),
@@ -130,7 +162,7 @@ describe.each(
 });
 
 describe.each(LOCALES)('the complete $tag catalogue', ({ tag, all, areas }) => {
-  it('holds the three areas', () => {
+  it('holds every area', () => {
     expect(all).toEqual(areas);
   });
 
@@ -140,11 +172,12 @@ describe.each(LOCALES)('the complete $tag catalogue', ({ tag, all, areas }) => {
 });
 
 describe('the English catalogue', () => {
-  it('enMessages holds the three English areas', () => {
+  it('enMessages holds every English area', () => {
     expect(enMessages).toEqual({
       login: enLoginMessages,
       session: enSessionMessages,
       delegation: enDelegationMessages,
+      account: enAccountMessages,
     });
   });
 });

@@ -289,7 +289,7 @@ describe('the React entry keeps the building blocks out', () => {
     void ([] as unknown as [TabChannel, ParseRecord, Backoff]);
   });
 
-  test('exports these 37 values (36 and the abstract VaultError) and no other: a new one is a choice made here', () => {
+  test('exports these 40 values (39 and the abstract VaultError) and no other: a new one is a choice made here', () => {
     expectTypeOf<keyof typeof Kit>().toEqualTypeOf<
       // Components
       | 'ActingAsBanner'
@@ -303,6 +303,8 @@ describe('the React entry keeps the building blocks out', () => {
       | 'SignOutButton'
       | 'useVaultMessages'
       | 'VaultMessagesProvider'
+      | 'VaultSwitcher'
+      | 'createRememberedUsers'
       // Errors and the checks an app branches on
       | 'isSessionInvalidError'
       | 'isTransientError'
@@ -331,6 +333,7 @@ describe('the React entry keeps the building blocks out', () => {
       | 'useSsoLogin'
       | 'useVaultFetch'
       | 'useVaultSession'
+      | 'useVaultSwitch'
     >();
   });
 

@@ -1,3 +1,4 @@
+import type { AccountMessages } from './AccountMessages';
 import type { DelegationMessages } from './DelegationMessages';
 import type { LoginMessages } from './LoginMessages';
 import type { SessionMessages } from './SessionMessages';
@@ -15,6 +16,8 @@ export interface VaultMessages {
   readonly login: LoginMessages;
   readonly session: SessionMessages;
   readonly delegation: DelegationMessages;
+  /** `VaultSwitcher` and the remembered user names of `createRememberedUsers`. */
+  readonly account: AccountMessages;
 }
 
 /**

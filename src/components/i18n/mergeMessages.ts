@@ -17,10 +17,12 @@ export function mergeMessages(
   const login = mergeArea(base.login, overrides.login);
   const session = mergeArea(base.session, overrides.session);
   const delegation = mergeArea(base.delegation, overrides.delegation);
+  const account = mergeArea(base.account, overrides.account);
   return {
     ...(login && { login }),
     ...(session && { session }),
     ...(delegation && { delegation }),
+    ...(account && { account }),
   };
 }
 

@@ -1,10 +1,11 @@
 import type { VaultMessages } from '../../components/i18n/VaultMessages';
+import { arAccountMessages } from './arAccountMessages';
 import { arDelegationMessages } from './arDelegationMessages';
 import { arLoginMessages } from './arLoginMessages';
 import { arSessionMessages } from './arSessionMessages';
 
 /**
- * Every Arabic string of the components, all three areas. Hand it to a
+ * Every Arabic string of the components, every area. Hand it to a
  * `VaultMessagesProvider`; an application that renders only some components can pass just
  * their areas (such as `{ login: arLoginMessages }`) and ship less. Arabic is written right
  * to left: give the page (or the element around the components) `dir="rtl"` and `lang="ar"`.
@@ -22,4 +23,5 @@ export const arMessages: VaultMessages = {
   login: arLoginMessages,
   session: arSessionMessages,
   delegation: arDelegationMessages,
+  account: arAccountMessages,
 };

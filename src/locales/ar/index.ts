@@ -1,7 +1,9 @@
+export type { AccountMessages } from '../../components/i18n/AccountMessages';
 export type { DelegationMessages } from '../../components/i18n/DelegationMessages';
 export type { LoginMessages } from '../../components/i18n/LoginMessages';
 export type { SessionMessages } from '../../components/i18n/SessionMessages';
 export type { VaultMessages } from '../../components/i18n/VaultMessages';
+export { arAccountMessages } from './arAccountMessages';
 export { arDelegationMessages } from './arDelegationMessages';
 export { arLoginMessages } from './arLoginMessages';
 export { arMessages } from './arMessages';

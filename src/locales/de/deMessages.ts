@@ -1,10 +1,11 @@
 import type { VaultMessages } from '../../components/i18n/VaultMessages';
+import { deAccountMessages } from './deAccountMessages';
 import { deDelegationMessages } from './deDelegationMessages';
 import { deLoginMessages } from './deLoginMessages';
 import { deSessionMessages } from './deSessionMessages';
 
 /**
- * Every German string of the components, all three areas. Hand it to a
+ * Every German string of the components, every area. Hand it to a
  * `VaultMessagesProvider`; an application that renders only some components can pass just
  * their areas (such as `{ login: deLoginMessages }`) and ship less.
  *
@@ -21,4 +22,5 @@ export const deMessages: VaultMessages = {
   login: deLoginMessages,
   session: deSessionMessages,
   delegation: deDelegationMessages,
+  account: deAccountMessages,
 };

@@ -1,10 +1,11 @@
 import type { VaultMessages } from '../../components/i18n/VaultMessages';
+import { enAccountMessages } from './enAccountMessages';
 import { enDelegationMessages } from './enDelegationMessages';
 import { enLoginMessages } from './enLoginMessages';
 import { enSessionMessages } from './enSessionMessages';
 
 /**
- * Every English string of the components, all three areas. The components do not read it:
+ * Every English string of the components, every area. The components do not read it:
  * each falls back to its own area's catalogue (`enLoginMessages`, …), so an application
  * pays only for the strings of what it renders. It is the base for building a complete
  * locale, or for reading a string in tests and tools.
@@ -13,4 +14,5 @@ export const enMessages: VaultMessages = {
   login: enLoginMessages,
   session: enSessionMessages,
   delegation: enDelegationMessages,
+  account: enAccountMessages,
 };

@@ -1,10 +1,11 @@
 import type { VaultMessages } from '../../components/i18n/VaultMessages';
+import { esAccountMessages } from './esAccountMessages';
 import { esDelegationMessages } from './esDelegationMessages';
 import { esLoginMessages } from './esLoginMessages';
 import { esSessionMessages } from './esSessionMessages';
 
 /**
- * Every Spanish string of the components, all three areas. Hand it to a
+ * Every Spanish string of the components, every area. Hand it to a
  * `VaultMessagesProvider`; an application that renders only some components can pass just
  * their areas (such as `{ login: esLoginMessages }`) and ship less.
  *
@@ -21,4 +22,5 @@ export const esMessages: VaultMessages = {
   login: esLoginMessages,
   session: esSessionMessages,
   delegation: esDelegationMessages,
+  account: esAccountMessages,
 };

@@ -1,10 +1,11 @@
 import type { VaultMessages } from '../../components/i18n/VaultMessages';
+import { frAccountMessages } from './frAccountMessages';
 import { frDelegationMessages } from './frDelegationMessages';
 import { frLoginMessages } from './frLoginMessages';
 import { frSessionMessages } from './frSessionMessages';
 
 /**
- * Every French string of the components, all three areas. Hand it to a
+ * Every French string of the components, every area. Hand it to a
  * `VaultMessagesProvider`; an application that renders only some components can pass just
  * their areas (such as `{ login: frLoginMessages }`) and ship less.
  *
@@ -21,4 +22,5 @@ export const frMessages: VaultMessages = {
   login: frLoginMessages,
   session: frSessionMessages,
   delegation: frDelegationMessages,
+  account: frAccountMessages,
 };

@@ -1,7 +1,9 @@
+export type { AccountMessages } from '../../components/i18n/AccountMessages';
 export type { DelegationMessages } from '../../components/i18n/DelegationMessages';
 export type { LoginMessages } from '../../components/i18n/LoginMessages';
 export type { SessionMessages } from '../../components/i18n/SessionMessages';
 export type { VaultMessages } from '../../components/i18n/VaultMessages';
+export { frAccountMessages } from './frAccountMessages';
 export { frDelegationMessages } from './frDelegationMessages';
 export { frLoginMessages } from './frLoginMessages';
 export { frMessages } from './frMessages';
