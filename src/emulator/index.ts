@@ -29,6 +29,7 @@ export type {
 } from './EmulatorEvent';
 export type { EmulatorOidcOptions } from './EmulatorOidcOptions';
 export { PASSWORD_PAGE_PATH } from './handlePasswordPage';
+export { WEB_TAB_PAGE_PATH } from './handleWebTabPage';
 export type { PasswordHash } from './hashPassword';
 export { DEFAULT_PASSWORD_HASH_ITERATIONS, hashPassword, verifyPassword } from './hashPassword';
 export { DEFAULT_LOGIN_HOST } from './locateHost';

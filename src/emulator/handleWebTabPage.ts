@@ -1,0 +1,91 @@
+import type { EmulatorCall } from './EmulatorCall';
+import type { EmulatorState } from './EmulatorState';
+import { escapeHtml } from './escapeHtml';
+
+/** The address of the page on every vault host that plays a vault's custom web tab. */
+export const WEB_TAB_PAGE_PATH = '/ui/web-tab';
+
+/**
+ * `GET /ui/web-tab?user={user name}&app={app URL}` on a vault host: the vault's custom web
+ * tab with "Post Session credentials via Post Message" on, as a user of that vault sees it.
+ * The page frames the app and answers its `ready` message with a fresh session of that
+ * demo user at this vault, posted to the app's origin only (the vault's wire: `{"message_id":
+ * "session_id","data":{"session_id":"…"}}`, plus `vault_dns`, which a development build of
+ * the kit reads when the page runs on the app's own origin). A user of no such name, or one
+ * without access to this vault, gets a page that says so, and no session.
+ *
+ * @example
+ * ```ts
+ * if (path === WEB_TAB_PAGE_PATH) return handleWebTabPage(state, call);
+ * ```
+ */
+export function handleWebTabPage(state: EmulatorState, call: EmulatorCall): Response {
+  if (call.request.method.toUpperCase() !== 'GET') {
+    return new Response('Use GET.', { status: 405, headers: { Allow: 'GET' } });
+  }
+  const dns = call.url.hostname.toLowerCase();
+  const vault = state.index.vaultsByDns.get(dns);
+  const name = call.url.searchParams.get('user')?.trim().toLowerCase() ?? '';
+  const user = state.index.usersByName.get(name);
+  let app: URL | undefined;
+  try {
+    app = new URL(call.url.searchParams.get('app') ?? '');
+  } catch {
+    app = undefined;
+  }
+  if (app === undefined || (app.protocol !== 'https:' && app.protocol !== 'http:')) {
+    return page(400, 'Name the app to open: ?app={its URL}.');
+  }
+  if (!vault || !user || user.status !== 'active' || !user.vaultIds.includes(vault.id)) {
+    return page(404, `No active user named "${name}" belongs to ${dns}.`);
+  }
+  const session = state.sessions.create({ userId: user.id, vaultId: vault.id });
+  state.emit({
+    type: 'login',
+    at: state.clock.now(),
+    method: 'password',
+    userId: user.id,
+    username: user.username,
+    vaultId: vault.id,
+    defaultedVault: false,
+    sessionRef: session.ref,
+  });
+  // Posted to the app's origin only, and only in answer to a `ready` from the framed app.
+  const answer = JSON.stringify({
+    message_id: 'session_id',
+    data: { session_id: session.id, vault_dns: dns },
+  });
+  const script = `const frame = document.getElementById('app');
+addEventListener('message', (event) => {
+  if (event.source !== frame.contentWindow || event.origin !== ${jsString(app.origin)}) return;
+  if (event.data && event.data.message_id === 'ready') frame.contentWindow.postMessage(JSON.parse(${jsString(answer)}), ${jsString(app.origin)});
+});`;
+  return page(
+    200,
+    `<iframe id="app" title="${escapeHtml(vault.name)}: ${escapeHtml(app.host)}" src="${escapeHtml(app.href)}"></iframe><script>${script}</script>`,
+    `${vault.name} · ${user.username}`,
+  );
+}
+
+function page(status: number, body: string, title = 'Web tab · Vault'): Response {
+  const content = status === 200 ? body : `<p role="alert">${escapeHtml(body)}</p>`;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${escapeHtml(title)}</title>
+<style>html,body{margin:0;height:100%}main{height:100%}iframe{border:0;width:100%;height:100%;display:block}</style></head>
+<body><main>${content}</main></body>
+</html>`;
+  return new Response(html, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+}
+
+// A value inside an inline script: JSON, with `<` escaped so no `</script>` can close it.
+function jsString(text: string): string {
+  return JSON.stringify(text).replace(/</g, '\\u003c');
+}
