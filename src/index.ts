@@ -144,5 +144,7 @@ export {
   useSsoLogin,
   useVaultFetch,
   useVaultSession,
+  type VaultWebTab,
   vaultQueryKeys,
+  vaultWebTab,
 } from './react/index';

@@ -31,3 +31,4 @@ export { type SsoLoginInput, type UseSsoLoginResult, useSsoLogin } from './useSs
 export { useVaultFetch } from './useVaultFetch';
 export { useVaultSession, VaultSessionContext } from './VaultSessionContext';
 export { vaultQueryKeys } from './vaultQueryKeys';
+export { type VaultWebTab, vaultWebTab } from './vaultWebTab';

@@ -21,6 +21,7 @@ export function buildSessionRecord(
   username: string,
   startedAt: number,
   maxSessionMs: number,
+  lent = false,
 ): SessionRecord {
   // Behind the proxy in BFF mode the session is named by its tag, in every tab alike, and
   // its clock is the proxy's: every tab (and a tab that learns of it from the proxy alone)
@@ -42,6 +43,7 @@ export function buildSessionRecord(
     vaults: result.vaults.map(({ id, name, url, dns }) => ({ id, name, url, dns })),
     startedAt: begun,
     deadline: Math.min(begun + maxSessionMs, proxyDeadline ?? Number.POSITIVE_INFINITY),
+    ...(lent ? { lent: true } : {}),
   });
   if (!record) {
     throw new VaultProtocolError('The login answer cannot be kept as a session.', {

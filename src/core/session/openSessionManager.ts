@@ -232,7 +232,9 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       from: core.tabId,
       ...(inactive ? { reason: 'inactive' } : {}),
     });
-    if (!record) return;
+    // A session the vault lent the app (its web tab) stays the vault's: in token mode the
+    // page only forgets it; in BFF mode the proxy clears its cookie and leaves it alive.
+    if (!record || (record.lent && record.session.kind === 'token')) return;
     await (record.session.kind === 'proxy'
       ? endProxySessionsQuietly(client)
       : endRecordQuietly(client, record, now));
@@ -294,11 +296,17 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
 
     establish(authResult, meta) {
       if (!ready()) throw new VaultAbortedError();
-      const record = buildSessionRecord(authResult, meta.username, meta.startedAt, maxSessionMs);
+      const record = buildSessionRecord(
+        authResult,
+        meta.username,
+        meta.startedAt,
+        maxSessionMs,
+        meta.lent,
+      );
       dropActionsUnderWay();
       const previous = state.record;
       adopt(record);
-      if (previous && !isSameSession(previous.session, record.session)) {
+      if (previous && !previous.lent && !isSameSession(previous.session, record.session)) {
         void endRecordQuietly(client, previous, now);
       }
       handOff();
