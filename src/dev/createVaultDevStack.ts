@@ -271,20 +271,23 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
     const [, , dns = '', , page] = url.pathname.split('/');
     const query = new URLSearchParams(url.search);
     if (page === 'web-tab') query.set('app', `${origin}/`);
+    const target =
+      page === 'web-tab'
+        ? `${WEB_TAB_PAGE_PATH}?${query}`
+        : page === 'web-tab.js'
+          ? `${WEB_TAB_PAGE_PATH}.js`
+          : PASSWORD_PAGE_PATH;
     return emulator.fetch(
-      new Request(
-        `https://${dns}${page === 'web-tab' ? WEB_TAB_PAGE_PATH : PASSWORD_PAGE_PATH}${page === 'web-tab' ? `?${query}` : ''}`,
-        {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body ? { body: request.body, duplex: 'half' } : {}),
-        } as RequestInit,
-      ),
+      new Request(`https://${dns}${target}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body ? { body: request.body, duplex: 'half' } : {}),
+      } as RequestInit),
       context,
     );
   });
   const isVaultPage = (path: string): boolean =>
-    /^\/vault\/[a-z0-9.-]+\/ui\/(?:password|web-tab)$/i.test(path);
+    /^\/vault\/[a-z0-9.-]+\/ui\/(?:password|web-tab|web-tab\.js)$/i.test(path);
   const isApiPath = (path: string): boolean =>
     proxy === undefined
       ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')

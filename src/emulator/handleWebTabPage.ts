@@ -50,22 +50,45 @@ export function handleWebTabPage(state: EmulatorState, call: EmulatorCall): Resp
     defaultedVault: false,
     sessionRef: session.ref,
   });
-  // Posted to the app's origin only, and only in answer to a `ready` from the framed app.
-  const answer = JSON.stringify({
+  // The script is a file of its own (a page's policy may forbid inline scripts); it posts
+  // the session to the app's origin only, and only in answer to a `ready` from the frame.
+  const handOff = JSON.stringify({
     message_id: 'session_id',
     data: { session_id: session.id, vault_dns: dns },
   });
-  const script = `const frame = document.getElementById('app');
-addEventListener('message', (event) => {
-  if (event.source !== frame.contentWindow || event.origin !== ${jsString(app.origin)}) return;
-  if (event.data && event.data.message_id === 'ready') frame.contentWindow.postMessage(JSON.parse(${jsString(answer)}), ${jsString(app.origin)});
-});`;
   return page(
     200,
-    `<iframe id="app" title="${escapeHtml(vault.name)}: ${escapeHtml(app.host)}" src="${escapeHtml(app.href)}"></iframe><script>${script}</script>`,
+    `<iframe id="app" title="${escapeHtml(vault.name)}: ${escapeHtml(app.host)}" src="${escapeHtml(app.href)}" data-app-origin="${escapeHtml(app.origin)}" data-hand-off="${escapeHtml(handOff)}"></iframe><script src="web-tab.js"></script>`,
     `${vault.name} · ${user.username}`,
   );
 }
+
+/**
+ * `GET /ui/web-tab.js`: the script of {@link handleWebTabPage}, which answers the framed
+ * app's `ready` with the session the page holds, posted to the app's origin alone.
+ *
+ * @example
+ * ```ts
+ * if (path === `${WEB_TAB_PAGE_PATH}.js`) return webTabScript();
+ * ```
+ */
+export function webTabScript(): Response {
+  return new Response(WEB_TAB_SCRIPT, {
+    headers: {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+const WEB_TAB_SCRIPT = `const frame = document.getElementById('app');
+const appOrigin = frame.dataset.appOrigin;
+const handOff = JSON.parse(frame.dataset.handOff);
+addEventListener('message', (event) => {
+  if (event.source !== frame.contentWindow || event.origin !== appOrigin) return;
+  if (event.data && event.data.message_id === 'ready') frame.contentWindow.postMessage(handOff, appOrigin);
+});
+`;
 
 function page(status: number, body: string, title = 'Web tab · Vault'): Response {
   const content = status === 200 ? body : `<p role="alert">${escapeHtml(body)}</p>`;
@@ -83,9 +106,4 @@ function page(status: number, body: string, title = 'Web tab · Vault'): Respons
       'Referrer-Policy': 'no-referrer',
     },
   });
-}
-
-// A value inside an inline script: JSON, with `<` escaped so no `</script>` can close it.
-function jsString(text: string): string {
-  return JSON.stringify(text).replace(/</g, '\\u003c');
 }

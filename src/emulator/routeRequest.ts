@@ -12,7 +12,7 @@ import { handlePasswordLogin } from './handlePasswordLogin';
 import { handlePasswordPage, PASSWORD_PAGE_PATH } from './handlePasswordPage';
 import { handleSessionUser } from './handleSessionUser';
 import { handleVersions } from './handleVersions';
-import { handleWebTabPage, WEB_TAB_PAGE_PATH } from './handleWebTabPage';
+import { handleWebTabPage, WEB_TAB_PAGE_PATH, webTabScript } from './handleWebTabPage';
 import { malformedUrl, replyTo } from './replyTo';
 import { vaultFailure } from './vaultResponse';
 
@@ -59,6 +59,7 @@ export function routeRequest(
   // web tab that frames an app.
   if (path === PASSWORD_PAGE_PATH && place.kind !== 'login') return handlePasswordPage(state, call);
   if (path === WEB_TAB_PAGE_PATH && place.kind !== 'login') return handleWebTabPage(state, call);
+  if (path === `${WEB_TAB_PAGE_PATH}.js` && place.kind !== 'login') return webTabScript();
   if (head === 'api' && call.request.headers.has('authorization')) {
     // A caller that sent too many invalid session IDs learns nothing more this minute (THR-05),
     // not even whether the next ID is valid.

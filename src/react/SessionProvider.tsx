@@ -84,17 +84,22 @@ export type SessionProviderProps = {
  */
 export function SessionProvider(props: SessionProviderProps): ReactNode {
   const outerQueryClient = useContext(QueryClientContext);
-  const [owned] = useState(() => ({
+  const [owned] = useState(() => {
     // The keep-alive's scheduler comes in a chunk of its own, fetched when the session
     // connects: a page that only signs users in does not wait for it.
-    session:
+    const session =
       props.session ??
-      createSession(sessionOptions(props), deferKeepAliveRun(loadKeepAliveRun), loadKeepAliveRun),
-    ownsSession: props.session === undefined,
-    queryClient:
-      outerQueryClient === undefined ? (props.queryClient ?? createQueryClient()) : undefined,
-    webTab: props.webTab,
-  }));
+      createSession(sessionOptions(props), deferKeepAliveRun(loadKeepAliveRun), loadKeepAliveRun);
+    // Before the first render: a web tab waiting for the vault shows no form meanwhile.
+    props.webTab?.prepare(session);
+    return {
+      session,
+      ownsSession: props.session === undefined,
+      queryClient:
+        outerQueryClient === undefined ? (props.queryClient ?? createQueryClient()) : undefined,
+      webTab: props.webTab,
+    };
+  });
   const { session, ownsSession, webTab } = owned;
   const queryClient = outerQueryClient ?? owned.queryClient;
   // A page loaded at the SSO redirect URI finishes the sign-in (`sso.handleCallback`).

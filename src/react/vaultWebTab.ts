@@ -1,4 +1,4 @@
-import { normalizeError, VaultApiError } from '../core/errors';
+import { normalizeError, VaultApiError, type VaultError } from '../core/errors';
 import type { VaultSession } from '../core/session/VaultSession';
 import { checkHandedSession } from '../core/webTab/checkHandedSession';
 import { readVaultHandOff } from '../core/webTab/readVaultHandOff';
@@ -23,7 +23,13 @@ const running = new WeakSet<VaultSession>();
  */
 export interface VaultWebTab {
   /**
-   * Runs the hand-off for `session`, once per session: called by `SessionProvider` when it
+   * Called by `SessionProvider` when it creates `session`, before the first render: takes a
+   * session ID out of the address, and in a frame marks the sign-in as under way, so that
+   * no login form shows while the vault is asked.
+   */
+  prepare(session: VaultSession): void;
+  /**
+   * Runs the hand-off for a prepared `session`, once: called by `SessionProvider` when it
    * connects the session.
    */
   start(session: VaultSession): void;
@@ -67,10 +73,10 @@ export function vaultWebTab(options: {
 }): VaultWebTab {
   const vaults = options.vaults.map((dns) => dns.toLowerCase());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const held = new WeakMap<VaultSession, (error?: VaultError) => void>();
   return {
-    start(session) {
-      if (typeof window === 'undefined' || running.has(session)) return;
-      running.add(session);
+    prepare(session) {
+      if (typeof window === 'undefined' || held.has(session)) return;
       const clean = scrubUrlSession(window.location.href);
       if (clean !== undefined) {
         // Out of the address bar and the history before anything can read or send it.
@@ -79,9 +85,14 @@ export function vaultWebTab(options: {
           'A session ID in the page address was removed and not used: set the vault web tab to "Post Session credentials via Post Message".',
         );
       }
+      if (window.parent !== window) held.set(session, getSsoCallbackStore(session).hold());
+    },
+
+    start(session) {
+      const finish = held.get(session);
+      if (finish === undefined || running.has(session)) return;
+      running.add(session);
       const parent = window.parent;
-      if (parent === window) return;
-      const finish = getSsoCallbackStore(session).hold();
       const ownOrigin = isDevelopment() ? window.location.origin : undefined;
       const stop = (): void => {
         window.removeEventListener('message', listen);
