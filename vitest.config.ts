@@ -69,6 +69,7 @@ const FIREFOX_FILES = [
   'test/e2e/sessionTabs.test.ts',
   'test/e2e/demo.test.ts',
   'test/e2e/bffSession.test.ts',
+  'test/e2e/demoWebTab.test.ts',
 ];
 export default defineConfig({
   plugins: [react()],

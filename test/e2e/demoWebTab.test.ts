@@ -78,7 +78,7 @@ describe('the demo inside a vault web tab', () => {
     const handOffs: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/vault-session/web-tab') {
-        handOffs.push(request.postData() ?? '');
+        handOffs.push(request.method());
       }
     });
     await page.goto(`${demo.dev.url}/vault/${PROMOMATS}/ui/web-tab?user=${OLIVIA}`);
@@ -90,7 +90,8 @@ describe('the demo inside a vault web tab', () => {
     );
     // The session went to the proxy once, and the page kept nothing of it.
     expect(handOffs).toHaveLength(1);
-    const sid = new URLSearchParams(handOffs[0]).get('session_id') ?? '';
+    const handed = JSON.parse((await page.locator('#app').getAttribute('data-hand-off')) ?? '{}');
+    const sid: string = handed.data?.session_id ?? '';
     expect(sid.length).toBeGreaterThan(15);
     const visible = await frame.evaluate(() =>
       JSON.stringify({
