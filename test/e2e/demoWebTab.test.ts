@@ -136,36 +136,27 @@ describe('the demo inside a vault web tab', () => {
     expect(handOffs).toEqual([]);
   });
 
-  it('ignores a malformed message and shows the form with why', async () => {
+  it.each([
+    ['ignores a malformed message', 'not a session\r\nX: 1', en.webTabNoSession],
+    [
+      'hears the vault refuse the session it handed over',
+      'A1B2C3D4E5F60718293A4B5C6D7E8F90',
+      en.webTabSessionRefused,
+    ],
+  ])('%s, and shows the form with why', async (_name, sessionId, why) => {
     const { page } = await newPage();
-    await page.route(`${demo.dev.url}/malformed-tab`, (route) =>
+    await page.route(`${demo.dev.url}/test-tab`, (route) =>
       route.fulfill({
         contentType: 'text/html',
         body: vaultTabPage(demo.dev.url, {
           message_id: 'session_id',
-          data: { session_id: 'not a session\r\nX: 1', vault_dns: PROMOMATS },
+          data: { session_id: sessionId, vault_dns: PROMOMATS },
         }),
       }),
     );
-    await page.goto(`${demo.dev.url}/malformed-tab`);
+    await page.goto(`${demo.dev.url}/test-tab`);
     const frame = await appFrame(page);
-    await alertIn(frame).toBe(en.webTabNoSession);
-  });
-
-  it('shows the form with why when the vault refuses the session it handed over', async () => {
-    const { page } = await newPage();
-    await page.route(`${demo.dev.url}/refused-tab`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: vaultTabPage(demo.dev.url, {
-          message_id: 'session_id',
-          data: { session_id: 'A1B2C3D4E5F60718293A4B5C6D7E8F90', vault_dns: PROMOMATS },
-        }),
-      }),
-    );
-    await page.goto(`${demo.dev.url}/refused-tab`);
-    const frame = await appFrame(page);
-    await alertIn(frame).toBe(en.webTabSessionRefused);
+    await alertIn(frame).toBe(why);
     await frame.getByRole('textbox', { name: en.usernameLabel }).waitFor();
   });
 
