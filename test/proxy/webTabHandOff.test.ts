@@ -68,30 +68,32 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
     expect(emulator.sessions()).toHaveLength(1);
   });
 
-  it("signing out of the app leaves the vault's session alive, and clears the partitioned cookie", async () => {
-    const deployment = await deployBff(adapter);
-    const { browser, emulator } = deployment;
-    const sid = await vaultSession(deployment);
-    await browser.send(HAND_OFF, {
-      method: 'POST',
-      headers: { 'Content-Type': FORM },
-      body: handOff(sid),
-    });
-    const signOut = await browser.send(`/vault/${PROMOMATS}/api/v26.1/session`, {
-      method: 'DELETE',
-    });
-    expect(signOut.headers.getSetCookie()).toContain(`${OWN}=; ${LENT}; Max-Age=0`);
-    const forget = await browser.send('/vault-session', { method: 'DELETE' });
-    expect(forget.status).toBe(200);
-    // Neither call took the session's ID to the vault: nothing could end it there.
-    expect(
-      deployment.upstream.filter(
-        (call) => call.authorization === sid && call.path.endsWith('/session'),
-      ),
-    ).toEqual([]);
-    expect(emulator.sessions()).toHaveLength(1);
-    expect(browser.jar.has(OWN)).toBe(false);
-  });
+  it.each([
+    ['forget-me', '/vault-session'],
+    ["the service's end of the session", `/vault/${PROMOMATS}/api/v26.1/session`],
+  ])(
+    "signing out of the app by %s leaves the vault's session alive, and clears the partitioned cookie",
+    async (_name, path) => {
+      const deployment = await deployBff(adapter);
+      const { browser, emulator } = deployment;
+      const sid = await vaultSession(deployment);
+      await browser.send(HAND_OFF, {
+        method: 'POST',
+        headers: { 'Content-Type': FORM },
+        body: handOff(sid),
+      });
+      const signOut = await browser.send(path, { method: 'DELETE' });
+      expect(signOut.headers.getSetCookie()).toContain(`${OWN}=; ${LENT}; Max-Age=0`);
+      expect(browser.jar.has(OWN)).toBe(false);
+      // The call took the session's ID to the vault nowhere: nothing could end it there.
+      expect(
+        deployment.upstream.filter(
+          (call) => call.authorization === sid && call.path.endsWith('/session'),
+        ),
+      ).toEqual([]);
+      expect(emulator.sessions()).toHaveLength(1);
+    },
+  );
 
   it('seals nothing for a session the vault refuses', async () => {
     const { browser } = await deployBff(adapter);
