@@ -13,7 +13,12 @@ const DEMO_ROOT = new URL('../../demo', import.meta.url).pathname;
 const OLIVIA = 'olivia@sunrise.example';
 const PROMOMATS = 'promomats.sunrise.example';
 
-const demo = setUpBrowserAndDevServer({ devServer: { root: DEMO_ROOT } });
+// The vault's site is public and the dev server is on loopback: Chromium's local-network
+// checks would block the frame, which a deployed app on a public host never meets.
+const demo = setUpBrowserAndDevServer({
+  devServer: { root: DEMO_ROOT },
+  chromium: { args: ['--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessChecks'] },
+});
 
 // Records, in every frame, whether a user-name field was ever in the document: "no form"
 // means none appeared at any moment, not only at the end.
@@ -103,6 +108,28 @@ describe('the demo inside a vault web tab', () => {
       }),
     );
     expect(visible).not.toContain(sid);
+  });
+
+  it("comes up signed in inside the vault's own site, a frame of another site", async () => {
+    const { page } = await newPage();
+    const vault = `https://${PROMOMATS}`;
+    // The vault's own page at its own host, as the emulator serves it there.
+    await page.route(`${vault}/ui/**`, async (route) => {
+      const { pathname, search } = new URL(route.request().url());
+      const response = await route.fetch({
+        url: `${demo.dev.url}/vault/${PROMOMATS}${pathname}${search}`,
+      });
+      // The vault's page, not the dev server's: its policy is the vault's own.
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, headers });
+    });
+    await page.goto(`${vault}/ui/web-tab?user=${OLIVIA}`);
+    const frame = await appFrame(page);
+    await frame.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    expect(await frame.evaluate(() => (window as { __formSeen?: boolean }).__formSeen)).toBe(
+      undefined,
+    );
   });
 
   it('ignores a session posted from another origin, and says no session came', async () => {
