@@ -106,13 +106,13 @@ export function vaultWebTab(options: {
         }
         stop();
         const startedAt = session.now();
-        checkHandedSession(session.client, read.session, read.dns).then(
-          ({ result, username }) => {
+        checkHandedSession(session.client, read.session, read.dns)
+          .then(({ result, username }) => {
             session.manager.establish(result, { username, startedAt, lent: true });
             finish();
-          },
-          (error: unknown) => finish(normalizeError(error)),
-        );
+          })
+          // A refused session, a fault, or a session destroyed meanwhile: the form says why.
+          .catch((error: unknown) => finish(normalizeError(error)));
       };
       const timer = session.timers.setTimeout(() => {
         stop();

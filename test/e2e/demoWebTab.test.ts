@@ -7,6 +7,7 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
+import { BROWSER_ENGINE } from './support/browserEngine';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = new URL('../../demo', import.meta.url).pathname;
@@ -110,27 +111,32 @@ describe('the demo inside a vault web tab', () => {
     expect(visible).not.toContain(sid);
   });
 
-  it("comes up signed in inside the vault's own site, a frame of another site", async () => {
-    const { page } = await newPage();
-    const vault = `https://${PROMOMATS}`;
-    // The vault's own page at its own host, as the emulator serves it there.
-    await page.route(`${vault}/ui/**`, async (route) => {
-      const { pathname, search } = new URL(route.request().url());
-      const response = await route.fetch({
-        url: `${demo.dev.url}/vault/${PROMOMATS}${pathname}${search}`,
+  // Firefox over WebDriver BiDi does not let the test answer for a host name that does not
+  // resolve, as the vault's does not here; the frame of another site runs in Chromium.
+  it.skipIf(BROWSER_ENGINE === 'firefox')(
+    "comes up signed in inside the vault's own site, a frame of another site",
+    async () => {
+      const { page } = await newPage();
+      const vault = `https://${PROMOMATS}`;
+      // The vault's own page at its own host, as the emulator serves it there.
+      await page.route(`${vault}/ui/**`, async (route) => {
+        const { pathname, search } = new URL(route.request().url());
+        const response = await route.fetch({
+          url: `${demo.dev.url}/vault/${PROMOMATS}${pathname}${search}`,
+        });
+        // The vault's page, not the dev server's: its policy is the vault's own.
+        const headers = { ...response.headers() };
+        delete headers['content-security-policy'];
+        await route.fulfill({ response, headers });
       });
-      // The vault's page, not the dev server's: its policy is the vault's own.
-      const headers = { ...response.headers() };
-      delete headers['content-security-policy'];
-      await route.fulfill({ response, headers });
-    });
-    await page.goto(`${vault}/ui/web-tab?user=${OLIVIA}`);
-    const frame = await appFrame(page);
-    await frame.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
-    expect(await frame.evaluate(() => (window as { __formSeen?: boolean }).__formSeen)).toBe(
-      undefined,
-    );
-  });
+      await page.goto(`${vault}/ui/web-tab?user=${OLIVIA}`);
+      const frame = await appFrame(page);
+      await frame.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+      expect(await frame.evaluate(() => (window as { __formSeen?: boolean }).__formSeen)).toBe(
+        undefined,
+      );
+    },
+  );
 
   it('ignores a session posted from another origin, and says no session came', async () => {
     const { page } = await newPage();
