@@ -70,6 +70,7 @@ const FIREFOX_FILES = [
   'test/e2e/demo.test.ts',
   'test/e2e/bffSession.test.ts',
   'test/e2e/demoSwitchVault.test.ts',
+  'test/e2e/demoWebTab.test.ts',
 ];
 export default defineConfig({
   plugins: [react()],

@@ -53,18 +53,20 @@ export const SIZE_LIMITS = {
    * The ceilings rose with single sign-on through the proxy, setup errors the form names,
    * and the typed session reference with its reader of records stored by earlier releases:
    * every page carries both modes until they are split where bundlers can drop one. The
-   * targets are those the engine's rework aims at.
+   * vault web tab's hooks (the form's two messages, the held sign-in, the lent session)
+   * add about 240 bytes; its own code comes only with `vaultWebTab`. The targets are those
+   * the engine's rework aims at.
    */
-  loginPage: { ceiling: 27_500, target: 23_000 },
+  loginPage: { ceiling: 27_900, target: 23_000 },
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
-   * The vault switcher, its hook and the remembered user names add about 3 500 bytes; a
-   * page that does not import them pays nothing for them.
+   * The vault switcher, its hook and the remembered user names add about 3 500 bytes, and
+   * `vaultWebTab` about 1 300; a page that does not import them pays nothing for them.
    */
-  reactEntry: { ceiling: 37_900, target: 29_000 },
+  reactEntry: { ceiling: 39_500, target: 29_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 20_500, target: 17_000 },
+  core: { ceiling: 20_600, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
   client: { ceiling: 8_000, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;

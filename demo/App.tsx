@@ -7,6 +7,7 @@ import {
   SessionExpiryDialog,
   SessionProvider,
   useSession,
+  vaultWebTab,
 } from '../src/index';
 import { DEMO_QUERY_KEY } from './demoQueryKeys';
 import { demoRememberedUsers } from './demoRememberedUsers';
@@ -41,6 +42,13 @@ export const DEMO_CLIENT_ID = 'vault-session-kit-demo';
  */
 export const DEMO_VAULT_DNS: string = demoVault.dns;
 
+// The demo directory's vaults, whose web tabs the dev server plays.
+const DEMO_WEB_TAB_VAULTS = [
+  'promomats.sunrise.example',
+  'quality.sunrise.example',
+  'clinical.harbor.example',
+];
+
 function createDemoQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -68,6 +76,11 @@ export function App(): ReactNode {
   const [storage] = useState(() => sessionStorageAdapter());
   const [timeouts] = useState(() => demoTimeouts(window.location.search));
   const [rememberedUsers] = useState(() => demoRememberedUsers(window.location.search));
+  // Opened as a vault's web tab (`/vault/{dns}/ui/web-tab?user=…` in the dev server), the
+  // demo starts signed in as that vault's user.
+  const [webTab] = useState(() =>
+    vaultWebTab({ vaults: [DEMO_VAULT_DNS, ...DEMO_WEB_TAB_VAULTS] }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       {/* BFF mode: the dev server's proxy keeps the session ID in an HttpOnly cookie, and
@@ -85,6 +98,7 @@ export function App(): ReactNode {
           validateDns: false,
         }}
         storage={storage}
+        webTab={webTab}
         {...(timeouts.keepAlive ? { keepAlive: timeouts.keepAlive } : {})}
       >
         <RememberedUsersContext.Provider value={rememberedUsers}>

@@ -16,7 +16,9 @@ const BASE_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
+  // Framed only by its own origin (the dev stack's stand-in vault web tab) and by the demo
+  // directory's vaults, as a vault's custom web tab frames an app.
+  "frame-ancestors 'self' https://promomats.sunrise.example https://quality.sunrise.example https://clinical.harbor.example",
 ];
 
 const NONCE_BYTES = 18;
@@ -52,7 +54,7 @@ export function contentSecurityPolicy(nonce: string): string {
  * Sets the security headers of the dev server's pages: on an HTML answer a
  * Content-Security-Policy with a nonce made for this answer alone (see
  * {@link contentSecurityPolicy}), written in place of {@link SCRIPT_NONCE_SLOT} into the
- * scripts the build placed, plus no framing and no Referer (the callback URL carries the
+ * scripts the build placed, framing by the vaults' web tabs alone, and no Referer (the callback URL carries the
  * authorization code, OIDC-04). Every answer gets `X-Content-Type-Options: nosniff`.
  *
  * @example
@@ -62,7 +64,6 @@ export function contentSecurityPolicy(nonce: string): string {
  */
 export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', 'no-referrer');
   const nonce = randomBytes(NONCE_BYTES).toString('base64url');
   if ((req.headers.accept ?? '').includes('text/html')) {

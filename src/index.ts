@@ -107,4 +107,6 @@ export {
   useVaultFetch,
   useVaultSession,
   useVaultSwitch,
+  type VaultWebTab,
+  vaultWebTab,
 } from './react/index';

@@ -156,6 +156,11 @@ function describeApiError(
       return { message: messages.ssoFailed, error: e };
     case 'UNEXPECTED_ERROR':
       return { message: messages.serviceUnavailable, action: 'retry', error: e };
+    // A vault's web tab that handed over no session, or one the service refused.
+    case 'VAULT_HANDOFF_MISSING':
+      return { message: messages.webTabNoSession, error: e };
+    case 'VAULT_HANDOFF_REFUSED':
+      return { message: messages.webTabSessionRefused, error: e };
     default:
       return { message: messages.unexpectedError, action: 'retry', error: e };
   }

@@ -9,6 +9,7 @@ import {
   PASSWORD_PAGE_PATH,
   type VaultEmulator,
   type VaultEmulatorOptions,
+  WEB_TAB_PAGE_PATH,
 } from '../emulator';
 import { createVaultProxy, type VaultProxyLogEvent } from '../proxy';
 import { createFetchStyleListener } from '../proxy-node/createFetchStyleListener';
@@ -246,12 +247,22 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
     { requestUrl: (req) => `https://${hostNameOf(req)}${req.url ?? '/'}` },
   );
   const emulatorHosts = new Set(loginHost === undefined ? [] : [loginHost, ...vaultHosts]);
-  // The vault's password page (`/vault/{dns}/ui/password`) lives beside the API on each vault
-  // host, outside what the proxy passes on: the emulator answers it here as that host.
-  const servePasswordPage = createFetchStyleListener((request, context) => {
-    const dns = new URL(request.url).pathname.split('/')[2] ?? '';
+  // The vault's pages (`/vault/{dns}/ui/password`, `/vault/{dns}/ui/web-tab`) live beside the
+  // API on each vault host, outside what the proxy passes on: the emulator answers them here
+  // as that host. The web tab frames this origin's app root.
+  const serveVaultPage = createFetchStyleListener((request, context) => {
+    const url = new URL(request.url);
+    const [, , dns = '', , page] = url.pathname.split('/');
+    const query = new URLSearchParams(url.search);
+    if (page === 'web-tab') query.set('app', `${origin}/`);
+    const target =
+      page === 'web-tab'
+        ? `${WEB_TAB_PAGE_PATH}?${query}`
+        : page === 'web-tab.js'
+          ? `${WEB_TAB_PAGE_PATH}.js`
+          : PASSWORD_PAGE_PATH;
     return emulator.fetch(
-      new Request(`https://${dns}${PASSWORD_PAGE_PATH}`, {
+      new Request(`https://${dns}${target}`, {
         method: request.method,
         headers: request.headers,
         ...(request.body ? { body: request.body, duplex: 'half' } : {}),
@@ -259,8 +270,8 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
       context,
     );
   });
-  const isPasswordPage = (path: string): boolean =>
-    /^\/vault\/[a-z0-9.-]+\/ui\/password$/i.test(path);
+  const isVaultPage = (path: string): boolean =>
+    /^\/vault\/[a-z0-9.-]+\/ui\/(?:password|web-tab|web-tab\.js)$/i.test(path);
   const isApiPath = (path: string): boolean =>
     proxy === undefined
       ? path === '/api' || path.startsWith('/api/') || path.startsWith('/auth/')
@@ -283,8 +294,8 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
         // loopback upstream: the provider answers as at the origin its issuer names.
         req.headers.host = new URL(origin).host;
         oidc.middleware(req, res, next);
-      } else if (isPasswordPage(path)) {
-        servePasswordPage(req, res);
+      } else if (isVaultPage(path)) {
+        serveVaultPage(req, res);
       } else if (isApiPath(path)) {
         serveApi(req, res);
       } else if (oidc && (path === oidc.mountPath || path.startsWith(`${oidc.mountPath}/`))) {

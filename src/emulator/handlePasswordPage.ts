@@ -1,5 +1,6 @@
 import type { EmulatorCall } from './EmulatorCall';
 import type { EmulatorState } from './EmulatorState';
+import { escapeHtml } from './escapeHtml';
 import { verifyPassword } from './hashPassword';
 
 /** The address of the page on every vault host, as the vault's web interface has one. */
@@ -90,8 +91,4 @@ ${form}
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -10,6 +10,7 @@ export { demoDirectory } from './demoDirectory';
 export { demoDocuments } from './demoDocuments';
 export type * from './emulatorTypes';
 export { PASSWORD_PAGE_PATH } from './handlePasswordPage';
+export { WEB_TAB_PAGE_PATH } from './handleWebTabPage';
 export { DEFAULT_PASSWORD_HASH_ITERATIONS, hashPassword, verifyPassword } from './hashPassword';
 export { DEFAULT_LOGIN_HOST } from './locateHost';
 export { MAX_BODY_BYTES } from './readFormBody';

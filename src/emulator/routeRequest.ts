@@ -12,6 +12,7 @@ import { handlePasswordLogin } from './handlePasswordLogin';
 import { handlePasswordPage, PASSWORD_PAGE_PATH } from './handlePasswordPage';
 import { handleSessionUser } from './handleSessionUser';
 import { handleVersions } from './handleVersions';
+import { handleWebTabPage, WEB_TAB_PAGE_PATH, webTabScript } from './handleWebTabPage';
 import { malformedUrl, replyTo } from './replyTo';
 import { vaultFailure } from './vaultResponse';
 
@@ -49,8 +50,11 @@ export function routeRequest(
     return replyTo(call, vaultFailure('MALFORMED_URL', `No vault answers at ${call.url.host}.`));
   }
   if (head === 'auth' && place.kind === 'vault') return malformedUrl(call);
-  // The vault's web interface: only its password page, for an expired password.
+  // The vault's web interface: its password page, for an expired password, and a custom
+  // web tab that frames an app.
   if (path === PASSWORD_PAGE_PATH && place.kind !== 'login') return handlePasswordPage(state, call);
+  if (path === WEB_TAB_PAGE_PATH && place.kind !== 'login') return handleWebTabPage(state, call);
+  if (path === `${WEB_TAB_PAGE_PATH}.js` && place.kind !== 'login') return webTabScript();
   if (head === 'api' && call.request.headers.has('authorization')) {
     // A caller that sent too many invalid session IDs learns nothing more this minute (THR-05),
     // not even whether the next ID is valid.

@@ -59,6 +59,12 @@ export interface SsoCallbackStore {
    * address bar goes back to its `returnTo`.
    */
   process(): void;
+  /**
+   * Marks a sign-in that completes outside the form as under way (a vault's web tab handing
+   * its session over): `processing` (no form) until the returned function is called, then
+   * `idle`, or `error` with the failure the login form shows.
+   */
+  hold(): (error?: VaultError) => void;
 }
 
 const IDLE: SsoCallbackState = Object.freeze({ status: 'idle' });
@@ -83,6 +89,8 @@ export function getSsoCallbackStore(session: VaultSession): SsoCallbackStore {
 function createStore(session: VaultSession): SsoCallbackStore {
   const changed = createEmitter();
   const handled = new Set<string>();
+  // Sign-ins completing outside the form (see `hold`), which no page address reflects.
+  let holding = 0;
   // Read on first use, not at creation: a server render creates the store but must not
   // look at the page's address.
   let current: SsoCallbackState | undefined;
@@ -125,6 +133,17 @@ function createStore(session: VaultSession): SsoCallbackStore {
   return {
     getSnapshot: snapshotNow,
     subscribe: changed.on,
+    hold() {
+      holding += 1;
+      set(PROCESSING);
+      let done = false;
+      return (error) => {
+        if (done) return;
+        done = true;
+        holding -= 1;
+        set(error === undefined ? IDLE : { status: 'error', error });
+      };
+    },
     process() {
       if (proxyMode) {
         // Out of the address bar, so that a reload or a shared link does not show it again.
@@ -136,7 +155,9 @@ function createStore(session: VaultSession): SsoCallbackStore {
       }
       const answer = readAnswer(session);
       if (!answer) {
-        if (snapshotNow() === PROCESSING && handled.size === 0) set(idleState(session));
+        if (snapshotNow() === PROCESSING && handled.size === 0 && holding === 0) {
+          set(idleState(session));
+        }
         return;
       }
       const key = answer.response.state ?? answer.url;

@@ -162,11 +162,21 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
     if (target.route === 'session') {
       const { sso } = rules;
       const call = target.call;
-      // Only the single sign-on start reads a body (a small form); the rest is drained.
+      // Only the single sign-on start and the web-tab hand-off read a body (a small form);
+      // the rest is drained.
       const starts = sso !== undefined && call === 'sso-start';
-      if (!starts) req.resume();
-      const answered =
-        sso === undefined || call === 'other'
+      const handsOff = call === 'web-tab-hand-off';
+      if (!starts && !handsOff) req.resume();
+      const answered = handsOff
+        ? readSmall(req, MAX_SSO_FORM_BYTES).then((form) =>
+            session.handOff(form, header, {
+              fetchUpstream,
+              upstream: upstreamCall,
+              isAllowedHost: rules.isVaultHost,
+              timeoutMs: rules.upstreamTimeoutMs,
+            }),
+          )
+        : sso === undefined || call === 'other'
           ? session.whoAmI(method, header, upstreamCall)
           : starts
             ? readSmall(req, MAX_SSO_FORM_BYTES).then((form) =>

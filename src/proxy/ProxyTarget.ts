@@ -2,7 +2,7 @@
  * Which of the service's calls a request is, decided once from its method and canonical
  * path (the vault's path words read without regard to case): the three logins, whose answers
  * BFF mode seals, the end of a session, the proxy's own single sign-on routes (start and the
- * identity provider's return), and every other call.
+ * identity provider's return), the hand-off of a vault's web tab, and every other call.
  */
 export type ProxyCall =
   | 'password-login'
@@ -11,6 +11,7 @@ export type ProxyCall =
   | 'end-session'
   | 'sso-start'
   | 'sso-callback'
+  | 'web-tab-hand-off'
   | 'other';
 
 /**

@@ -53,8 +53,8 @@ export interface ProxyRules {
   readonly sso: SsoRules | undefined;
   /**
    * True for a target (a path, or a URL whose path is read) on one of the proxy's routes:
-   * `/auth/*`, `/vault/*` and, in BFF mode, the session route and its single sign-on
-   * routes, all under `basePath`. The
+   * `/auth/*`, `/vault/*` and, in BFF mode, the session route, its web-tab hand-off and
+   * its single sign-on routes, all under `basePath`. The
    * proxy answers each of these itself, a refusal included.
    */
   owns(target: string): boolean;
@@ -72,6 +72,8 @@ export interface ProxyRules {
   notAnswered(): ProxyRefusal;
   /** The refusal for an upstream that answered with a redirect. */
   redirected(): ProxyRefusal;
+  /** True for a vault host on the allow list (`allowHosts`). */
+  isVaultHost(host: string): boolean;
   /** True for a (lower-case) request header that goes upstream. */
   isForwardedRequestHeader(name: string): boolean;
   /**
@@ -139,7 +141,8 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
         // A path the proxy refuses is still on its routes: it refuses it in its own shape.
         path = target.split('?')[0] ?? '';
       }
-      if (session !== undefined && path === session.path) return true;
+      if (session !== undefined && (path === session.path || path === session.handOffPath))
+        return true;
       if (sso !== undefined && (path === sso.startPath || path === sso.callbackPath)) return true;
       return path.startsWith(`${basePath}/auth/`) || path.startsWith(`${basePath}/vault/`);
     },
@@ -152,6 +155,12 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       const { path, query } = canonicalizeTarget(target);
       if (session !== undefined && path === session.path) {
         return { route: 'session', host: '', path, call: 'other', version: undefined };
+      }
+      if (session !== undefined && path === session.handOffPath) {
+        if (method !== 'POST') {
+          throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
+        }
+        return { route: 'session', host: '', path, call: 'web-tab-hand-off', version: undefined };
       }
       if (sso !== undefined && (path === sso.startPath || path === sso.callbackPath)) {
         const start = path === sso.startPath;
@@ -257,6 +266,8 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
         'The vault answered with a redirect, which the proxy does not follow.',
       );
     },
+
+    isVaultHost: (host) => isAllowedHost(host, allowHosts),
 
     isForwardedRequestHeader(name) {
       return REQUEST_HEADERS.has(name) || name.startsWith('x-vaultapi-');

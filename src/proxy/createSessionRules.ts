@@ -90,6 +90,24 @@ export type UpstreamCall = (
 ) => Promise<unknown>;
 
 /**
+ * What {@link SessionRules.handOff} reaches beyond the request: the vault (a raw fetch, its
+ * answer's headers say which vault and user), the calls that end a replaced session, and
+ * the proxy's host rule.
+ *
+ * @example
+ * ```ts
+ * await session.handOff(form, header, { fetchUpstream, upstream, isAllowedHost, timeoutMs });
+ * ```
+ */
+export interface HandOffCall {
+  readonly fetchUpstream: (request: Request) => Promise<Response>;
+  readonly upstream: UpstreamCall;
+  /** The proxy's allow list of vault hosts. */
+  readonly isAllowedHost: (host: string) => boolean;
+  readonly timeoutMs: number;
+}
+
+/**
  * One answer the proxy gives itself.
  */
 export interface SessionAnswer {
@@ -107,6 +125,11 @@ export interface SessionAnswer {
 export interface SessionRules {
   /** The who-am-I route's full path. */
   readonly path: string;
+  /**
+   * The hand-off route's full path (`{path}/web-tab`): a page opened as a vault's web tab
+   * posts the session the vault handed it, once, and the proxy seals it.
+   */
+  readonly handOffPath: string;
   /** Refuses a state-changing call that lacks `X-Vault-Kit: 1` (and carries no `Authorization` of its own). */
   checkCsrf(method: string, header: (name: string) => string | null | undefined): void;
   /** Who-am-I (`GET`) or forget-me (`DELETE`, which ends both sessions at their vaults). */
@@ -114,6 +137,18 @@ export interface SessionRules {
     method: string,
     header: (name: string) => string | null | undefined,
     upstream: UpstreamCall,
+  ): Promise<SessionAnswer>;
+  /**
+   * The hand-off (`POST {path}/web-tab`): the form's `session_id`, a session the vault
+   * `vault_dns` handed to the page in its web tab, checked with that vault ("Validate
+   * Session User") and sealed into a partitioned cookie; the page reads who and where, never
+   * the ID. Needs `Origin` (checked by the origin rule) and `X-Vault-Kit: 1` whatever the
+   * request carries.
+   */
+  handOff(
+    form: string,
+    header: (name: string) => string | null | undefined,
+    call: HandOffCall,
   ): Promise<SessionAnswer>;
   /** Opens the cookies and decides what the call carries. */
   plan(
@@ -166,6 +201,13 @@ const VAULT_UNKNOWN = {
 };
 const COOKIE: Record<SessionKind, string> = SESSION_COOKIES;
 const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Strict; Path=/';
+// A web tab is a frame of the vault's site: a `SameSite=Strict` cookie never reaches it, and
+// browsers keep a third-party cookie only when it is partitioned by the top-level site
+// (CHIPS). Cross-site request forgery stays stopped by the kit's header and the origin check.
+const LENT_ATTRIBUTES = 'HttpOnly; Secure; SameSite=None; Partitioned; Path=/';
+const HAND_OFF_FORM_BYTES = 4 * 1024;
+const HAND_OFF_DNS =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Ends a session whose login named no version (OAuth); every version serves the call.
 const END_SESSION_VERSION = 'v26.1';
@@ -182,7 +224,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** What the proxy needs to end a session at its vault. */
-type EndableSession = Pick<SealedSession, 'sid' | 'dns' | 'kind' | 'version'>;
+type EndableSession = Pick<SealedSession, 'sid' | 'dns' | 'kind' | 'version' | 'lent'>;
 
 /** What the two cookies of a request hold, once opened and checked. */
 interface HeldSessions {
@@ -221,7 +263,9 @@ export function createSessionRules(
   // background: the user's answer never waits on it.
   const retire = (sessions: readonly (EndableSession | undefined)[], upstream: UpstreamCall) => {
     for (const session of sessions) {
-      if (session === undefined) continue;
+      // A session lent by a vault's web tab stays the vault's: the window around the app
+      // ends it, never the proxy.
+      if (session === undefined || session.lent) continue;
       const version = session.version ?? END_SESSION_VERSION;
       const failed = (why: string): void => {
         try {
@@ -270,7 +314,7 @@ export function createSessionRules(
       if (session !== undefined && session.kind === kind && session.deadline > now()) {
         return session;
       }
-      cookies.push(clearCookie(kind));
+      cookies.push(...clearCookies(kind, session));
       if (session !== undefined) ending.push(session);
       return undefined;
     };
@@ -278,7 +322,7 @@ export function createSessionRules(
     const delegated = await open('delegated');
     let kept = delegated;
     if (own === undefined && delegated !== undefined) {
-      cookies.push(clearCookie('delegated'));
+      cookies.push(...clearCookies('delegated', delegated));
       ending.push(delegated);
       kept = undefined;
     }
@@ -288,6 +332,135 @@ export function createSessionRules(
 
   return {
     path: settings.path,
+    handOffPath: `${settings.path}/web-tab`,
+
+    async handOff(form, header, { fetchUpstream, upstream, isAllowedHost, timeoutMs }) {
+      // The page's own origin only (the origin rule has checked any Origin sent), and the
+      // kit's header whatever else comes: a cross-site form can send neither.
+      if (!header('origin') || header(KIT_HEADER.toLowerCase()) !== '1') {
+        throw new ProxyRefusal(
+          403,
+          'PROXY_CSRF_HEADER_MISSING',
+          "The web-tab hand-off needs the page's Origin and the header X-Vault-Kit: 1.",
+        );
+      }
+      if (form.length > HAND_OFF_FORM_BYTES) {
+        throw new ProxyRefusal(413, 'PROXY_PAYLOAD_TOO_LARGE', 'The hand-off form is too large.');
+      }
+      const fields = new URLSearchParams(form);
+      const sid = fields.get('session_id') ?? '';
+      const dns = (fields.get('vault_dns') ?? '').toLowerCase();
+      const headers = {
+        'content-type': 'application/json;charset=UTF-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      };
+      const failure = (type: string, message: string): SessionAnswer => ({
+        status: 200,
+        headers,
+        body: JSON.stringify({ responseStatus: 'FAILURE', errors: [{ type, message }] }),
+        cookies: [],
+      });
+      if (!HAND_OFF_DNS.test(dns) || !isAllowedHost(dns)) {
+        throw new ProxyRefusal(
+          400,
+          'PROXY_HOST_NOT_ALLOWED',
+          'The vault that handed the session over is not on the allow list (allowHosts).',
+        );
+      }
+      if (!isSessionIdShape(sid)) {
+        return failure('INVALID_SESSION_ID', 'The session the vault handed over is malformed.');
+      }
+      // The vault's own answer says who the session is and in which vault.
+      let answer: Response;
+      try {
+        answer = await fetchUpstream(
+          new Request(`https://${dns}/api/${END_SESSION_VERSION}/objects/users/me`, {
+            headers: { authorization: sid, accept: 'application/json' },
+            signal: AbortSignal.timeout(timeoutMs),
+            redirect: 'manual',
+          }),
+        );
+      } catch {
+        throw new ProxyRefusal(
+          502,
+          'PROXY_UPSTREAM_UNREACHABLE',
+          `The vault ${dns} could not be reached to check the session it handed over.`,
+        );
+      }
+      const vaultId = Number(answer.headers.get('x-vaultapi-vaultid'));
+      const text = answer.status === 200 ? await answer.text().catch(() => '') : '';
+      const body = parseJsonObject(encoder.encode(text));
+      const entry: unknown = Array.isArray(body?.users) ? body.users[0] : undefined;
+      const user = (entry as { user?: { id?: unknown; user_name__v?: unknown } } | undefined)?.user;
+      if (isInvalidSession(body)) {
+        return failure('INVALID_SESSION_ID', 'The vault refused the session it handed over.');
+      }
+      if (
+        body?.responseStatus !== 'SUCCESS' ||
+        typeof user?.id !== 'number' ||
+        !Number.isSafeInteger(vaultId) ||
+        vaultId <= 0
+      ) {
+        throw new ProxyRefusal(
+          502,
+          'PROXY_UPSTREAM_UNREACHABLE',
+          `The vault ${dns} did not say whose session it handed over.`,
+        );
+      }
+      const held = await hold(header, upstream);
+      const createdAt = now();
+      // The vault knows when its session began; the proxy does not, and caps it as a new one:
+      // the vault's own 48 hours end it first, and the kit hears INVALID_SESSION_ID then.
+      const deadline = createdAt + MAX_SESSION_MS;
+      const tag = await sealer.tag(sid);
+      const sealed: SealedSession = {
+        v: 1,
+        sid,
+        dns,
+        kind: 'own',
+        userId: user.id,
+        vaultId,
+        createdAt,
+        deadline,
+        tag,
+        version: END_SESSION_VERSION,
+        lent: true,
+      };
+      const username =
+        typeof user.user_name__v === 'string' && user.user_name__v.length <= 1_024
+          ? user.user_name__v
+          : undefined;
+      const page = encoder.encode(
+        JSON.stringify({
+          responseStatus: 'SUCCESS',
+          userId: user.id,
+          vaultId,
+          vaultIds: [{ id: vaultId, name: dns, url: `https://${dns}/api` }],
+          sessionTag: tag,
+          sessionDeadline: deadline,
+          ...(username === undefined ? {} : { username }),
+        }),
+      );
+      // Built by the proxy, checked all the same: no answer carries a credential out.
+      if (createCredentialScanner([sid]).scan(page)) {
+        throw this.withheld();
+      }
+      // The sessions this replaces end as any replaced session does (a lent one stays).
+      const replaced = [held.own, held.delegated].filter(isSession);
+      retire(replaced, upstream);
+      return {
+        status: 200,
+        headers,
+        body: decoder.decode(page),
+        cookies: [
+          ...held.cookies,
+          ...replaced.flatMap((session) => (session.lent ? [] : [clearCookie(session.kind)])),
+          `${COOKIE.own}=${await sealer.seal(sealed)}; ${LENT_ATTRIBUTES}; Max-Age=${MAX_SESSION_MS / 1000}`,
+          clearCookie('delegated', true),
+        ],
+      };
+    },
 
     checkCsrf(method, header) {
       if (!STATE_CHANGING.has(method)) return;
@@ -318,7 +491,7 @@ export function createSessionRules(
           status: 200,
           headers,
           body: JSON.stringify({ own: null, delegated: null }),
-          cookies: [clearCookie('own'), clearCookie('delegated')],
+          cookies: [...clearCookies('own', held.own), ...clearCookies('delegated', held.own)],
         };
       }
       return {
@@ -386,15 +559,17 @@ export function createSessionRules(
       const endsSession = call === 'end-session' && session !== undefined;
       const answerCookies = [...cookies];
       if (endsSession) {
-        answerCookies.push(clearCookie(kind));
+        answerCookies.push(...clearCookies(kind, session));
         if (kind === 'own') {
           // Sign-out is one call: the delegated session ends with the own one.
-          answerCookies.push(clearCookie('delegated'));
+          answerCookies.push(...clearCookies('delegated', session));
           retire([held.delegated], upstream);
         }
       }
       return plan({
-        authorization: session?.sid,
+        // Signing out of the app leaves a lent session to the vault that lent it: the call
+        // goes without its ID, and only the cookie goes.
+        authorization: endsSession && session?.lent ? undefined : session?.sid,
         used: session === undefined ? undefined : kind,
         seals,
         keepsForm: delegatedLogin,
@@ -428,7 +603,7 @@ export function createSessionRules(
           : undefined;
       const cookies = [...plan.cookies];
       if (parsed !== undefined && plan.used !== undefined && isInvalidSession(parsed)) {
-        cookies.push(clearCookie(plan.used));
+        cookies.push(...clearCookies(plan.used, plan.session));
       }
       if (plan.endsSession && parsed?.responseStatus !== 'SUCCESS' && !isInvalidSession(parsed)) {
         // The cookie goes whatever the vault said; the session must not stay behind alive.
@@ -477,6 +652,9 @@ export function createSessionRules(
       };
       cookies.push(setCookie(plan.seals, await sealer.seal(sealed), deadline - createdAt));
       if (plan.seals === 'own') cookies.push(clearCookie('delegated'));
+      for (const replaced of plan.replaces) {
+        if (replaced.lent) cookies.push(clearCookie(replaced.kind, true));
+      }
       retire(plan.replaces, upstream);
       answer.sessionTag = tag;
       answer.sessionDeadline = deadline;
@@ -503,8 +681,24 @@ export function setCookie(kind: SessionKind, value: string, maxAgeMs: number): s
 /**
  * The `Set-Cookie` value that removes a session cookie.
  */
-export function clearCookie(kind: SessionKind): string {
-  return `${COOKIE[kind]}=; ${ATTRIBUTES}; Max-Age=0`;
+export function clearCookie(kind: SessionKind, lent = false): string {
+  return `${COOKIE[kind]}=; ${lent ? LENT_ATTRIBUTES : ATTRIBUTES}; Max-Age=0`;
+}
+
+// The clear of a cookie as it was set: a lent session's cookie is partitioned, and only a
+// clear with the same attributes reaches it (both go, for a value that did not open).
+function clearCookies(kind: SessionKind, session: SealedSession | undefined): string[] {
+  return session === undefined
+    ? [clearCookie(kind)]
+    : session.lent
+      ? [clearCookie(kind, true)]
+      : [clearCookie(kind)];
+}
+
+// A session ID the vault could have issued (token68, as the kit's client checks it): no
+// other value goes upstream as `Authorization`.
+function isSessionIdShape(value: string): boolean {
+  return value.length >= 16 && value.length <= 2_048 && /^[A-Za-z0-9._~+/-]+=*$/.test(value);
 }
 
 // The vault the answer's vaultId names in vaultIds[].url; a password login may fall back

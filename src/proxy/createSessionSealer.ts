@@ -16,6 +16,11 @@ export interface SealedSession {
   readonly tag: string;
   /** The API version the session was opened with, to end it with (absent in older seals). */
   readonly version?: string;
+  /**
+   * A vault's own session, handed to the app in its web tab: kept in a partitioned cookie,
+   * and never ended by the proxy (the vault window around the app owns it).
+   */
+  readonly lent?: true;
 }
 
 /**
@@ -176,7 +181,8 @@ function asSealedSession(plain: ArrayBuffer): SealedSession | undefined {
     typeof session.deadline === 'number' &&
     typeof session.tag === 'string' &&
     (session.version === undefined ||
-      (typeof session.version === 'string' && /^v\d+(?:\.\d+)?$/.test(session.version)));
+      (typeof session.version === 'string' && /^v\d+(?:\.\d+)?$/.test(session.version))) &&
+    (session.lent === undefined || session.lent === true);
   return ok ? (value as SealedSession) : undefined;
 }
 

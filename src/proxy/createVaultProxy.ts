@@ -134,16 +134,23 @@ export function createVaultProxy(
         const { sso } = rules;
         const fetchUpstream = (call: Request) => upstreamFetch(call, context);
         const answer =
-          sso === undefined || target.call === 'other'
-            ? await session.whoAmI(request.method, header, upstreamCall)
-            : target.call === 'sso-start'
-              ? await sso.start(
-                  await readText(request, MAX_SSO_FORM_BYTES),
-                  header,
-                  fetchUpstream,
-                  upstreamCall,
-                )
-              : await sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
+          target.call === 'web-tab-hand-off'
+            ? await session.handOff(await readText(request, MAX_SSO_FORM_BYTES), header, {
+                fetchUpstream,
+                upstream: upstreamCall,
+                isAllowedHost: rules.isVaultHost,
+                timeoutMs: rules.upstreamTimeoutMs,
+              })
+            : sso === undefined || target.call === 'other'
+              ? await session.whoAmI(request.method, header, upstreamCall)
+              : target.call === 'sso-start'
+                ? await sso.start(
+                    await readText(request, MAX_SSO_FORM_BYTES),
+                    header,
+                    fetchUpstream,
+                    upstreamCall,
+                  )
+                : await sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
         return finish(
           new Response(answer.body, {
             status: answer.status,

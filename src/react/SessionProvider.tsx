@@ -12,6 +12,7 @@ import type { VaultSession, VaultSessionOptions } from '../core/session/VaultSes
 import { useSsoCallbackHandling } from './useSsoCallbackHandling';
 import { VaultSessionContext } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
+import type { VaultWebTab } from './vaultWebTab';
 
 /**
  * The session's settings that {@link SessionProvider} takes beside a client or its config:
@@ -38,6 +39,11 @@ export type SessionProviderProps = {
   children?: ReactNode;
   /** Used when no `QueryClientProvider` is above; by default the provider makes its own. */
   queryClient?: QueryClient;
+  /**
+   * Start signed in inside a vault's custom web tab, through the service's postMessage
+   * hand-off: the result of `vaultWebTab({ vaults })`. Read once, at the first render.
+   */
+  webTab?: VaultWebTab | undefined;
 } & (
   | ({ session: VaultSession; client?: never; config?: never } & {
       [Setting in keyof SessionProviderSettings]?: never;
@@ -78,23 +84,30 @@ export type SessionProviderProps = {
  */
 export function SessionProvider(props: SessionProviderProps): ReactNode {
   const outerQueryClient = useContext(QueryClientContext);
-  const [owned] = useState(() => ({
+  const [owned] = useState(() => {
     // The keep-alive's scheduler comes in a chunk of its own, fetched when the session
     // connects: a page that only signs users in does not wait for it.
-    session:
+    const session =
       props.session ??
-      createSession(sessionOptions(props), deferKeepAliveRun(loadKeepAliveRun), loadKeepAliveRun),
-    ownsSession: props.session === undefined,
-    queryClient:
-      outerQueryClient === undefined ? (props.queryClient ?? createQueryClient()) : undefined,
-  }));
-  const { session, ownsSession } = owned;
+      createSession(sessionOptions(props), deferKeepAliveRun(loadKeepAliveRun), loadKeepAliveRun);
+    // Before the first render: a web tab waiting for the vault shows no form meanwhile.
+    props.webTab?.prepare(session);
+    return {
+      session,
+      ownsSession: props.session === undefined,
+      queryClient:
+        outerQueryClient === undefined ? (props.queryClient ?? createQueryClient()) : undefined,
+      webTab: props.webTab,
+    };
+  });
+  const { session, ownsSession, webTab } = owned;
   const queryClient = outerQueryClient ?? owned.queryClient;
   // A page loaded at the SSO redirect URI finishes the sign-in (`sso.handleCallback`).
   useSsoCallbackHandling(session);
 
   useEffect(() => {
     const disconnect = session.connect();
+    webTab?.start(session);
     // The vault of a live session, else undefined.
     const liveVault = (): number | undefined => {
       const { status, user } = session.manager.getSnapshot();
@@ -115,7 +128,7 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
       unsubscribe();
       disconnect();
     };
-  }, [session, queryClient]);
+  }, [session, queryClient, webTab]);
 
   // A session this provider made ends with it. The destroy waits a task, because StrictMode
   // unmounts and remounts effects at once and the remount must find the session intact.
@@ -150,7 +163,13 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
 const pendingDestroys = new WeakMap<VaultSession, ReturnType<typeof setTimeout>>();
 
 function sessionOptions(props: SessionProviderProps): VaultSessionOptions {
-  const { children: _children, queryClient: _queryClient, session: _session, ...rest } = props;
+  const {
+    children: _children,
+    queryClient: _queryClient,
+    session: _session,
+    webTab: _webTab,
+    ...rest
+  } = props;
   if ('client' in rest && rest.client) return rest as VaultSessionOptions;
   const { config, ...settings } = rest as { config: VaultClientConfig } & SessionProviderSettings;
   // `credentials` may be set on the provider or in `config`; the client gets it either way.

@@ -32,3 +32,4 @@ export { useVaultFetch } from './useVaultFetch';
 export { type UseVaultSwitchResult, useVaultSwitch } from './useVaultSwitch';
 export { useVaultSession, VaultSessionContext } from './VaultSessionContext';
 export { vaultQueryKeys } from './vaultQueryKeys';
+export { type VaultWebTab, vaultWebTab } from './vaultWebTab';

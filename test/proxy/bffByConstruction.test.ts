@@ -296,6 +296,29 @@ const LOGIN_ROUTES: readonly LoginRoute[] = [
       return { deployment, headers: { Authorization: `Bearer ${TOKEN}` }, body: '' };
     },
   },
+  {
+    name: 'hand-off of a vault web tab session at promomats',
+    path: '/vault-session/web-tab',
+    cookie: OWN,
+    async deploy(adapter) {
+      const deployment = await deployBff(adapter, {}, NO_LIMITS);
+      // The vault's own session, issued to the vault window, not through the proxy.
+      const login = await deployment.emulator.fetch(
+        new Request(`https://${PROMOMATS}/api/v26.1/auth`, {
+          method: 'POST',
+          headers: { 'Content-Type': FORM },
+          body: OLIVIA_FORM.toString(),
+        }),
+      );
+      const { sessionId } = (await login.json()) as { sessionId: string };
+      deployment.issued.add(sessionId);
+      return {
+        deployment,
+        headers: { 'Content-Type': FORM },
+        body: new URLSearchParams({ session_id: sessionId, vault_dns: PROMOMATS }).toString(),
+      };
+    },
+  },
 ];
 
 describe.each(LISTENERS)('$name: every spelling of a login path', (adapter) => {

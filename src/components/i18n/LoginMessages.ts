@@ -86,6 +86,10 @@ export interface LoginMessages {
   readonly ssoFailed: string;
   readonly sessionExpired: string;
   readonly sessionInvalid: string;
+  /** Inside a vault's web tab: the vault handed over no session in time. */
+  readonly webTabNoSession: string;
+  /** Inside a vault's web tab: the service refused the session the vault handed over. */
+  readonly webTabSessionRefused: string;
   readonly signedOut: string;
   /** After the kit signed the user out because of inactivity. */
   readonly signedOutInactive: string;

@@ -120,10 +120,14 @@ export interface SessionManager {
     options?: { signal?: AbortSignal | undefined },
   ): Promise<void>;
   /**
-   * Adopts a login made elsewhere (the SSO path). `startedAt` is the local time at which
-   * the login request was sent.
+   * Adopts a login made elsewhere (the SSO path, a vault's web tab). `startedAt` is the
+   * local time at which the login request was sent; `lent` marks a session the vault lent
+   * the app, which the app's sign-out leaves alive.
    */
-  establish(authResult: AuthResult, meta: { username: string; startedAt: number }): void;
+  establish(
+    authResult: AuthResult,
+    meta: { username: string; startedAt: number; lent?: boolean | undefined },
+  ): void;
   /** Starts acting for another user; resolves once the delegated session is in use. */
   startDelegation(target: DelegationTarget): Promise<void>;
   /**

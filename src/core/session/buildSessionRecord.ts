@@ -17,7 +17,13 @@ export function buildSessionRecord(
     username,
     startedAt,
     maxSessionMs,
-  }: { readonly username: string; readonly startedAt: number; readonly maxSessionMs: number },
+    lent = false,
+  }: {
+    readonly username: string;
+    readonly startedAt: number;
+    readonly maxSessionMs: number;
+    readonly lent?: boolean | undefined;
+  },
 ): SessionRecord {
   // Behind the proxy in BFF mode the session is named by its tag, in every tab alike, and
   // its clock is the proxy's: every tab (and a tab that learns of it from the proxy alone)
@@ -39,6 +45,7 @@ export function buildSessionRecord(
     vaults: result.vaults.map(({ id, name, url, dns }) => ({ id, name, url, dns })),
     startedAt: begun,
     deadline: Math.min(begun + maxSessionMs, proxyDeadline ?? Number.POSITIVE_INFINITY),
+    ...(lent ? { lent: true } : {}),
   });
   if (!record) {
     throw new VaultProtocolError('The login answer cannot be kept as a session.', {

@@ -225,7 +225,9 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       from: core.tabId,
       ...(inactive ? { reason: 'inactive' } : {}),
     });
-    if (!record) return;
+    // A session the vault lent the app (its web tab) stays the vault's: in token mode the
+    // page only forgets it; in BFF mode the proxy clears its cookie and leaves it alive.
+    if (!record || (record.lent && record.session.kind === 'token')) return;
     await (record.session.kind === 'proxy'
       ? endProxySessionsQuietly(client)
       : endRecordQuietly(client, record, now));
@@ -291,11 +293,12 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
         username: meta.username,
         startedAt: meta.startedAt,
         maxSessionMs,
+        lent: meta.lent,
       });
       dropActionsUnderWay();
       const previous = state.record;
       adopt(record);
-      if (previous && !isSameSession(previous.session, record.session)) {
+      if (previous && !previous.lent && !isSameSession(previous.session, record.session)) {
         void endRecordQuietly(client, previous, now);
       }
       handOff();

@@ -53,7 +53,8 @@ export function parseSessionRecord(value: unknown): SessionRecord | undefined {
   if (revision !== undefined && !isWholeNumber(revision)) return undefined;
   if (dns !== undefined && !isHostName(dns)) return undefined;
   const located = dns === undefined ? base : { ...base, dns };
-  const counted = revision === undefined ? located : { ...located, revision };
+  const numbered = revision === undefined ? located : { ...located, revision };
+  const counted = value.lent === true ? { ...numbered, lent: true as const } : numbered;
   if (value.delegation === undefined) return counted;
   const delegation = parseDelegation(value.delegation);
   return delegation ? { ...counted, delegation } : undefined;

@@ -180,6 +180,11 @@ export interface SessionRecord {
    * one outcome instead of swapping theirs. Absent counts as 0.
    */
   readonly revision?: number;
+  /**
+   * The session is a vault's own, handed to the app in the vault's web tab: signing out of
+   * the app forgets it and leaves it alive, since the vault window around the app owns it.
+   */
+  readonly lent?: true;
 }
 
 /**

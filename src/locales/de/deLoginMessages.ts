@@ -76,6 +76,10 @@ export const deLoginMessages: LoginMessages = {
   sessionExpired:
     'Ihre Sitzung wurde nach 48 Stunden beendet, der längsten möglichen Dauer. Melden Sie sich erneut an, um fortzufahren.',
   sessionInvalid: 'Ihre Sitzung wurde beendet. Melden Sie sich erneut an, um fortzufahren.',
+  webTabNoSession:
+    'Die Vault-Instanz hat Ihre Sitzung nicht übergeben. Melden Sie sich an, um fortzufahren.',
+  webTabSessionRefused:
+    'Die Sitzung der Vault-Instanz kann hier nicht verwendet werden; sie ist möglicherweise beendet. Melden Sie sich an, um fortzufahren.',
   signedOut: 'Sie haben sich abgemeldet.',
   signedOutInactive:
     'Sie wurden nach längerer Inaktivität abgemeldet. Melden Sie sich an, um fortzufahren.',

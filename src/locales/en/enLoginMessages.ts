@@ -64,6 +64,9 @@ export const enLoginMessages: LoginMessages = {
   sessionExpired:
     'Your session ended after 48 hours, the longest a session can last. Sign in again to continue.',
   sessionInvalid: 'Your session has ended. Sign in again to continue.',
+  webTabNoSession: 'The vault did not pass on your session. Sign in to continue.',
+  webTabSessionRefused:
+    "The vault's session could not be used here; it may have ended. Sign in to continue.",
   signedOut: 'You have signed out.',
   signedOutInactive: 'You were signed out after a period of inactivity. Sign in to continue.',
   signedOutElsewhere: 'You were signed out in another window.',

@@ -73,6 +73,10 @@ export const jaLoginMessages: LoginMessages = {
   sessionExpired:
     'セッションが上限の 48 時間に達したため終了しました。続けるにはもう一度サインインしてください。',
   sessionInvalid: 'セッションが終了しました。続けるにはもう一度サインインしてください。',
+  webTabNoSession:
+    'Vault からセッションが引き渡されませんでした。続けるにはサインインしてください。',
+  webTabSessionRefused:
+    'Vault のセッションをここでは使用できません。終了している可能性があります。続けるにはサインインしてください。',
   signedOut: 'サインアウトしました。',
   signedOutInactive:
     '一定時間操作がなかったため、サインアウトされました。続けるにはサインインしてください。',

@@ -391,6 +391,17 @@ describe('createSessionManager against the emulator', () => {
     expect(session.getSession()).toEqual(result.session);
   });
 
+  it("signs out of a session a vault's web tab lent without ending it at the vault", async () => {
+    const result = await backend.client.login(OLIVIA);
+    const session = manager();
+    session.establish(result, { username: OLIVIA.username, startedAt: Date.now(), lent: true });
+    await session.signOut();
+    expect(session.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'signed-out' });
+    // Still alive at the vault: the vault window around the app owns it.
+    await backend.client.keepAlive(result.session);
+    expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(1);
+  });
+
   it('refuses to delegate without a session', async () => {
     const session = manager();
     await expect(

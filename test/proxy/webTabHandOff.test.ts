@@ -1,0 +1,155 @@
+// The proxy's web-tab hand-off (`POST /vault-session/web-tab`), through each way it is
+// served, in front of the emulator over loopback: a session the vault handed the page is
+// checked with that vault, sealed into a partitioned cookie and never shown again; the
+// app's sign-out leaves it alive at the vault; a refused, foreign or forged call seals nothing.
+import { describe, expect, it } from 'vitest';
+import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
+import {
+  type BffDeployment,
+  deployBff,
+  OWN,
+  openCookie,
+  PROMOMATS,
+  QUALITY,
+  vaultAnswer,
+} from './bffDeployment';
+import { PROXY_ADAPTERS } from './proxyAdapters';
+
+const FORM = 'application/x-www-form-urlencoded';
+const HAND_OFF = '/vault-session/web-tab';
+const LENT = 'HttpOnly; Secure; SameSite=None; Partitioned; Path=/';
+const ME = `/vault/${PROMOMATS}/api/v26.1/objects/users/me`;
+
+/** Olivia's session at a vault, as the vault window holds it (issued past the proxy). */
+async function vaultSession(deployment: BffDeployment, dns = PROMOMATS): Promise<string> {
+  const login = await deployment.emulator.fetch(
+    new Request(`https://${dns}/api/v26.1/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM },
+      body: new URLSearchParams({ username: DEMO.olivia[0], password: DEMO.olivia[1] }),
+    }),
+  );
+  return ((await login.json()) as { sessionId: string }).sessionId;
+}
+
+function handOff(sessionId: string, dns = PROMOMATS): string {
+  return new URLSearchParams({ session_id: sessionId, vault_dns: dns }).toString();
+}
+
+describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
+  it('checks the session with its vault and seals it into a partitioned cookie', async () => {
+    const deployment = await deployBff(adapter);
+    const { browser, emulator } = deployment;
+    const sid = await vaultSession(deployment);
+    const response = await browser.send(HAND_OFF, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM },
+      body: handOff(sid),
+    });
+    const text = await response.text();
+    const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+    expect(`${text}\n${headers}`).not.toContain(sid);
+    const sealed = await openCookie(browser.jar.get(OWN));
+    expect(sealed).toMatchObject({ sid, dns: PROMOMATS, userId: 61001, vaultId: 1001, lent: true });
+    expect(JSON.parse(text)).toMatchObject({
+      responseStatus: 'SUCCESS',
+      userId: 61001,
+      vaultId: 1001,
+      username: DEMO.olivia[0],
+      sessionTag: sealed?.tag,
+      sessionDeadline: TEST_START_MS + 48 * 3_600_000,
+    });
+    expect(response.headers.getSetCookie().find((line) => line.startsWith(`${OWN}=v1.`))).toMatch(
+      new RegExp(`; ${LENT}; Max-Age=172800$`),
+    );
+    // From then on the cookie authorises calls as any sealed session does.
+    const me = await browser.send(ME);
+    expect((await vaultAnswer(me)).responseStatus).toBe('SUCCESS');
+    expect(emulator.sessions()).toHaveLength(1);
+  });
+
+  it.each([
+    ['forget-me', '/vault-session'],
+    ["the service's end of the session", `/vault/${PROMOMATS}/api/v26.1/session`],
+  ])(
+    "signing out of the app by %s leaves the vault's session alive, and clears the partitioned cookie",
+    async (_name, path) => {
+      const deployment = await deployBff(adapter);
+      const { browser, emulator } = deployment;
+      const sid = await vaultSession(deployment);
+      await browser.send(HAND_OFF, {
+        method: 'POST',
+        headers: { 'Content-Type': FORM },
+        body: handOff(sid),
+      });
+      const signOut = await browser.send(path, { method: 'DELETE' });
+      expect(signOut.headers.getSetCookie()).toContain(`${OWN}=; ${LENT}; Max-Age=0`);
+      expect(browser.jar.has(OWN)).toBe(false);
+      // The call took the session's ID to the vault nowhere: nothing could end it there.
+      expect(
+        deployment.upstream.filter(
+          (call) => call.authorization === sid && call.path.endsWith('/session'),
+        ),
+      ).toEqual([]);
+      expect(emulator.sessions()).toHaveLength(1);
+    },
+  );
+
+  it('seals nothing for a session the vault refuses', async () => {
+    const { browser } = await deployBff(adapter);
+    const response = await browser.send(HAND_OFF, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM },
+      body: handOff('A1B2C3D4E5F60718293A4B5C6D7E8F90'),
+    });
+    expect(await vaultAnswer(response)).toMatchObject({
+      responseStatus: 'FAILURE',
+      errors: [{ type: 'INVALID_SESSION_ID' }],
+    });
+    expect(response.headers.getSetCookie().some((line) => line.includes('v1.'))).toBe(false);
+  });
+
+  it('a session from another vault is checked where it says it lives, and refused there', async () => {
+    const deployment = await deployBff(adapter);
+    const sid = await vaultSession(deployment, PROMOMATS);
+    const response = await deployment.browser.send(HAND_OFF, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM },
+      body: handOff(sid, QUALITY),
+    });
+    expect((await vaultAnswer(response)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    expect(deployment.browser.jar.has(OWN)).toBe(false);
+  });
+
+  it.each([
+    ['without X-Vault-Kit', { kit: false }, {}, 403],
+    ['from another origin', {}, { Origin: 'https://evil.example' }, 403],
+    ['without an Origin', {}, { Origin: '' }, 403],
+  ] as const)('refuses a hand-off %s', async (_name, options, headers, status) => {
+    const deployment = await deployBff(adapter);
+    const sid = await vaultSession(deployment);
+    const response = await deployment.browser.send(HAND_OFF, {
+      method: 'POST',
+      ...options,
+      headers: { 'Content-Type': FORM, ...headers },
+      body: handOff(sid),
+    });
+    expect(response.status).toBe(status);
+    expect(deployment.browser.jar.has(OWN)).toBe(false);
+    expect(await response.text()).not.toContain(sid);
+  });
+
+  it('refuses a vault off the allow list and any method but POST', async () => {
+    const deployment = await deployBff(adapter);
+    const sid = await vaultSession(deployment);
+    const elsewhere = await deployment.browser.send(HAND_OFF, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM },
+      body: handOff(sid, 'vault.elsewhere.example'),
+    });
+    expect(elsewhere.status).toBe(400);
+    const get = await deployment.browser.send(HAND_OFF);
+    expect(get.status).toBe(405);
+    expect(deployment.upstream.some((call) => call.authorization === sid)).toBe(false);
+  });
+});
