@@ -17,6 +17,7 @@ export type ProxyCall =
   | 'end-session'
   | 'sso-start'
   | 'sso-callback'
+  | 'sso-renew'
   | 'other';
 
 /**
