@@ -294,8 +294,17 @@ const proxyAuth: ReadShape<Omit<AuthResult, 'session'> & ProxyLoginFields> = (va
     vaultId: raw.vaultId,
     vaults: raw.vaultIds,
     vault: raw.vaultIds.find((vault) => vault.id === raw.vaultId),
+    ...(isObjectWith(value, 'sessionRenewal', 'sso') ? { renewal: 'sso' as const } : {}),
   };
 };
+
+function isObjectWith(value: unknown, field: string, expected: string): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<string, unknown>)[field] === expected
+  );
+}
 
 const proxySessionInfo = fields({
   sessionTag: check(isSessionTag, 'a session tag'),
@@ -310,7 +319,12 @@ const proxySessionInfo = fields({
 });
 
 const nullableInfo: ReadShape<ProxySessionInfo | null> = (value, path) =>
-  value == null ? null : proxySessionInfo(value, path);
+  value == null
+    ? null
+    : {
+        ...proxySessionInfo(value, path),
+        ...(isObjectWith(value, 'renewal', 'sso') ? { renewal: 'sso' as const } : {}),
+      };
 
 const proxySessions: ReadShape<ProxySessions> = fields({
   own: nullableInfo,

@@ -42,6 +42,7 @@ export function buildSessionRecord(
     vaults: result.vaults.map(({ id, name, url, dns }) => ({ id, name, url, dns })),
     startedAt: begun,
     deadline: Math.min(begun + maxSessionMs, proxyDeadline ?? Number.POSITIVE_INFINITY),
+    ...(result.renewal === undefined ? {} : { renewal: result.renewal }),
   });
   if (!record) {
     throw new VaultProtocolError('The login answer cannot be kept as a session.', {
