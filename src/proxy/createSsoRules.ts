@@ -198,6 +198,8 @@ const PROFILE_ID = /^[A-Za-z0-9._~-]{1,200}$/;
 // RFC 6749 section 3.3: space-separated tokens of NQCHAR. `offline_access` may be asked for:
 // a refresh token stays sealed in the proxy's renewal cookie, never in the page.
 const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/;
+// Said outright rather than left to the runtime's reading of a URLSearchParams body.
+const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 const JSON_HEADERS = {
   'content-type': 'application/json;charset=UTF-8',
   'cache-control': 'no-store',
@@ -257,9 +259,10 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
         headers: {
           accept: 'application/json',
           authorization: `Bearer ${tokens.access_token}`,
+          'content-type': FORM_TYPE,
           ...(grant.clientId === undefined ? {} : { 'x-vaultapi-clientid': grant.clientId }),
         },
-        body: loginForm,
+        body: loginForm.toString(),
         redirect: 'manual',
         signal: signal(),
       }),
@@ -401,9 +404,10 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
             method: 'POST',
             headers: {
               accept: 'application/json',
+              'content-type': FORM_TYPE,
               ...(clientId === undefined ? {} : { 'x-vaultapi-clientid': clientId }),
             },
-            body: discoveryForm,
+            body: discoveryForm.toString(),
             redirect: 'manual',
             signal: signal(),
           }),
