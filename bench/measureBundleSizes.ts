@@ -55,14 +55,16 @@ export const SIZE_LIMITS = {
    * every page carries both modes until they are split where bundlers can drop one. The
    * targets are those the engine's rework aims at.
    */
-  loginPage: { ceiling: 27_500, target: 23_000 },
+  loginPage: { ceiling: 27_600, target: 23_000 },
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
+   * The expiry dialog's single sign-on renewal at the 48-hour cap (its messages, the
+   * renewal and its one-tab lock) added about 820 bytes.
    */
-  reactEntry: { ceiling: 34_400, target: 29_000 },
+  reactEntry: { ceiling: 35_300, target: 29_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 20_500, target: 17_000 },
+  core: { ceiling: 20_600, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
   client: { ceiling: 8_000, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;

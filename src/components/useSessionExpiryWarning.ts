@@ -97,9 +97,11 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   const deadline = session.deadline;
   const renewalHere = renewal !== undefined && renewal.for === deadline ? renewal.state : undefined;
   // Active: the idle warning is not due. An idle user meets the form, as the idle timeout
-  // means them to.
+  // means them to. Read against the clock now, not the last countdown tick: a device that
+  // slept through hours wakes with a countdown that has not caught up yet.
   const idleDue = idleLeft !== undefined && idleComesFirst && idleLeft <= warnMs;
-  const active = !idleDue && (idleLeft === undefined || idleLeft > warnMs);
+  const { idleExpiresAt } = keepAlive;
+  const active = !idleDue && (idleExpiresAt === undefined || idleExpiresAt - vault.now() > warnMs);
   // One request at a time, even when StrictMode runs an effect twice.
   const renewingFor = useRef<number>(undefined);
   const renewNow = (): void => {

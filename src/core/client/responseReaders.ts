@@ -294,17 +294,12 @@ const proxyAuth: ReadShape<Omit<AuthResult, 'session'> & ProxyLoginFields> = (va
     vaultId: raw.vaultId,
     vaults: raw.vaultIds,
     vault: raw.vaultIds.find((vault) => vault.id === raw.vaultId),
-    ...(isObjectWith(value, 'sessionRenewal', 'sso') ? { renewal: 'sso' as const } : {}),
+    // The proxy's word that a renewal opened this session (a login answer, checked above).
+    ...((value as { sessionRenewal?: unknown }).sessionRenewal === 'sso' && {
+      renewal: 'sso' as const,
+    }),
   };
 };
-
-function isObjectWith(value: unknown, field: string, expected: string): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<string, unknown>)[field] === expected
-  );
-}
 
 const proxySessionInfo = fields({
   sessionTag: check(isSessionTag, 'a session tag'),
@@ -323,7 +318,7 @@ const nullableInfo: ReadShape<ProxySessionInfo | null> = (value, path) =>
     ? null
     : {
         ...proxySessionInfo(value, path),
-        ...(isObjectWith(value, 'renewal', 'sso') ? { renewal: 'sso' as const } : {}),
+        ...((value as { renewal?: unknown }).renewal === 'sso' && { renewal: 'sso' as const }),
       };
 
 const proxySessions: ReadShape<ProxySessions> = fields({
