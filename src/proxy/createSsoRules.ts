@@ -497,8 +497,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       if (flow === undefined || flow.expiresAt <= now()) {
         return redirect('/', 'sso_state_mismatch', []);
       }
-      const as: AuthorizationServer = { issuer: flow.issuer, token_endpoint: flow.tokenEndpoint };
-      const client: Client = { client_id: flow.idpClientId };
+      const [as, client] = providerOf(flow);
       let parameters: URLSearchParams;
       try {
         parameters = validateAuthResponse(as, client, new URLSearchParams(query), flow.state);
@@ -574,11 +573,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
           'This browser holds no session that single sign-on can renew.',
         );
       }
-      const as: AuthorizationServer = {
-        issuer: renewal.issuer,
-        token_endpoint: renewal.tokenEndpoint,
-      };
-      const client: Client = { client_id: renewal.idpClientId };
+      const [as, client] = providerOf(renewal);
       let tokens: TokenEndpointResponse;
       try {
         // The allow list as it is now, not as it was at the sign-in.
@@ -736,6 +731,16 @@ function asFlow(data: Record<string, unknown> | undefined): SsoFlow | undefined 
   if (!strings.every((name) => typeof data[name] === 'string')) return undefined;
   if (typeof data.expiresAt !== 'number' || !Array.isArray(data.replaces)) return undefined;
   return data as unknown as SsoFlow;
+}
+
+// The identity provider and this proxy's client there, as oauth4webapi names them.
+function providerOf(
+  from: Pick<SsoFlow, 'issuer' | 'tokenEndpoint' | 'idpClientId'>,
+): [AuthorizationServer, Client] {
+  return [
+    { issuer: from.issuer, token_endpoint: from.tokenEndpoint },
+    { client_id: from.idpClientId },
+  ];
 }
 
 function renewalOf(from: SsoFlow | SsoRenewal): Omit<SsoRenewal, 'refreshToken' | 'sessionTag'> {

@@ -17,6 +17,7 @@ import { RequireSession } from '../../src/react/RequireSession';
 import { SessionProvider } from '../../src/react/SessionProvider';
 import { useVaultSession } from '../../src/react/VaultSessionContext';
 import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
+import { createCookieJarFetch } from '../support/createCookieJarFetch';
 import { type DevStackProcess, serveDevStackProcess } from '../support/serveDevStackProcess';
 
 const MINUTE = 60_000;
@@ -48,31 +49,7 @@ afterAll(async () => {
 
 /** A browser's cookie jar for the app's origin, behind the page's client. */
 function openBrowser(): { client: VaultClient; signInWithSso(): Promise<void> } {
-  const jar = new Map<string, string>();
-  const browserFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const headers = new Headers(request.headers);
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    if (request.method !== 'GET') headers.set('origin', served.url);
-    const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
-    const response = await fetch(request.url, {
-      method: request.method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      redirect: 'manual',
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (value === '' || /Max-Age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return new Response(await response.text(), {
-      status: response.status,
-      headers: response.headers,
-    });
-  };
+  const { fetch: browserFetch } = createCookieJarFetch(served.url);
   const client = createVaultClient({
     authUrl: served.url,
     vaultUrl: `${served.url}/vault/{dns}`,

@@ -12,6 +12,7 @@ import type { SessionManager } from '../../../src/core/session/SessionManager';
 import type { BroadcastChannelConstructor } from '../../../src/core/session/types';
 import { createManualClock } from '../../../src/emulator/createManualClock';
 import { createProviderBrowser } from '../../oidc/support/createProviderBrowser';
+import { createCookieJarFetch } from '../../support/createCookieJarFetch';
 import { type ServedDevStack, serveDevStack } from '../../support/serveDevStack';
 import { uniqueChannelName } from './startSessionBackend';
 
@@ -40,32 +41,7 @@ afterAll(async () => {
 
 /** One browser: a cookie jar for the app's origin, and every byte a page could read. */
 function openBrowser() {
-  const jar = new Map<string, string>();
-  const readable: string[] = [];
-  const browserFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const headers = new Headers(request.headers);
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    if (request.method !== 'GET') headers.set('origin', served.url);
-    const body = request.method === 'GET' ? undefined : await request.arrayBuffer();
-    const response = await fetch(request.url, {
-      method: request.method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      redirect: 'manual',
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (value === '' || /Max-Age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    const text = await response.text();
-    const visible = [...response.headers].filter(([name]) => name !== 'set-cookie');
-    readable.push(JSON.stringify([request.url, [...headers], response.status, visible, text]));
-    return new Response(text, { status: response.status, headers: response.headers });
-  };
+  const { fetch: browserFetch, jar, readable } = createCookieJarFetch(served.url);
   const client: VaultClient = createVaultClient({
     authUrl: served.url,
     vaultUrl: `${served.url}/vault/{dns}`,
