@@ -57,18 +57,20 @@ export const SIZE_LIMITS = {
    * add about 240 bytes; its own code comes only with `vaultWebTab`. The targets are those
    * the engine's rework aims at.
    */
-  loginPage: { ceiling: 27_900, target: 23_000 },
+  loginPage: { ceiling: 28_000, target: 23_000 },
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
    * The vault switcher, its hook and the remembered user names add about 3 500 bytes, and
-   * `vaultWebTab` about 1 300; a page that does not import them pays nothing for them.
+   * `vaultWebTab` about 1 300; a page that does not import them pays nothing for them. The
+   * expiry dialog's single sign-on renewal at the 48-hour cap (its messages, the renewal
+   * and its one-tab lock) added about 820 bytes.
    */
-  reactEntry: { ceiling: 39_500, target: 29_000 },
+  reactEntry: { ceiling: 40_300, target: 29_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 20_600, target: 17_000 },
+  core: { ceiling: 20_700, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
-  client: { ceiling: 8_000, target: 4_000 },
+  client: { ceiling: 8_100, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;
 
 /**

@@ -87,7 +87,11 @@ export interface SessionExpiryDialogProps {
  *   attempt is shown and the dialog stays. Unanswered, the user is signed out at the
  *   timeout and told why.
  * - Before the 48-hour cap (status `expiring`): the session cannot be extended; sign out
- *   now or continue until the end (Escape).
+ *   now or continue until the end (Escape). A single sign-on session whose identity
+ *   provider allows it (`snapshot.renewal === 'sso'`, BFF mode) is followed by a new one
+ *   without a form: while the user is active, silently, with no dialog; otherwise the dialog
+ *   says so and "Stay signed in" (Escape too) asks for it. The page stays as it is, unsaved
+ *   input included. A refusal is shown, and the cap then leads to the form with the reason.
  * - At the cap or when the service dropped the session (status `expired`): why it ended,
  *   and "Sign in again" (Escape too).
  *
@@ -200,21 +204,30 @@ export function SessionExpiryDialog({
         : t.staySignedIn;
     actions = secondary(t.signOut);
   } else if (mode === 'cap') {
+    // A single sign-on session can be followed by a new one without a form; a failed
+    // attempt leaves the cap as it is for every other session.
+    const renews = warning.capOutcome === 'renew' && !warning.renewFailed;
     title = t.capTitle;
-    body = t.capBody({ time, limit });
+    body = renews ? t.capRenewBody({ time, limit }) : t.capBody({ time, limit });
     if (crossed !== undefined) announcement = t.capAnnouncement({ time: format(crossed) });
-    dismiss = warning.continueUntilEnd;
-    primary = t.continueSession;
+    dismiss = renews ? warning.renew : warning.continueUntilEnd;
+    primary = renews ? (warning.renewing ? t.renewing : t.staySignedIn) : t.continueSession;
     actions = secondary(t.signOutNow);
   } else {
     title =
-      notice === 'idle' ? t.idleEndedTitle : notice === 'expired' ? t.expiredTitle : t.invalidTitle;
+      notice === 'idle'
+        ? t.idleEndedTitle
+        : notice === 'expired' || notice === 'renewal-refused'
+          ? t.expiredTitle
+          : t.invalidTitle;
     body =
       notice === 'idle'
         ? t.idleEndedBody
         : notice === 'expired'
           ? t.expiredBody({ limit })
-          : t.invalidBody;
+          : notice === 'renewal-refused'
+            ? t.renewalRefusedBody
+            : t.invalidBody;
     dismiss = signInAgain;
     primary = t.signInAgain;
   }
@@ -251,6 +264,11 @@ export function SessionExpiryDialog({
         <p id={bodyId} className="vsk-session-expiry-dialog__body">
           {body}
         </p>
+        {mode === 'cap' && warning.renewFailed ? (
+          <p className="vsk-session-expiry-dialog__error" role="alert">
+            {t.capRenewFailedBody({ time })}
+          </p>
+        ) : null}
         {warning.extendFailed ? (
           <p className="vsk-session-expiry-dialog__error" role="alert">
             {t.extendFailed}
@@ -261,7 +279,7 @@ export function SessionExpiryDialog({
             ref={primaryRef}
             type="button"
             className="vsk-button"
-            aria-disabled={(mode === 'idle' && extending) || undefined}
+            aria-disabled={(mode === 'idle' && extending) || warning.renewing || undefined}
             onClick={dismiss}
           >
             {primary}

@@ -2,6 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { isSessionInvalidError, isTransientError, VaultAbortedError } from '../core/errors';
 import { MAX_SESSION_MS } from '../core/kitWire';
+import type { LockManagerLike } from '../core/resolveEnvironment';
+import { renewSsoSession } from '../core/session/renewSsoSession';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import type { SessionEndReason } from '../core/session/types';
 import { useKeepAlive } from '../react/useKeepAlive';
@@ -34,11 +36,16 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   const session = useSession();
   const keepAlive = useKeepAlive({ tickMs: options.tickMs });
   const { logout, isPending: signingOut } = useLogout();
-  const { manager } = useVaultSession();
+  const vault = useVaultSession();
+  const { manager } = vault;
   const live = isLiveStatus(session.status);
   const warnMs = resolveIdleWarningMs(options.idleWarningMs, keepAlive.idleTimeoutMs);
 
-  const [notice, setNotice] = useState<'idle' | 'expired' | 'invalid-session'>();
+  const [notice, setNotice] = useState<
+    'idle' | 'expired' | 'invalid-session' | 'renewal-refused'
+  >();
+  // The single sign-on renewal of the session whose cap is `for`: under way or failed.
+  const [renewal, setRenewal] = useState<{ for: number; state: 'running' | 'failed' }>();
   const [dismissedCapFor, setDismissedCapFor] = useState<number>();
   const [extending, setExtending] = useState(false);
   const [extendFailed, setExtendFailed] = useState(false);
@@ -48,7 +55,10 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   if (trackedStatus !== session.status) {
     setTrackedStatus(session.status);
     if (session.status === 'expired' && isLiveStatus(trackedStatus)) {
-      setNotice((current) => current ?? noticeFor(session.endReason));
+      const refused = session.endReason === 'expired' && renewal?.state === 'failed';
+      setNotice(
+        (current) => current ?? (refused ? 'renewal-refused' : noticeFor(session.endReason)),
+      );
     } else if (isLiveStatus(session.status)) {
       setNotice(undefined);
     }
@@ -65,10 +75,51 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
     keepAlive.idleExpiresAt !== undefined &&
     (session.deadline === undefined || keepAlive.idleExpiresAt < session.deadline);
 
+  // At the cap, a single sign-on session is followed by a new one without a form; any other
+  // leads to the form.
+  const capOutcome: 'renew' | 'form' = session.renewal === 'sso' ? 'renew' : 'form';
+  const deadline = session.deadline;
+  const renewalHere = renewal !== undefined && renewal.for === deadline ? renewal.state : undefined;
+  // Active: the idle warning is not due. An idle user meets the form, as the idle timeout
+  // means them to. Read against the clock now, not the last countdown tick: a device that
+  // slept through hours wakes with a countdown that has not caught up yet.
+  const idleDue = idleLeft !== undefined && idleComesFirst && idleLeft <= warnMs;
+  const { idleExpiresAt } = keepAlive;
+  const active = !idleDue && (idleExpiresAt === undefined || idleExpiresAt - vault.now() > warnMs);
+  // One request at a time, even when StrictMode runs an effect twice.
+  const renewingFor = useRef<number>(undefined);
+  const renewNow = (): void => {
+    if (deadline === undefined || renewingFor.current === deadline) return;
+    renewingFor.current = deadline;
+    setRenewal({ for: deadline, state: 'running' });
+    const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+    renewSsoSession({ manager, client: vault.client, now: () => vault.now(), locks }).then(
+      // Renewed, or another tab did: the new session arrives with its own deadline.
+      () => undefined,
+      () => {
+        renewingFor.current = undefined;
+        setRenewal({ for: deadline, state: 'failed' });
+      },
+    );
+  };
+  const autoRenew =
+    session.status === 'expiring' &&
+    capOutcome === 'renew' &&
+    active &&
+    renewalHere === undefined &&
+    notice === undefined;
+
   let mode: SessionExpiryMode | undefined;
   if (notice) mode = 'ended';
-  else if (idleLeft !== undefined && idleComesFirst && idleLeft <= warnMs) mode = 'idle';
-  else if (session.status === 'expiring' && session.deadline !== dismissedCapFor) mode = 'cap';
+  else if (idleDue) mode = 'idle';
+  else if (
+    session.status === 'expiring' &&
+    deadline !== dismissedCapFor &&
+    // An active single sign-on user is not interrupted while the new session is fetched.
+    !(capOutcome === 'renew' && (autoRenew || (renewalHere === 'running' && active)))
+  ) {
+    mode = 'cap';
+  }
 
   const [trackedMode, setTrackedMode] = useState(mode);
   if (trackedMode !== mode) {
@@ -82,6 +133,12 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   const unreliable = keepAlive.consecutiveFailures > 0 && isTransientError(keepAlive.lastError);
   const idleRanOut =
     mode === 'idle' && idleLeft === 0 && options.signOutOnIdleTimeout && !extending && !unreliable;
+  const renewRef = useRef(renewNow);
+  renewRef.current = renewNow;
+  useEffect(() => {
+    if (autoRenew) renewRef.current();
+  }, [autoRenew]);
+
   useEffect(() => {
     if (!idleRanOut) return;
     setNotice('idle');
@@ -96,6 +153,14 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
     extending,
     extendFailed,
     signingOut,
+    /** What the cap leads to: a new session without a form (`renew`), or the form. */
+    capOutcome,
+    /** A new session is being asked of the identity provider. */
+    renewing: renewalHere === 'running',
+    /** The identity provider refused a new session, or could not be asked. */
+    renewFailed: renewalHere === 'failed',
+    /** Asks the identity provider for a new session now ("Stay signed in" at the cap). */
+    renew: renewNow,
     /** The session's whole length (48 hours unless the service says otherwise). */
     limitMs: limitRef.current,
     /** The countdown of the warning on screen. */

@@ -134,6 +134,7 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
           `${app}${SSO_CALLBACK_PATH}`,
           `${app}${SESSION_ROUTE}/sso/callback`,
         ]),
+        backEndRedirectUris: appOrigins.map((app) => `${app}${SESSION_ROUTE}/sso/callback`),
         postLogoutRedirectUris: appOrigins.map((app) => `${app}/`),
         log: log ?? (() => {}),
       })
@@ -172,11 +173,15 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
   // it, and it tells the vaults apart by the host the proxy forwards to.
   const { loginHost } = emulator;
   const vaultHosts = (options.emulator?.data ?? demoDirectory).vaults.map((vault) => vault.dns);
+  const clock = options.emulator?.clock;
   const session =
     loginHost === undefined || !bff
       ? undefined
       : {
           secrets: [...(options.session?.secrets ?? [randomDevSecret()])],
+          // The proxy's 48-hour deadlines follow the emulator's clock, so that a test that
+          // moves one moves both.
+          ...(clock ? { now: () => clock.now() } : {}),
           ...(oidc ? { sso: { allowHosts: [DEV_IDP_HOST] } } : {}),
         };
   // The development provider answers on this origin: the proxy's calls to it by name go there.

@@ -75,6 +75,13 @@ export interface DevOidcProviderOptions {
   readonly issuer: string;
   /** Redirect URIs of the demo client, matched exactly. */
   readonly redirectUris: readonly string[];
+  /**
+   * Those of {@link redirectUris} served by a back end that keeps tokens out of the page (the
+   * kit's proxy in BFF mode): a code exchanged for one of them also brings a refresh token,
+   * which lives no longer than the provider's sign-in session and the user's consent. A code
+   * for any other redirect URI (a page's) never does.
+   */
+  readonly backEndRedirectUris?: readonly string[] | undefined;
   /** Where RP-initiated logout may return to. */
   readonly postLogoutRedirectUris?: readonly string[] | undefined;
   /** Development users; default {@link DEFAULT_DEV_OIDC_USERS} (`sam` / `Harbor-Demo-1`). */
@@ -141,6 +148,12 @@ export interface DevOidcProvider {
   readonly callback: (req: IncomingMessage, res: ServerResponse) => void;
   /** Connect-style: handles paths under {@link mountPath}, passes everything else to `next`. */
   readonly middleware: NodeMiddleware;
+  /**
+   * Withdraws the consent a user gave: every grant of the user (`sub`) ends, with the tokens
+   * issued under it, so a refresh token is refused from then on. Resolves with how many
+   * grants ended.
+   */
+  withdrawConsent(sub: string): Promise<number>;
   /** Forgets every session, code and token. */
   close(): Promise<void>;
 }
@@ -170,8 +183,9 @@ interface RequestWithOriginalUrl extends IncomingMessage {
  * - Authorization code flow, PKCE required (S256 only), exact redirect URI matching, consent
  *   granted automatically for the demo client; a plain server-rendered login page.
  * - `grant_type=password` for the headless sign-in.
- * - Opaque access tokens (10 minutes), no refresh tokens; RFC 7662 introspection for the
- *   `vault-emulator` client only.
+ * - Opaque access tokens (10 minutes); refresh tokens only for codes exchanged by a back end
+ *   (`backEndRedirectUris`), ending with the sign-in session or the consent
+ *   (`withdrawConsent`); RFC 7662 introspection for the `vault-emulator` client only.
  * - A fresh RS256 signing key and fresh cookie keys on every start; no network, no files.
  */
 export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcProvider {
@@ -194,6 +208,7 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
   const appOrigins = [...new Set(options.redirectUris.map((uri) => new URL(uri).origin))];
   const pageHeaders = devOidcPageHeaders(appOrigins);
   const storage = createDevOidcAdapter();
+  const backEnd = new Set(options.backEndRedirectUris ?? []);
 
   const clients: ClientMetadata[] = [
     {
@@ -201,7 +216,7 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
       client_name: 'vault-session-kit demo',
       application_type: 'web',
       token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'password'],
+      grant_types: ['authorization_code', 'password', 'refresh_token'],
       response_types: ['code'],
       redirect_uris: [...options.redirectUris],
       post_logout_redirect_uris: [...(options.postLogoutRedirectUris ?? [])],
@@ -249,8 +264,14 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
     // Public clients must always use PKCE; oidc-provider only implements S256.
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
-    // No refresh tokens: the demo client is not allowed the refresh_token grant and the
-    // offline_access scope is not offered, so the default policy never issues one.
+    // Refresh tokens go only to a back end (the kit's proxy), never to a page: the code must
+    // have been issued for one of its redirect URIs. Without offline_access (not offered) the
+    // token ends with the provider's sign-in session, as a real provider's would.
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') &&
+      'redirectUri' in code &&
+      typeof code.redirectUri === 'string' &&
+      backEnd.has(code.redirectUri),
     ttl: {
       AccessToken: ttl.accessToken,
       AuthorizationCode: ttl.authorizationCode,
@@ -258,6 +279,8 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
       Interaction: ttl.interaction,
       Session: ttl.session,
       Grant: ttl.session,
+      // Bound to the sign-in session besides (no offline_access): never longer than it.
+      RefreshToken: ttl.session,
     },
     interactions: {
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
@@ -422,6 +445,7 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
     clients: { demo: { clientId: demoClientId }, introspection: introspector },
     callback,
     middleware,
+    withdrawConsent: async (sub) => storage.withdrawGrants(sub),
     close: async () => storage.clear(),
   };
 }

@@ -176,13 +176,19 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
               timeoutMs: rules.upstreamTimeoutMs,
             }),
           )
-        : sso === undefined || call === 'other'
+        : sso === undefined
           ? session.whoAmI(method, header, upstreamCall)
-          : starts
-            ? readSmall(req, MAX_SSO_FORM_BYTES).then((form) =>
-                sso.start(form, header, fetchUpstream, upstreamCall),
-              )
-            : sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
+          : call === 'other'
+            ? session
+                .whoAmI(method, header, upstreamCall)
+                .then((known) => sso.describe(known, header))
+            : starts
+              ? readSmall(req, MAX_SSO_FORM_BYTES).then((form) =>
+                  sso.start(form, header, fetchUpstream, upstreamCall),
+                )
+              : call === 'sso-renew'
+                ? sso.renew(header, fetchUpstream, upstreamCall)
+                : sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
       answered.then(
         (answer) => {
           res

@@ -12,6 +12,7 @@ export type ProxyCall =
   | 'sso-start'
   | 'sso-callback'
   | 'web-tab-hand-off'
+  | 'sso-renew'
   | 'other';
 
 /**

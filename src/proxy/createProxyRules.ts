@@ -141,9 +141,15 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
         // A path the proxy refuses is still on its routes: it refuses it in its own shape.
         path = target.split('?')[0] ?? '';
       }
-      if (session !== undefined && (path === session.path || path === session.handOffPath))
+      if (session !== undefined && (path === session.path || path === session.handOffPath)) {
         return true;
-      if (sso !== undefined && (path === sso.startPath || path === sso.callbackPath)) return true;
+      }
+      if (
+        sso !== undefined &&
+        (path === sso.startPath || path === sso.callbackPath || path === sso.renewPath)
+      ) {
+        return true;
+      }
       return path.startsWith(`${basePath}/auth/`) || path.startsWith(`${basePath}/vault/`);
     },
 
@@ -162,18 +168,20 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
         }
         return { route: 'session', host: '', path, call: 'web-tab-hand-off', version: undefined };
       }
-      if (sso !== undefined && (path === sso.startPath || path === sso.callbackPath)) {
-        const start = path === sso.startPath;
-        if (method !== (start ? 'POST' : 'GET')) {
+      if (
+        sso !== undefined &&
+        (path === sso.startPath || path === sso.callbackPath || path === sso.renewPath)
+      ) {
+        const call =
+          path === sso.startPath
+            ? 'sso-start'
+            : path === sso.renewPath
+              ? 'sso-renew'
+              : 'sso-callback';
+        if (method !== (call === 'sso-callback' ? 'GET' : 'POST')) {
           throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
         }
-        return {
-          route: 'session',
-          host: '',
-          path: `${path}${query}`,
-          call: start ? 'sso-start' : 'sso-callback',
-          version: undefined,
-        };
+        return { route: 'session', host: '', path: `${path}${query}`, call, version: undefined };
       }
       if (!path.startsWith(`${basePath}/`))
         throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);

@@ -10,6 +10,10 @@ import {
   generateRandomState,
   None,
   processAuthorizationCodeResponse,
+  processRefreshTokenResponse,
+  ResponseBodyError,
+  refreshTokenGrantRequest,
+  type TokenEndpointResponse,
   validateAuthResponse,
 } from 'oauth4webapi';
 import type { SsoErrorCode } from '../oidc/createSsoError';
@@ -51,6 +55,8 @@ export interface SsoRules {
   readonly callbackPath: string;
   /** The path of the start route. */
   readonly startPath: string;
+  /** The path of the renewal route (`POST`). */
+  readonly renewPath: string;
   /**
    * Asks discovery for the profile, builds the authorization request and seals what the
    * callback needs into a short-lived cookie; answers `{ responseStatus, authorizationUrl }`.
@@ -71,6 +77,27 @@ export interface SsoRules {
     header: (name: string) => string | null | undefined,
     fetchUpstream: UpstreamFetch,
     upstream: UpstreamCall,
+  ): Promise<SessionAnswer>;
+  /**
+   * A new vault session for the signed-in single sign-on user, without a form: the refresh
+   * token the provider granted (kept sealed in the renewal cookie, bound to the session it
+   * came with) buys a new access token, which opens a new vault session; the old one is
+   * ended at its vault. Answers as a login through the proxy does (`sessionTag`,
+   * `sessionDeadline`), or `FAILURE` with `SSO_RENEWAL_REFUSED` (the provider said no, or the
+   * browser holds no renewable session) or `SSO_RENEWAL_FAILED` (it could not be asked).
+   */
+  renew(
+    header: (name: string) => string | null | undefined,
+    fetchUpstream: UpstreamFetch,
+    upstream: UpstreamCall,
+  ): Promise<SessionAnswer>;
+  /**
+   * Who-am-I's answer with `renewal: 'sso'` on the own session when the browser holds a
+   * renewal cookie for exactly that session.
+   */
+  describe(
+    answer: SessionAnswer,
+    header: (name: string) => string | null | undefined,
   ): Promise<SessionAnswer>;
 }
 
@@ -114,7 +141,28 @@ interface SsoFlow {
   readonly replaces: readonly SealedSession[];
 }
 
+/** What the renewal cookie holds: how to ask the provider again, for which session. */
+interface SsoRenewal {
+  readonly v: 1;
+  readonly renew: true;
+  readonly refreshToken: string;
+  readonly issuer: string;
+  readonly tokenEndpoint: string;
+  readonly idpClientId: string;
+  readonly clientId: string | undefined;
+  readonly profileId: string;
+  readonly vaultDns: string | undefined;
+  /** The tag of the own session it was issued with: it renews that session and no other. */
+  readonly sessionTag: string;
+}
+
+/** What opening a vault session with an access token needs to know. */
+type SsoGrant = Pick<SsoFlow, 'clientId' | 'profileId' | 'vaultDns'>;
+
 const COOKIE = '__Host-vault-sso';
+// Sent only to the session route and what is below it (never with a vault call), and only
+// from the app's own pages: `__Secure-`, since `__Host-` would force `Path=/`.
+const RENEW_COOKIE = '__Secure-vault-sso-renew';
 // Lax: the provider's return is a top-level navigation from another site.
 const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Lax; Path=/';
 const FLOW_MS = 10 * 60 * 1000;
@@ -122,8 +170,11 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 const MAX_USERNAME = 320;
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
 const PROFILE_ID = /^[A-Za-z0-9._~-]{1,200}$/;
-// RFC 6749 section 3.3: space-separated tokens of NQCHAR; no refresh token for the proxy.
+// RFC 6749 section 3.3: space-separated tokens of NQCHAR. `offline_access` may be asked for:
+// a refresh token stays sealed in the proxy's renewal cookie, never in the page.
 const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*$/;
+// Said outright rather than left to the runtime's reading of a URLSearchParams body.
+const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 const JSON_HEADERS = {
   'content-type': 'application/json;charset=UTF-8',
   'cache-control': 'no-store',
@@ -142,6 +193,83 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
   const { loginHost, session, now } = settings;
   const startPath = `${settings.sessionPath}/sso`;
   const callbackPath = `${startPath}/callback`;
+  const renewPath = `${startPath}/renew`;
+  const renewAttributes = `HttpOnly; Secure; SameSite=Strict; Path=${settings.sessionPath}`;
+  const clearRenewal = `${RENEW_COOKIE}=; ${renewAttributes}; Max-Age=0`;
+  const openRenewal = async (header: (name: string) => string | null | undefined) => {
+    const value = readCookie(header('cookie'), RENEW_COOKIE);
+    return asRenewal(value === undefined ? undefined : await sealer.openData(value));
+  };
+
+  const tokenOptions = (fetchUpstream: UpstreamFetch) => ({
+    signal: signal(),
+    [customFetch]: (url: string, options: RequestInit) =>
+      fetchUpstream(new Request(url, { ...options, redirect: 'manual' } as RequestInit)),
+  });
+
+  // The OAuth session login with the access token, sealed by the login path every login
+  // takes (so every guarantee of it holds here), and the renewal cookie when the provider
+  // granted a refresh token.
+  const openVaultSession = async (
+    grant: SsoGrant,
+    tokens: TokenEndpointResponse,
+    renewal: Omit<SsoRenewal, 'refreshToken' | 'sessionTag'>,
+    header: (name: string) => string | null | undefined,
+    fetchUpstream: UpstreamFetch,
+    upstream: UpstreamCall,
+    alsoReplaces: readonly SealedSession[],
+  ): Promise<{ answer: Record<string, unknown> | undefined; body: string; cookies: string[] }> => {
+    const target = oauthTarget(loginHost, grant.profileId);
+    const loginForm = new URLSearchParams();
+    if (grant.vaultDns !== undefined) loginForm.set('vaultDNS', grant.vaultDns);
+    if (grant.clientId !== undefined) loginForm.set('client_id', grant.clientId);
+    const login = await fetchUpstream(
+      new Request(`https://${loginHost}${target.path}`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${tokens.access_token}`,
+          'content-type': FORM_TYPE,
+          ...(grant.clientId === undefined ? {} : { 'x-vaultapi-clientid': grant.clientId }),
+        },
+        body: loginForm.toString(),
+        redirect: 'manual',
+        signal: signal(),
+      }),
+    );
+    const body = await readBytes(login);
+    const plan = await session.plan(target, header, upstream);
+    const seen = new Set(plan.replaces.map((held) => held.sid));
+    const replaces = [...plan.replaces, ...alsoReplaces.filter((held) => !seen.has(held.sid))];
+    const sealed = await session.answer({ ...plan, replaces }, body, {
+      form: undefined,
+      upstream,
+      inspected: false,
+    });
+    const answer = parseJsonObject(sealed.body);
+    const cookies = [...sealed.cookies];
+    const { sessionTag, sessionDeadline } = answer ?? {};
+    const signedIn =
+      answer?.responseStatus === 'SUCCESS' &&
+      typeof sessionTag === 'string' &&
+      typeof sessionDeadline === 'number';
+    const refreshToken = tokens.refresh_token;
+    if (signedIn && typeof refreshToken === 'string' && refreshToken !== '') {
+      const kept: SsoRenewal = { ...renewal, refreshToken, sessionTag };
+      // It lives as long as the session it renews: a newer session needs a newer one.
+      const maxAge = Math.max(0, Math.floor((sessionDeadline - now()) / 1000));
+      cookies.push(
+        `${RENEW_COOKIE}=${await sealer.sealData({ ...kept })}; ${renewAttributes}; Max-Age=${maxAge}`,
+      );
+    } else {
+      cookies.push(clearRenewal);
+    }
+    return {
+      answer: signedIn ? answer : undefined,
+      body: new TextDecoder().decode(sealed.body),
+      cookies,
+    };
+  };
   const signal = () => AbortSignal.timeout(settings.upstreamTimeoutMs);
 
   // The identity provider's endpoint the proxy itself calls: https, an allowed plain host name.
@@ -201,6 +329,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
   return {
     startPath,
     callbackPath,
+    renewPath,
 
     async start(form, header, fetchUpstream, upstream) {
       // The redirect URI is on the page's own origin, which the origin check has allowed.
@@ -231,11 +360,10 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
         !PROFILE_ID.test(profileId) ||
         (vaultDns !== undefined && !isPlainHostName(vaultDns)) ||
         (clientId !== undefined && !CLIENT_ID.test(clientId)) ||
-        !SCOPE.test(scope) ||
-        scope.split(' ').includes('offline_access')
+        !SCOPE.test(scope)
       ) {
         throw failed(
-          'The single sign-on form needs username and profile; vaultDNS, client_id and scope must be well formed (no offline_access).',
+          'The single sign-on form needs username and profile; vaultDNS, client_id and scope must be well formed.',
         );
       }
       const discoveryForm = new URLSearchParams({ username });
@@ -246,9 +374,10 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
             method: 'POST',
             headers: {
               accept: 'application/json',
+              'content-type': FORM_TYPE,
               ...(clientId === undefined ? {} : { 'x-vaultapi-clientid': clientId }),
             },
-            body: discoveryForm,
+            body: discoveryForm.toString(),
             redirect: 'manual',
             signal: signal(),
           }),
@@ -332,14 +461,13 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
     },
 
     async callback(query, header, fetchUpstream, upstream) {
-      const value = readCookie(header('cookie'));
+      const value = readCookie(header('cookie'), COOKIE);
       const opened = value === undefined ? undefined : await sealer.openData(value);
       const flow = asFlow(opened);
       if (flow === undefined || flow.expiresAt <= now()) {
         return redirect('/', 'sso_state_mismatch', []);
       }
-      const as: AuthorizationServer = { issuer: flow.issuer, token_endpoint: flow.tokenEndpoint };
-      const client: Client = { client_id: flow.idpClientId };
+      const [as, client] = providerOf(flow);
       let parameters: URLSearchParams;
       try {
         parameters = validateAuthResponse(as, client, new URLSearchParams(query), flow.state);
@@ -353,7 +481,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
         }
         return redirect(flow.returnTo, 'sso_state_mismatch', []);
       }
-      let accessToken: string;
+      let tokens: TokenEndpointResponse;
       try {
         // The allow list as it is now, not as it was at the start.
         reachable(flow.tokenEndpoint);
@@ -364,54 +492,122 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
           parameters,
           flow.redirectUri,
           flow.verifier,
-          {
-            signal: signal(),
-            [customFetch]: (url, options) =>
-              fetchUpstream(new Request(url, { ...options, redirect: 'manual' } as RequestInit)),
-          },
+          tokenOptions(fetchUpstream),
         );
-        const tokens = await processAuthorizationCodeResponse(as, client, answer, {
+        tokens = await processAuthorizationCodeResponse(as, client, answer, {
           expectedNonce: flow.nonce,
         });
-        accessToken = tokens.access_token;
       } catch {
         return redirect(flow.returnTo, 'sso_failed', []);
       }
-      const target = oauthTarget(loginHost, flow.profileId);
-      const loginForm = new URLSearchParams();
-      if (flow.vaultDns !== undefined) loginForm.set('vaultDNS', flow.vaultDns);
-      if (flow.clientId !== undefined) loginForm.set('client_id', flow.clientId);
       try {
-        const login = await fetchUpstream(
-          new Request(`https://${loginHost}${target.path}`, {
-            method: 'POST',
-            headers: {
-              accept: 'application/json',
-              authorization: `Bearer ${accessToken}`,
-              ...(flow.clientId === undefined ? {} : { 'x-vaultapi-clientid': flow.clientId }),
-            },
-            body: loginForm,
-            redirect: 'manual',
-            signal: signal(),
-          }),
-        );
-        const body = await readBytes(login);
-        const plan = await session.plan(target, header, upstream);
-        // Sealed by the login path every login takes, so every guarantee of it holds here.
-        const seen = new Set(plan.replaces.map((held) => held.sid));
-        const replaces = [...plan.replaces, ...flow.replaces.filter((held) => !seen.has(held.sid))];
-        const sealed = await session.answer({ ...plan, replaces }, body, {
-          form: undefined,
+        const opened = await openVaultSession(
+          flow,
+          tokens,
+          renewalOf(flow),
+          header,
+          fetchUpstream,
           upstream,
-          inspected: false,
-        });
-        const answer = parseJsonObject(sealed.body);
-        const signedIn =
-          answer?.responseStatus === 'SUCCESS' && typeof answer.sessionTag === 'string';
-        return redirect(flow.returnTo, signedIn ? undefined : 'sso_failed', sealed.cookies);
+          // The sessions the start saw: the provider's return brings no strict cookie.
+          flow.replaces,
+        );
+        return redirect(
+          flow.returnTo,
+          opened.answer === undefined ? 'sso_failed' : undefined,
+          opened.cookies,
+        );
       } catch {
         return redirect(flow.returnTo, 'sso_failed', []);
       }
+    },
+
+    async renew(header, fetchUpstream, upstream) {
+      session.checkCsrf('POST', header);
+      const renewal = await openRenewal(header);
+      const refuse = (type: 'SSO_RENEWAL_REFUSED' | 'SSO_RENEWAL_FAILED', message: string) => ({
+        status: 200,
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ responseStatus: 'FAILURE', errors: [{ type, message }] }),
+        // Refused for good: the cookie goes. A passing fault leaves it for another try.
+        cookies: type === 'SSO_RENEWAL_REFUSED' ? [clearRenewal] : [],
+      });
+      const held = await session.plan(
+        oauthTarget(loginHost, renewal?.profileId ?? ''),
+        header,
+        upstream,
+      );
+      const own = held.replaces.find((entry) => entry.kind === 'own');
+      if (renewal === undefined || own === undefined || own.tag !== renewal.sessionTag) {
+        return refuse(
+          'SSO_RENEWAL_REFUSED',
+          'This browser holds no session that single sign-on can renew.',
+        );
+      }
+      const [as, client] = providerOf(renewal);
+      let tokens: TokenEndpointResponse;
+      try {
+        // The allow list as it is now, not as it was at the sign-in.
+        reachable(renewal.tokenEndpoint);
+        const answer = await refreshTokenGrantRequest(
+          as,
+          client,
+          None(),
+          renewal.refreshToken,
+          tokenOptions(fetchUpstream),
+        );
+        tokens = await processRefreshTokenResponse(as, client, answer);
+      } catch (error) {
+        return error instanceof ResponseBodyError || error instanceof ProxyRefusal
+          ? refuse(
+              'SSO_RENEWAL_REFUSED',
+              'The identity provider no longer allows a sign-in without a form.',
+            )
+          : refuse('SSO_RENEWAL_FAILED', 'The identity provider could not be reached.');
+      }
+      try {
+        const opened = await openVaultSession(
+          renewal,
+          // A provider that does not rotate refresh tokens keeps the one it gave.
+          { ...tokens, refresh_token: tokens.refresh_token ?? renewal.refreshToken },
+          renewalOf(renewal),
+          header,
+          fetchUpstream,
+          upstream,
+          [],
+        );
+        if (opened.answer === undefined) {
+          return {
+            status: 200,
+            headers: JSON_HEADERS,
+            body: opened.body,
+            cookies: opened.cookies,
+          };
+        }
+        return {
+          status: 200,
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ ...opened.answer, sessionRenewal: 'sso' }),
+          cookies: opened.cookies,
+        };
+      } catch {
+        return refuse('SSO_RENEWAL_FAILED', 'The vault could not be reached.');
+      }
+    },
+
+    async describe(answer, header) {
+      const known = parseJsonObject(new TextEncoder().encode(answer.body));
+      const own = known?.own as Record<string, unknown> | null | undefined;
+      if (answer.status !== 200 || known === undefined) return answer;
+      const renewal = await openRenewal(header);
+      if (renewal === undefined) return answer;
+      if (own == null || renewal.sessionTag !== own.sessionTag) {
+        // Signed out, expired or replaced: the refresh token goes with the session it served.
+        return { ...answer, cookies: [...answer.cookies, clearRenewal] };
+      }
+      return {
+        ...answer,
+        body: JSON.stringify({ ...known, own: { ...own, renewal: 'sso' } }),
+      };
     },
   };
 }
@@ -477,11 +673,11 @@ function errorsOf(answer: Record<string, unknown> | undefined) {
   return kept.length > 0 ? kept : [{ type: 'UNEXPECTED_ERROR', message: '' }];
 }
 
-function readCookie(header: string | null | undefined): string | undefined {
+function readCookie(header: string | null | undefined, name = COOKIE): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const equals = part.indexOf('=');
-    if (equals !== -1 && part.slice(0, equals).trim() === COOKIE) {
+    if (equals !== -1 && part.slice(0, equals).trim() === name) {
       return part.slice(equals + 1).trim();
     }
   }
@@ -505,4 +701,34 @@ function asFlow(data: Record<string, unknown> | undefined): SsoFlow | undefined 
   if (!strings.every((name) => typeof data[name] === 'string')) return undefined;
   if (typeof data.expiresAt !== 'number' || !Array.isArray(data.replaces)) return undefined;
   return data as unknown as SsoFlow;
+}
+
+// The identity provider and this proxy's client there, as oauth4webapi names them.
+function providerOf(
+  from: Pick<SsoFlow, 'issuer' | 'tokenEndpoint' | 'idpClientId'>,
+): [AuthorizationServer, Client] {
+  return [
+    { issuer: from.issuer, token_endpoint: from.tokenEndpoint },
+    { client_id: from.idpClientId },
+  ];
+}
+
+function renewalOf(from: SsoFlow | SsoRenewal): Omit<SsoRenewal, 'refreshToken' | 'sessionTag'> {
+  const { issuer, tokenEndpoint, idpClientId, clientId, profileId, vaultDns } = from;
+  return { v: 1, renew: true, issuer, tokenEndpoint, idpClientId, clientId, profileId, vaultDns };
+}
+
+// Sealed by this proxy under the data key, so authentic; a sign-in's cookie is no renewal.
+function asRenewal(data: Record<string, unknown> | undefined): SsoRenewal | undefined {
+  if (data === undefined || data.v !== 1 || data.renew !== true) return undefined;
+  const strings = [
+    'refreshToken',
+    'issuer',
+    'tokenEndpoint',
+    'idpClientId',
+    'profileId',
+    'sessionTag',
+  ];
+  if (!strings.every((name) => typeof data[name] === 'string')) return undefined;
+  return data as unknown as SsoRenewal;
 }

@@ -141,16 +141,23 @@ export function createVaultProxy(
                 isAllowedHost: rules.isVaultHost,
                 timeoutMs: rules.upstreamTimeoutMs,
               })
-            : sso === undefined || target.call === 'other'
+            : sso === undefined
               ? await session.whoAmI(request.method, header, upstreamCall)
-              : target.call === 'sso-start'
-                ? await sso.start(
-                    await readText(request, MAX_SSO_FORM_BYTES),
+              : target.call === 'other'
+                ? await sso.describe(
+                    await session.whoAmI(request.method, header, upstreamCall),
                     header,
-                    fetchUpstream,
-                    upstreamCall,
                   )
-                : await sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
+                : target.call === 'sso-start'
+                  ? await sso.start(
+                      await readText(request, MAX_SSO_FORM_BYTES),
+                      header,
+                      fetchUpstream,
+                      upstreamCall,
+                    )
+                  : target.call === 'sso-renew'
+                    ? await sso.renew(header, fetchUpstream, upstreamCall)
+                    : await sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
         return finish(
           new Response(answer.body, {
             status: answer.status,

@@ -260,8 +260,8 @@ describe.each([
     });
     expect(noOrigin.status).toBe(403);
     expect(JSON.parse(noOrigin.body).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
-    const offline = await browser.start({ scope: 'openid offline_access' });
-    expect(JSON.parse(offline.body).errors[0].type).toBe('PROXY_SSO_FAILED');
+    const badScope = await browser.start({ scope: 'openid "quoted"' });
+    expect(JSON.parse(badScope.body).errors[0].type).toBe('PROXY_SSO_FAILED');
     const password = await browser.start({ username: 'olivia@sunrise.example' });
     expect(JSON.parse(password.body).errors[0].type).toBe('PROXY_SSO_FAILED');
     expect(browser.jar.size).toBe(0);

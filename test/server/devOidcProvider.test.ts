@@ -187,9 +187,10 @@ describe('createDevOidcProvider (standalone on loopback)', () => {
       expect(idp.dev.endpoints.introspection).toBe(discovery.introspection_endpoint);
     });
 
-    it('offers the password grant but no refresh tokens or offline_access (OIDC-07)', () => {
+    it('offers the password grant, refresh tokens for back ends only, no offline_access (OIDC-07)', () => {
       expect(discovery.grant_types_supported).toContain('password');
-      expect(discovery.grant_types_supported).not.toContain('refresh_token');
+      // Issued only for a code exchanged at a back end's redirect URI: see the page's below.
+      expect(discovery.grant_types_supported).toContain('refresh_token');
       expect(discovery.scopes_supported).not.toContain('offline_access');
     });
   });
@@ -413,7 +414,7 @@ describe('createDevOidcProvider (standalone on loopback)', () => {
       expect(response.status).toBe(400);
     });
 
-    it('drops offline_access: no refresh token even when asked (OIDC-07)', async () => {
+    it("drops offline_access: no refresh token for a page's redirect URI even when asked (OIDC-07)", async () => {
       const browser = new Browser();
       const { verifier, challenge } = pkcePair();
       const params = { ...validAuthorizeParams(challenge), scope: 'openid offline_access' };

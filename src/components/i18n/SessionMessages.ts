@@ -46,6 +46,15 @@ export interface SessionMessages {
   readonly continueSession: string;
   readonly signOutNow: string;
   readonly capAnnouncement: (values: { time: string }) => string;
+  /**
+   * The cap warning of a single sign-on session that can be followed by a new one without a
+   * form ("Stay signed in" asks the identity provider).
+   */
+  readonly capRenewBody: (values: { time: string; limit: string }) => string;
+  /** "Stay signed in" while the identity provider is asked for a new session. */
+  readonly renewing: string;
+  /** The identity provider refused a new session, or could not be asked; the cap stands. */
+  readonly capRenewFailedBody: (values: { time: string }) => string;
 
   readonly expiredTitle: string;
   readonly expiredBody: (values: { limit: string }) => string;
@@ -53,5 +62,7 @@ export interface SessionMessages {
   readonly invalidBody: string;
   readonly idleEndedTitle: string;
   readonly idleEndedBody: string;
+  /** The cap was reached after the identity provider refused a new session. */
+  readonly renewalRefusedBody: string;
   readonly signInAgain: string;
 }

@@ -488,6 +488,14 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       await proxySessionCall('DELETE', options);
     },
 
+    renewProxySso: (options) =>
+      authCall({
+        url: `${proxySessionUrl()}/sso/renew`,
+        name: 'single sign-on renewal',
+        options,
+        vaultDns: undefined,
+      }),
+
     async startProxySso(input, options) {
       const url = proxySessionUrl();
       const form = new URLSearchParams({

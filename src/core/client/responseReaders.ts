@@ -285,6 +285,10 @@ const proxyAuth: ReadShape<Omit<AuthResult, 'session'> & ProxyLoginFields> = (va
     vaultId: raw.vaultId,
     vaults: raw.vaultIds,
     vault: raw.vaultIds.find((vault) => vault.id === raw.vaultId),
+    // The proxy's word that a renewal opened this session (a login answer, checked above).
+    ...((value as { sessionRenewal?: unknown }).sessionRenewal === 'sso' && {
+      renewal: 'sso' as const,
+    }),
   };
 };
 
@@ -301,7 +305,12 @@ const proxySessionInfo = fields({
 });
 
 const nullableInfo: ReadShape<ProxySessionInfo | null> = (value, path) =>
-  value == null ? null : proxySessionInfo(value, path);
+  value == null
+    ? null
+    : {
+        ...proxySessionInfo(value, path),
+        ...((value as { renewal?: unknown }).renewal === 'sso' && { renewal: 'sso' as const }),
+      };
 
 const proxySessions: ReadShape<ProxySessions> = fields({
   own: nullableInfo,

@@ -140,6 +140,11 @@ export interface AuthResult {
   readonly vaults: readonly VaultInfo[];
   /** The vault the session is in (the entry of `vaults` whose id is `vaultId`), if listed. */
   readonly vault: VaultInfo | undefined;
+  /**
+   * With `credentials: 'proxy'`: `'sso'` when the proxy can open the next session without a
+   * form, through single sign-on (it holds a refresh token the identity provider granted).
+   */
+  readonly renewal?: 'sso' | undefined;
 }
 
 /**
@@ -250,6 +255,8 @@ export interface ProxySessionInfo {
   readonly createdAt: number;
   /** Epoch ms (the proxy's clock) of the 48-hour cap. */
   readonly deadline: number;
+  /** `'sso'`: at the cap the proxy can open a new session without a form (single sign-on). */
+  readonly renewal?: 'sso' | undefined;
 }
 
 /**
@@ -358,6 +365,14 @@ export interface VaultClient {
     },
     options?: RequestOptions,
   ): Promise<string>;
+  /**
+   * With `credentials: 'proxy'`: `POST` the proxy's single sign-on renewal route
+   * (`{proxySessionUrl}/sso/renew`), which opens a new vault session for the signed-in
+   * single sign-on user without a form (with the refresh token it keeps sealed) and ends the
+   * old one. Resolves as a login does; rejects with the service-shaped `VaultError`
+   * `SSO_RENEWAL_REFUSED` when the identity provider no longer allows it.
+   */
+  renewProxySso(options?: RequestOptions): Promise<AuthResult>;
 }
 
 /**

@@ -46,6 +46,7 @@ export function buildSessionRecord(
     startedAt: begun,
     deadline: Math.min(begun + maxSessionMs, proxyDeadline ?? Number.POSITIVE_INFINITY),
     ...(lent ? { lent: true } : {}),
+    ...(result.renewal === undefined ? {} : { renewal: result.renewal }),
   });
   if (!record) {
     throw new VaultProtocolError('The login answer cannot be kept as a session.', {

@@ -49,10 +49,12 @@ export function parseSessionRecord(value: unknown): SessionRecord | undefined {
     startedAt,
     deadline,
   };
-  const { revision, dns } = value;
+  const { revision, dns, renewal } = value;
   if (revision !== undefined && !isWholeNumber(revision)) return undefined;
   if (dns !== undefined && !isHostName(dns)) return undefined;
-  const located = dns === undefined ? base : { ...base, dns };
+  if (renewal !== undefined && renewal !== 'sso') return undefined;
+  const renewable = renewal === undefined ? base : { ...base, renewal: 'sso' as const };
+  const located = dns === undefined ? renewable : { ...renewable, dns };
   const numbered = revision === undefined ? located : { ...located, revision };
   const counted = value.lent === true ? { ...numbered, lent: true as const } : numbered;
   if (value.delegation === undefined) return counted;

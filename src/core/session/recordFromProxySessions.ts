@@ -62,6 +62,7 @@ export function recordFromProxySessions(
       vaults,
       startedAt: own.createdAt,
       deadline: Math.min(own.deadline, own.createdAt + maxSessionMs),
+      ...(own.renewal === undefined ? {} : { renewal: own.renewal }),
       ...(known?.revision === undefined ? {} : { revision: known.revision }),
       ...(delegation ? { delegation } : {}),
     }),

@@ -121,6 +121,12 @@ export interface SessionSnapshot {
   readonly startedAt?: number;
   /** Local epoch ms of the 48-hour cap: `startedAt` + 48 h. */
   readonly deadline?: number;
+  /**
+   * `'sso'` when the session can be followed by a new one at the 48-hour cap without a form:
+   * a single sign-on user in BFF mode whose identity provider granted the proxy a refresh
+   * token. Absent, the cap leads to the login form.
+   */
+  readonly renewal?: 'sso';
   /** The last user name used in this tab, kept after sign-out or expiry (WCAG 3.3.7). */
   readonly lastUsername?: string;
   readonly endReason?: SessionEndReason;
@@ -174,6 +180,8 @@ export interface SessionRecord {
   readonly startedAt: number;
   readonly deadline: number;
   readonly delegation?: DelegationRecord;
+  /** `'sso'`: at the cap a new session can be had without a form (see `SessionSnapshot.renewal`). */
+  readonly renewal?: 'sso';
   /**
    * How many times the delegation of this session has changed. Tabs keep the record with
    * the higher count, so that two tabs changing the delegation at the same moment agree on

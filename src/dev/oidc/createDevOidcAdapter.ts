@@ -29,6 +29,8 @@ export interface DevOidcAdapter {
   readonly factory: AdapterFactory;
   /** Drops every stored artifact (sessions, codes, tokens, grants). */
   clear(): void;
+  /** Drops the grants of one account (`sub`) and what was issued under them; returns how many. */
+  withdrawGrants(accountId: string): number;
 }
 
 /**
@@ -109,6 +111,18 @@ export function createDevOidcAdapter(now: () => number = Date.now): DevOidcAdapt
 
   return {
     factory,
+    withdrawGrants(accountId) {
+      let count = 0;
+      for (const [key, entry] of [...entries]) {
+        if (!key.startsWith('Grant:') || entry.payload.accountId !== accountId) continue;
+        const grantId = key.slice('Grant:'.length);
+        entries.delete(key);
+        for (const member of grantMembers.get(grantId) ?? []) entries.delete(member);
+        grantMembers.delete(grantId);
+        count += 1;
+      }
+      return count;
+    },
     clear() {
       entries.clear();
       sessionByUid.clear();

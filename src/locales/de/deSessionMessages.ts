@@ -46,6 +46,12 @@ export const deSessionMessages: SessionMessages = {
   signOutNow: 'Jetzt abmelden',
   capAnnouncement: ({ time }) => `Ihre Sitzung endet in ${time}.`,
 
+  capRenewBody: ({ time, limit }) =>
+    `Eine Sitzung dauert höchstens ${limit}. Ihre endet in ${time}, aber die Anmeldung Ihrer Organisation kann ohne Formular eine neue beginnen: Wählen Sie „Angemeldet bleiben“, dann bleiben Sie, wo Sie sind, und behalten alles, was Sie eingegeben haben.`,
+  renewing: 'Sie werden erneut angemeldet …',
+  capRenewFailedBody: ({ time }) =>
+    `Die Anmeldung Ihrer Organisation hat keine neue Sitzung erlaubt. Ihre Sitzung endet in ${time}. Sichern Sie Ihre Arbeit; danach müssen Sie sich erneut anmelden.`,
+
   expiredTitle: 'Ihre Sitzung ist abgelaufen',
   expiredBody: ({ limit }) =>
     `Aus Sicherheitsgründen endet jede Sitzung nach ${limit}. Melden Sie sich erneut an, um weiterzuarbeiten.`,
@@ -55,5 +61,7 @@ export const deSessionMessages: SessionMessages = {
   idleEndedTitle: 'Sie wurden abgemeldet',
   idleEndedBody:
     'Sie wurden automatisch abgemeldet, weil längere Zeit keine Aktivität erkannt wurde. Melden Sie sich erneut an, um weiterzuarbeiten.',
+  renewalRefusedBody:
+    'Ihre Sitzung hat ihre Höchstdauer erreicht, und die Anmeldung Ihrer Organisation hat keine neue ohne erneute Anmeldung erlaubt. Melden Sie sich erneut an, um weiterzuarbeiten.',
   signInAgain: 'Erneut anmelden',
 };

@@ -40,6 +40,12 @@ export const enSessionMessages: SessionMessages = {
   signOutNow: 'Sign out now',
   capAnnouncement: ({ time }) => `Your session ends in ${time}.`,
 
+  capRenewBody: ({ time, limit }) =>
+    `Sessions last at most ${limit}. Yours ends in ${time}, but your organisation's sign-in can start a new one without a form: choose "Stay signed in" and you keep your place and anything you have entered.`,
+  renewing: 'Signing you in again…',
+  capRenewFailedBody: ({ time }) =>
+    `Your organisation's sign-in did not allow a new session. Yours ends in ${time}. Save your work; you will need to sign in again.`,
+
   expiredTitle: 'Your session has ended',
   expiredBody: ({ limit }) =>
     `For your security, every session ends after ${limit}. Sign in again to continue.`,
@@ -49,5 +55,7 @@ export const enSessionMessages: SessionMessages = {
   idleEndedTitle: 'You have been signed out',
   idleEndedBody:
     'You were signed out automatically because there was no activity for a while. Sign in again to continue.',
+  renewalRefusedBody:
+    "Your session reached its time limit and your organisation's sign-in did not allow a new one without signing in. Sign in again to continue.",
   signInAgain: 'Sign in again',
 };

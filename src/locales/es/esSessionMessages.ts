@@ -45,6 +45,12 @@ export const esSessionMessages: SessionMessages = {
   signOutNow: 'Cerrar sesión ahora',
   capAnnouncement: ({ time }) => `Su sesión termina en ${time}.`,
 
+  capRenewBody: ({ time, limit }) =>
+    `Las sesiones duran como máximo ${limit}. La suya termina en ${time}, pero el inicio de sesión de su organización puede abrir una nueva sin formulario: elija «Mantener la sesión» y seguirá donde está, con todo lo que haya escrito.`,
+  renewing: 'Volviendo a iniciar la sesión…',
+  capRenewFailedBody: ({ time }) =>
+    `El inicio de sesión de su organización no ha permitido abrir una nueva sesión. La suya termina en ${time}. Guarde su trabajo: tendrá que volver a iniciar sesión.`,
+
   expiredTitle: 'Su sesión ha terminado',
   expiredBody: ({ limit }) =>
     `Por su seguridad, todas las sesiones terminan tras ${limit}. Vuelva a iniciar sesión para continuar.`,
@@ -54,5 +60,7 @@ export const esSessionMessages: SessionMessages = {
   idleEndedTitle: 'Se ha cerrado su sesión',
   idleEndedBody:
     'Su sesión se ha cerrado automáticamente porque no ha habido actividad durante un tiempo. Vuelva a iniciar sesión para continuar.',
+  renewalRefusedBody:
+    'Su sesión ha alcanzado su duración máxima y el inicio de sesión de su organización no ha permitido abrir una nueva sin volver a iniciar sesión. Vuelva a iniciar sesión para continuar.',
   signInAgain: 'Volver a iniciar sesión',
 };

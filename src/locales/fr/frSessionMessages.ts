@@ -46,6 +46,12 @@ export const frSessionMessages: SessionMessages = {
   signOutNow: 'Se déconnecter maintenant',
   capAnnouncement: ({ time }) => `Votre session prend fin dans ${time}.`,
 
+  capRenewBody: ({ time, limit }) =>
+    `Une session dure au maximum ${limit}. La vôtre prend fin dans ${time}, mais la connexion de votre organisation peut en ouvrir une nouvelle sans formulaire\u00a0: choisissez «\u00a0Rester connecté\u00a0» et vous restez où vous êtes, avec tout ce que vous avez saisi.`,
+  renewing: 'Reconnexion en cours…',
+  capRenewFailedBody: ({ time }) =>
+    `La connexion de votre organisation n’a pas permis d’ouvrir une nouvelle session. La vôtre prend fin dans ${time}. Enregistrez votre travail\u00a0: vous devrez vous reconnecter.`,
+
   expiredTitle: 'Votre session a pris fin',
   expiredBody: ({ limit }) =>
     `Pour votre sécurité, chaque session prend fin au bout de ${limit}. Reconnectez-vous pour continuer.`,
@@ -55,5 +61,7 @@ export const frSessionMessages: SessionMessages = {
   idleEndedTitle: 'Votre session a été fermée',
   idleEndedBody:
     'Votre session a été fermée automatiquement, faute d’activité depuis un moment. Reconnectez-vous pour continuer.',
+  renewalRefusedBody:
+    'Votre session a atteint sa durée maximale et la connexion de votre organisation n’a pas permis d’en ouvrir une nouvelle sans vous reconnecter. Reconnectez-vous pour continuer.',
   signInAgain: 'Se reconnecter',
 };

@@ -45,6 +45,12 @@ export const jaSessionMessages: SessionMessages = {
   signOutNow: '今すぐサインアウト',
   capAnnouncement: ({ time }) => `セッションは ${time}後に終了します。`,
 
+  capRenewBody: ({ time, limit }) =>
+    `セッションの有効期間は最長 ${limit} です。このセッションは ${time}後に終了しますが、組織のサインインでフォームなしに新しいセッションを開始できます。「サインインしたままにする」を選ぶと、今の画面と入力中の内容はそのまま残ります。`,
+  renewing: 'もう一度サインインしています…',
+  capRenewFailedBody: ({ time }) =>
+    `組織のサインインで新しいセッションを開始できませんでした。このセッションは ${time}後に終了します。作業内容を保存してください。終了後はもう一度サインインが必要です。`,
+
   expiredTitle: 'セッションが終了しました',
   expiredBody: ({ limit }) =>
     `セキュリティ保護のため、すべてのセッションは ${limit}で終了します。続けるにはもう一度サインインしてください。`,
@@ -54,5 +60,7 @@ export const jaSessionMessages: SessionMessages = {
   idleEndedTitle: 'サインアウトされました',
   idleEndedBody:
     'しばらく操作がなかったため、自動的にサインアウトされました。続けるにはもう一度サインインしてください。',
+  renewalRefusedBody:
+    'セッションが有効期間の上限に達しましたが、組織のサインインでは、サインインし直さずに新しいセッションを開始することが許可されませんでした。続けるにはもう一度サインインしてください。',
   signInAgain: 'もう一度サインイン',
 };
