@@ -79,7 +79,11 @@ export function App(): ReactNode {
   // Opened as a vault's web tab (`/vault/{dns}/ui/web-tab?user=…` in the dev server), the
   // demo starts signed in as that vault's user.
   const [webTab] = useState(() =>
-    vaultWebTab({ vaults: [DEMO_VAULT_DNS, ...DEMO_WEB_TAB_VAULTS] }),
+    vaultWebTab({
+      vaults: [DEMO_VAULT_DNS, ...DEMO_WEB_TAB_VAULTS],
+      // The dev server's stand-in vault page is on the demo's own origin.
+      acceptSameOrigin: import.meta.env.DEV,
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>

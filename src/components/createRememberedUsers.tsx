@@ -66,6 +66,7 @@ export interface RememberedUsersChoicesProps {
  *
  * @example
  * ```ts
+ * const rememberedUsers: RememberedUsers = createRememberedUsers({ storage: localStorage });
  * const names: readonly string[] = rememberedUsers.list();
  * ```
  */
@@ -105,8 +106,10 @@ interface Entry {
  * ```tsx
  * const rememberedUsers = createRememberedUsers({ storage: localStorage });
  *
- * <LoginForm rememberedUsers={rememberedUsers} />
- * <VaultSwitcher rememberedUsers={rememberedUsers} />
+ * <>
+ *   <LoginForm rememberedUsers={rememberedUsers} />
+ *   <VaultSwitcher rememberedUsers={rememberedUsers} />
+ * </>;
  * ```
  */
 export function createRememberedUsers(options: RememberedUsersOptions): RememberedUsers {

@@ -13,11 +13,6 @@ export const WEB_TAB_PAGE_PATH = '/ui/web-tab';
  * "session_id","data":{"session_id":"…"}}`, plus `vault_dns`, which a development build of
  * the kit reads when the page runs on the app's own origin). A user of no such name, or one
  * without access to this vault, gets a page that says so, and no session.
- *
- * @example
- * ```ts
- * if (path === WEB_TAB_PAGE_PATH) return handleWebTabPage(state, call);
- * ```
  */
 export function handleWebTabPage(state: EmulatorState, call: EmulatorCall): Response {
   if (call.request.method.toUpperCase() !== 'GET') {
@@ -66,11 +61,6 @@ export function handleWebTabPage(state: EmulatorState, call: EmulatorCall): Resp
 /**
  * `GET /ui/web-tab.js`: the script of {@link handleWebTabPage}, which answers the framed
  * app's `ready` with the session the page holds, posted to the app's origin alone.
- *
- * @example
- * ```ts
- * if (path === `${WEB_TAB_PAGE_PATH}.js`) return webTabScript();
- * ```
  */
 export function webTabScript(): Response {
   return new Response(WEB_TAB_SCRIPT, {

@@ -93,11 +93,6 @@ export type UpstreamCall = (
  * What {@link SessionRules.handOff} reaches beyond the request: the vault (a raw fetch, its
  * answer's headers say which vault and user), the calls that end a replaced session, and
  * the proxy's host rule.
- *
- * @example
- * ```ts
- * await session.handOff(form, header, { fetchUpstream, upstream, isAllowedHost, timeoutMs });
- * ```
  */
 export interface HandOffCall {
   readonly fetchUpstream: (request: Request) => Promise<Response>;

@@ -1,12 +1,10 @@
 import { normalizeError, VaultApiError, type VaultError } from '../core/errors';
+import { explainInDevelopment } from '../core/explainInDevelopment';
 import type { VaultSession } from '../core/session/VaultSession';
 import { checkHandedSession } from '../core/webTab/checkHandedSession';
 import { readVaultHandOff } from '../core/webTab/readVaultHandOff';
 import { scrubUrlSession } from '../core/webTab/scrubUrlSession';
 import { getSsoCallbackStore } from '../oidc/getSsoCallbackStore';
-
-// Development builds say why a message was ignored; bundlers fold the test and drop it.
-declare const process: { env: { NODE_ENV?: string } };
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 const running = new WeakSet<VaultSession>();
@@ -18,7 +16,9 @@ const running = new WeakSet<VaultSession>();
  * @example
  * ```tsx
  * const webTab: VaultWebTab = vaultWebTab({ vaults: ['promomats.sunrise.example'] });
- * <SessionProvider config={config} webTab={webTab}>…</SessionProvider>;
+ * <SessionProvider credentials="proxy" config={{ authUrl: '', vaultUrl: '/vault/{dns}' }} webTab={webTab}>
+ *   <LoginForm />
+ * </SessionProvider>;
  * ```
  */
 export interface VaultWebTab {
@@ -41,8 +41,8 @@ export interface VaultWebTab {
  * Message" option). In a frame, the kit sends `{"message_id":"ready","data":{}}` to the
  * parent and accepts the answer `{"message_id":"session_id","data":{"session_id":"…"}}`
  * only from `https://{dns}` of a vault in `vaults` (every other origin and shape is ignored,
- * and development builds say so in the console; they also accept the page's own origin,
- * for the dev stack's stand-in vault page). The service checks the session and its answer
+ * and development builds say so in the console; `acceptSameOrigin` adds the page's own
+ * origin, for the dev stack's stand-in vault page). The service checks the session and its answer
  * decides the user and the vault. In BFF mode the ID goes once to the proxy, which seals
  * it, and the page forgets it. No answer within `timeoutMs` (default 5 s), or a refused
  * session, shows the login form with a message that says why. The session stays the
@@ -70,6 +70,13 @@ export function vaultWebTab(options: {
   readonly vaults: readonly string[];
   /** How long to wait for the vault's answer before showing the form. Default 5000. */
   readonly timeoutMs?: number;
+  /**
+   * Also take the hand-off from the page's own origin, where a stand-in vault page frames
+   * the app and names its vault in `data.vault_dns` (the dev stack's
+   * `/vault/{dns}/ui/web-tab`). Default false. Only for development: with it on, any page of
+   * the app's origin that frames the app can hand it a session.
+   */
+  readonly acceptSameOrigin?: boolean;
 }): VaultWebTab {
   const vaults = options.vaults.map((dns) => dns.toLowerCase());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -82,7 +89,8 @@ export function vaultWebTab(options: {
         // Out of the address bar and the history before anything can read or send it.
         window.history.replaceState(window.history.state, '', clean);
         warn(
-          'A session ID in the page address was removed and not used: set the vault web tab to "Post Session credentials via Post Message".',
+          () =>
+            'A session ID in the page address was removed and not used: set the vault web tab to "Post Session credentials via Post Message".',
         );
       }
       if (window.parent !== window) held.set(session, getSsoCallbackStore(session).hold());
@@ -93,7 +101,7 @@ export function vaultWebTab(options: {
       if (finish === undefined || running.has(session)) return;
       running.add(session);
       const parent = window.parent;
-      const ownOrigin = isDevelopment() ? window.location.origin : undefined;
+      const ownOrigin = options.acceptSameOrigin === true ? window.location.origin : undefined;
       const stop = (): void => {
         window.removeEventListener('message', listen);
         session.timers.clearTimeout(timer);
@@ -101,7 +109,7 @@ export function vaultWebTab(options: {
       const listen = (event: MessageEvent): void => {
         const read = readVaultHandOff(event, parent, vaults, ownOrigin);
         if ('ignored' in read) {
-          warn(`A message to the vault web tab was ignored: ${read.ignored}.`);
+          warn(() => `A message to the vault web tab was ignored: ${read.ignored}.`);
           return;
         }
         stop();
@@ -134,14 +142,10 @@ export function vaultWebTab(options: {
   };
 }
 
-function isDevelopment(): boolean {
-  try {
-    return process.env.NODE_ENV !== 'production';
-  } catch {
-    return false;
-  }
-}
-
-function warn(text: string): void {
-  if (isDevelopment()) console.warn(`vault-session-kit: ${text}`);
+// Development builds say why in the console; bundlers fold the test and drop the texts.
+function warn(text: () => string): void {
+  const explained = explainInDevelopment(undefined, () =>
+    process.env.NODE_ENV === 'production' ? undefined : text(),
+  );
+  if (explained !== undefined) console.warn(`vault-session-kit: ${explained}`);
 }

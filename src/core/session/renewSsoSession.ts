@@ -5,11 +5,6 @@ import { isLiveStatus } from './sessionReducer';
 
 /**
  * What {@link renewSsoSession} renews with.
- *
- * @example
- * ```ts
- * const renewal: SsoRenewalParts = { manager, client, now: Date.now, locks: navigator.locks };
- * ```
  */
 export interface SsoRenewalParts {
   readonly manager: Pick<SessionManager, 'getSnapshot' | 'getOwnSession' | 'establish'>;
@@ -31,11 +26,6 @@ const LOCK = 'vault-session-kit.sso-renewal';
  * (no single sign-on session, or none near its cap: status `expiring`);
  * rejects with the client's `VaultError` when the provider refused (`SSO_RENEWAL_REFUSED`)
  * or could not be asked.
- *
- * @example
- * ```ts
- * if (snapshot.status === 'expiring' && snapshot.renewal === 'sso') await renewSsoSession({ manager, client, now: Date.now });
- * ```
  */
 export async function renewSsoSession(parts: SsoRenewalParts): Promise<boolean> {
   const { manager, client, now, locks } = parts;

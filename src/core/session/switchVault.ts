@@ -21,11 +21,6 @@ import type { VaultSession } from './VaultSession';
  * whatever `validateDns` says, because the user asked for that vault by name. Behind the
  * kit's proxy in BFF mode the new login has already replaced the old session there, so
  * that failure signs the user out rather than leave a tab on a session the proxy let go.
- *
- * @example
- * ```ts
- * await switchVault(session, { vault: quality, password: typed });
- * ```
  */
 export async function switchVault(
   session: VaultSession,

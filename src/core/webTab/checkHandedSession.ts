@@ -8,11 +8,6 @@ import { KIT_HEADER } from '../kitWire';
 
 /**
  * A session the vault handed over, checked with the service: who it is, in which vault.
- *
- * @example
- * ```ts
- * const { result, username }: CheckedHandOff = await checkHandedSession(client, sid, dns);
- * ```
  */
 export interface CheckedHandOff {
   readonly result: AuthResult;
@@ -26,12 +21,6 @@ export interface CheckedHandOff {
  * with the session's tag; the page keeps nothing of the ID. In token mode the page asks the
  * vault itself ("Validate Session User", whose answer's headers name the vault and user).
  * A session the vault refuses rejects with `VaultApiError` `VAULT_HANDOFF_REFUSED`.
- *
- * @example
- * ```ts
- * const { result, username } = await checkHandedSession(client, sid, 'promomats.sunrise.example');
- * manager.establish(result, { username, startedAt, lent: true });
- * ```
  */
 export async function checkHandedSession(
   client: VaultClient,

@@ -3,11 +3,6 @@ import { isValidSessionId } from '../client/isValidSessionId';
 /**
  * What a message event says, read as the vault's web-tab hand-off: the session and the
  * vault it belongs to, or why it is ignored.
- *
- * @example
- * ```ts
- * const read: VaultHandOff = { session: 'F3A9…', dns: 'promomats.sunrise.example' };
- * ```
  */
 export type VaultHandOff =
   | { readonly session: string; readonly dns: string }
@@ -17,15 +12,9 @@ export type VaultHandOff =
  * Reads a `message` event as the answer to the `ready` message: only from the frame's
  * parent, only from the origin `https://{dns}` of an accepted vault, and only in the
  * service's shape `{"message_id":"session_id","data":{"session_id":"…"}}` with a session ID
- * that can be sent. `ownOrigin` (the page's origin, given in development builds only) is
- * accepted too, for the dev stack's stand-in vault page, which names its vault in
- * `data.vault_dns`.
- *
- * @example
- * ```ts
- * const read = readVaultHandOff(event, window.parent, ['promomats.sunrise.example'], undefined);
- * if ('session' in read) seal(read.session, read.dns);
- * ```
+ * that can be sent. `ownOrigin` (the page's origin, when the app turned on
+ * `acceptSameOrigin`) is accepted too, for the dev stack's stand-in vault page, which names
+ * its vault in `data.vault_dns`.
  */
 export function readVaultHandOff(
   event: Pick<MessageEvent, 'data' | 'origin' | 'source'>,

@@ -8,12 +8,6 @@ const SESSION_PARAMETERS = new Set(['session_id', 'sessionid', 'session', 'sid',
  * A page address without any session ID a vault's web tab put in it, or `undefined` when it
  * holds none. A session ID in a URL is a credential in the history, the logs of every server
  * on the way and the `Referer` of the next request: the kit never uses it.
- *
- * @example
- * ```ts
- * scrubUrlSession('https://app.example/?session_id=F3A9&tab=2'); // 'https://app.example/?tab=2'
- * scrubUrlSession('https://app.example/?tab=2'); // undefined
- * ```
  */
 export function scrubUrlSession(href: string): string | undefined {
   const url = new URL(href);
