@@ -21,7 +21,7 @@ const MINUTE = 60_000;
 const ACT_AS_MARCUS = 'Act as Marcus Reed in Sunrise QualityDocs';
 
 const demo = setUpBrowserAndDevServer({
-  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
+  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 }, prebuilt: true },
 });
 
 interface Traffic {

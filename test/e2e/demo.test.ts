@@ -31,7 +31,7 @@ const SAM = { username: 'sam@harbor.example', idpUser: 'sam', idpPassword: 'Harb
 const demo = setUpBrowserAndDevServer({
   // Many sign-ins of the same person follow each other within a minute here; the burst
   // limit of the service is not what this file is about.
-  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
+  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 }, prebuilt: true },
 });
 
 async function openDemo(

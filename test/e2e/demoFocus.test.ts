@@ -9,7 +9,7 @@ import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
 
 const demo = setUpBrowserAndDevServer({
-  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
+  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 }, prebuilt: true },
 });
 
 describe('focus in the demo', () => {

@@ -29,7 +29,7 @@ const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' 
 const NAMES = ['Vault Docs', 'vault-session-kit', 'Vault', 'OpenID'];
 
 const demo = setUpBrowserAndDevServer({
-  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
+  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 }, prebuilt: true },
 });
 
 /** The demo in a browser whose languages are `locale` (a context per test, as axe requires). */
@@ -68,7 +68,7 @@ describe('the demo follows the browser language', () => {
     const page = await context.newPage();
     // The app never starts: what shows is what the page paints by itself.
     await page.route(
-      (url) => url.pathname === '/main.tsx',
+      (url) => /\.(?:tsx|js)$/.test(url.pathname),
       (route) => route.abort(),
     );
     const firstPaint = async () => {

@@ -15,7 +15,7 @@ const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' 
 const SECOND = 1_000;
 
 const demo = setUpBrowserAndDevServer({
-  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
+  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 }, prebuilt: true },
 });
 
 type Viewport = { width: number; height: number };

@@ -12,7 +12,7 @@ const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
 const NEWHIRE = { username: 'newhire@sunrise.example', password: 'Sunrise-Demo-3' };
 const MARCUS = { username: 'marcus@sunrise.example', password: 'Sunrise-Demo-2' };
 
-const demo = setUpBrowserAndDevServer({ devServer: { root: DEMO_ROOT } });
+const demo = setUpBrowserAndDevServer({ devServer: { root: DEMO_ROOT, prebuilt: true } });
 
 async function openDemo(): Promise<Page> {
   const context = await demo.newContext({ viewport: { width: 1280, height: 800 } });

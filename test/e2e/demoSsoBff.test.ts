@@ -17,7 +17,7 @@ const SAM = { username: 'sam@harbor.example', idpUser: 'sam', idpPassword: 'Harb
 const TOKEN = /access_token|id_token|refresh_token|eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\./;
 
 const demo = setUpBrowserAndDevServer({
-  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 } },
+  devServer: { root: DEMO_ROOT, emulator: { authBurstLimit: 1_000 }, prebuilt: true },
 });
 
 interface Traffic {

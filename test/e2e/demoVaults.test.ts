@@ -9,7 +9,7 @@ import { axeViolations } from './support/axeViolations';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const demo = setUpBrowserAndDevServer({
-  devServer: { root: resolve(import.meta.dirname, '../../demo') },
+  devServer: { root: resolve(import.meta.dirname, '../../demo'), prebuilt: true },
 });
 
 async function signIn(username: string, password: string): Promise<Page> {

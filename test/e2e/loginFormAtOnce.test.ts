@@ -13,7 +13,7 @@ const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
 const LOGIN_PATH = /^\/api\/[^/]+\/auth$/;
 
-const demo = setUpBrowserAndDevServer({ devServer: { root: DEMO_ROOT } });
+const demo = setUpBrowserAndDevServer({ devServer: { root: DEMO_ROOT, prebuilt: true } });
 
 function usernameField(page: Page) {
   return page.getByRole('textbox', { name: enLoginMessages.usernameLabel });

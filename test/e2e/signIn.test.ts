@@ -8,7 +8,11 @@ import { signIn } from '../../src/testing/index';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const app = setUpBrowserAndDevServer({
-  devServer: { root: resolve(import.meta.dirname, 'fixtures/login-app'), session: false },
+  devServer: {
+    root: resolve(import.meta.dirname, 'fixtures/login-app'),
+    session: false,
+    prebuilt: true,
+  },
 });
 
 describe('signIn from vault-session-kit/testing', () => {

@@ -18,7 +18,9 @@ const GENERIC_FAILURE = 'Sign-in could not be completed. Please start again.';
 
 // The fixture app runs in token mode (it holds the session ID), so the proxy runs without
 // session secrets.
-const app = setUpBrowserAndDevServer({ devServer: { root: APP_ROOT, session: false } });
+const app = setUpBrowserAndDevServer({
+  devServer: { root: APP_ROOT, session: false, prebuilt: true },
+});
 
 async function openApp(path = '/'): Promise<{ page: Page; log: RequestLog }> {
   const context = await app.newContext();
@@ -180,7 +182,7 @@ describe('Back and Cancel around single sign-on (the demo)', () => {
   const INTERACTION = /^\/oidc\/interaction\//;
   const INTERACTION_URL = (url: URL) => INTERACTION.test(url.pathname);
   const demo = setUpBrowserAndDevServer({
-    devServer: { root: DEMO_ROOT },
+    devServer: { root: DEMO_ROOT, prebuilt: true },
     // Playwright turns the back-forward cache off; the browsers people use have it on.
     chromium: { ignoreDefaultArgs: ['--disable-back-forward-cache'] },
   });

@@ -57,7 +57,7 @@ describe('examples/vite-spa', () => {
     app = install('vite-spa');
   });
 
-  it("passes its own tests (the README's): a wrong password, then a sign-in through LoginForm on MSW in BFF mode, and a sign-in on a session of the test", () => {
+  it('passes its own tests (the recipe of docs/testing.md): a wrong password, then a sign-in through LoginForm on MSW in BFF mode, and a sign-in on a session of the test', () => {
     // Plain text, whatever colours the outer run asked for.
     const out = run('npx', ['vitest', 'run'], app, { NO_COLOR: '1' });
     expect(out).toMatch(/Tests +2 passed/);

@@ -8,6 +8,7 @@ import type { VaultClient } from '../../../src/core/client/types';
 import { randomDevSecret, type VaultDevStackOptions } from '../../../src/dev/createVaultDevStack';
 import { vaultDevServer } from '../../../src/dev/vaultDevServer';
 import type { EmulatorEvent } from '../../../src/emulator/index';
+import { servePrebuiltApp } from './servePrebuiltApp';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -65,6 +66,15 @@ export interface DevServerOptions {
    * `Origin` kept, instead of to a `vaultDevServer()` in this server.
    */
   readonly upstream?: string;
+  /**
+   * `true` serves the bundle of `root` that the browser projects build once per run (see
+   * prebuiltApps.ts) instead of Vite's dev server: the same app, React in development, the
+   * same dev stack and security headers in front, but a page load fetches a few files
+   * instead of some 300 transformed modules, and nothing is transformed at start. For every
+   * test that is not about the dev server itself; `plugins`, `optimizeDeps` and `upstream`
+   * belong to the dev server and cannot be combined with it.
+   */
+  readonly prebuilt?: boolean;
 }
 
 /**
@@ -81,7 +91,8 @@ export interface DevServerOptions {
 export interface DevServer {
   /** The canonical origin, `http://127.0.0.1:{port}`, without a trailing slash. */
   readonly url: string;
-  readonly vite: ViteDevServer;
+  /** Vite's dev server; `undefined` for a `prebuilt` app. */
+  readonly vite: ViteDevServer | undefined;
   /**
    * A client of the emulator for calls from the test process (ending a session behind the
    * browser's back, probing a captured session ID with a keep-alive).
@@ -134,6 +145,29 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const sessionSecrets =
     options.session === false || options.upstream !== undefined ? undefined : [randomDevSecret()];
+  const session = sessionSecrets ? { secrets: sessionSecrets } : false;
+  const recorder = {
+    sessionSecrets,
+    events,
+    clearEvents() {
+      events.length = 0;
+    },
+  };
+  if (options.prebuilt === true) {
+    if (options.plugins || options.optimizeDeps || options.upstream !== undefined) {
+      throw new Error(
+        'A prebuilt app has no dev server: plugins, optimizeDeps and upstream need one.',
+      );
+    }
+    const app = await servePrebuiltApp({ root, emulator, session });
+    return {
+      url: app.url,
+      vite: undefined,
+      client: clientOf(app.url),
+      ...recorder,
+      close: app.close,
+    };
+  }
   const vite = await createServer({
     configFile: false,
     envDir: false,
@@ -149,7 +183,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         vaultDevServer({
           logEvents: false,
           emulator,
-          session: sessionSecrets ? { secrets: sessionSecrets } : false,
+          session,
         }),
       ...(options.plugins ?? []),
     ],
@@ -178,26 +212,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const url = `http://127.0.0.1:${address.port}`;
     await warmUp(vite, url);
-    return {
-      url,
-      vite,
-      // The same route the apps take: the dev server's proxy, each vault at its own host.
-      client: createVaultClient({
-        baseUrl: `${url}/vault/promomats.sunrise.example`,
-        authUrl: url,
-        vaultUrl: `${url}/vault/{dns}`,
-      }),
-      sessionSecrets,
-      events,
-      clearEvents() {
-        events.length = 0;
-      },
-      close: () => vite.close(),
-    };
+    return { url, vite, client: clientOf(url), ...recorder, close: () => vite.close() };
   } catch (error) {
     await vite.close();
     throw error;
   }
+}
+
+/** The same route the apps take: the server's proxy, each vault at its own host. */
+function clientOf(url: string): VaultClient {
+  return createVaultClient({
+    baseUrl: `${url}/vault/promomats.sunrise.example`,
+    authUrl: url,
+    vaultUrl: `${url}/vault/{dns}`,
+  });
 }
 
 /**
