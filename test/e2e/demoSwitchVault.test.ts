@@ -13,7 +13,7 @@ import { BROWSER_ENGINE } from './support/browserEngine';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const demo = setUpBrowserAndDevServer({
-  devServer: { root: resolve(import.meta.dirname, '../../demo') },
+  devServer: { root: resolve(import.meta.dirname, '../../demo'), prebuilt: true },
 });
 
 const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' } as const;

@@ -17,7 +17,7 @@ const PROMOMATS = 'promomats.sunrise.example';
 // The vault's site is public and the dev server is on loopback: Chromium's local-network
 // checks would block the frame, which a deployed app on a public host never meets.
 const demo = setUpBrowserAndDevServer({
-  devServer: { root: DEMO_ROOT },
+  devServer: { root: DEMO_ROOT, prebuilt: true },
   chromium: { args: ['--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessChecks'] },
 });
 
