@@ -36,7 +36,11 @@ export function AppHeader(): ReactNode {
       <DemoBrand />
       <div className="demo-header__tools">
         <SessionTimer className="demo-timer" />
-        <VaultSwitcher className="demo-switcher" rememberedUsers={rememberedUsers} />
+        {/* While acting for someone the header names the vault the calls go to; the switcher
+            (which names the user's own vault) comes back with "Stop acting". */}
+        {delegation ? null : (
+          <VaultSwitcher className="demo-switcher" rememberedUsers={rememberedUsers} />
+        )}
         <DelegationsMenu />
         <div className="demo-identity" data-acting={actingFor === undefined ? undefined : 'true'}>
           <span className="demo-identity__avatar" aria-hidden="true">

@@ -290,7 +290,9 @@ describe('the demo, signed in', () => {
     expect(await page.title()).toBe('Documents · Sunrise PromoMats · Vault Docs');
     const header = page.getByRole('banner');
     await poll(() => header.getByText('Olivia Bennett').count()).toBe(1);
-    expect(await header.getByText('Sunrise PromoMats').count()).toBe(1);
+    // Named once where the user is, and once on the vault switcher's button.
+    expect(await header.locator('.demo-identity').getByText('Sunrise PromoMats').count()).toBe(1);
+    expect(await header.locator('.vsk-switcher__toggle').textContent()).toBe('Sunrise PromoMats');
     expect(await header.getByRole('timer').first().textContent()).toMatch(/Inactivity sign-out/);
     expect(await header.getByRole('button', { name: enSessionMessages.signOut }).isVisible()).toBe(
       true,
