@@ -123,6 +123,8 @@ export default defineConfig({
           environment: 'node',
           include: [testsIn('test/e2e')],
           globalSetup: [PREBUILT_APPS_SETUP],
+          // One worker, unlike the unit projects: a group of its own, after them.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -143,7 +145,7 @@ export default defineConfig({
           env: { E2E_BROWSER: 'firefox' },
           globalSetup: [PREBUILT_APPS_SETUP],
           // After the other projects, so the two browsers never compete for the CPU.
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -158,6 +160,8 @@ export default defineConfig({
           environment: 'node',
           include: [testsIn('test/packaging')],
           globalSetup: ['test/packaging/support/packTarball.ts'],
+          // One file at a time, in the same group as the Chromium tests (one worker each).
+          sequence: { groupOrder: 1 },
           fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 300_000,
