@@ -57,7 +57,7 @@ export const SIZE_LIMITS = {
    * add about 240 bytes; its own code comes only with `vaultWebTab`. The targets are those
    * the engine's rework aims at.
    */
-  loginPage: { ceiling: 28_000, target: 23_000 },
+  loginPage: { ceiling: 28_100, target: 23_000 },
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
@@ -66,9 +66,9 @@ export const SIZE_LIMITS = {
    * expiry dialog's single sign-on renewal at the 48-hour cap (its messages, the renewal
    * and its one-tab lock) added about 820 bytes.
    */
-  reactEntry: { ceiling: 40_300, target: 29_000 },
+  reactEntry: { ceiling: 40_400, target: 29_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 20_700, target: 17_000 },
+  core: { ceiling: 20_800, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
   client: { ceiling: 8_100, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;

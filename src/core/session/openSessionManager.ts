@@ -250,6 +250,29 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     ) {
       return false;
     }
+    const ask = client.getProxySessions;
+    if (record.session.kind === 'proxy' && ask !== undefined) {
+      // Behind the proxy the cookie is the browser's, shared by every tab: a call made with
+      // a session that a new login (another tab's, or this tab's vault switch) has just
+      // replaced meets that refusal too. Only the proxy knows which session it holds now,
+      // and the record ends only if it is still that one, or none.
+      const { tag } = record.session;
+      void ask.call(client).then(
+        ({ own }) => {
+          if (own === null || own.sessionTag === tag) endInvalid(record);
+        },
+        () => endInvalid(record),
+      );
+      return true;
+    }
+    endInvalid(record);
+    return true;
+  }
+
+  // The service refused a session of `record`: it ends here and in every tab, unless a
+  // newer session has taken its place meanwhile.
+  function endInvalid(record: SessionRecord): void {
+    if (state.record !== record) return;
     delegations.invalidate();
     dispatch({ type: 'session-ended', reason: 'invalid-session' });
     channel?.post({
@@ -260,7 +283,6 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     });
     // One of the two IDs is dead; the other must not outlive the local state either.
     void endRecordQuietly(client, record, now);
-    return true;
   }
 
   const manager: SessionManager = {

@@ -4,7 +4,7 @@
 // searched for the session IDs, which the test alone reads by opening the cookies.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
-import { VaultConfigError } from '../../../src/core/errors';
+import { isSessionInvalidError, VaultConfigError } from '../../../src/core/errors';
 import { createSessionManager } from '../../../src/core/session/createSessionManager';
 import { createVaultSession } from '../../../src/core/session/createVaultSession';
 import type {
@@ -232,6 +232,73 @@ describe('BFF mode (credentials: proxy)', () => {
     expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(1);
     expect(pageVisible()).not.toContain(own);
     expect(pageVisible()).not.toContain(delegated);
+  });
+
+  it('a tab that meets the refusal of a session a newer login replaced stays signed in and leaves the new one alive', async () => {
+    const tab = openTab({ BroadcastChannel: null });
+    await settled(tab);
+    await tab.signIn(OLIVIA);
+    const stale = tab.getSession();
+    // Another tab (or this tab's vault switch) moves the browser's session to QualityDocs;
+    // this tab has not heard of it yet, and its next call to PromoMats is refused.
+    await backend.client.login({ ...OLIVIA, vaultDns: 'quality.sunrise.example' });
+    const replaced = (await backend.client.getProxySessions()).own?.sessionTag;
+    const refusal = await backend.client
+      .request(live(stale), '/objects/users/me', undefined, {
+        vaultDns: 'promomats.sunrise.example',
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(isSessionInvalidError(refusal)).toBe(true);
+    const before = backend.exchanges.length;
+
+    tab.reportError(refusal, { session: stale });
+
+    // The tab asks the proxy which session the browser holds before it ends anything.
+    await vi.waitFor(
+      () =>
+        expect(
+          backend.exchanges
+            .slice(before)
+            .some(
+              (exchange) => exchange.method === 'GET' && exchange.url.endsWith('/vault-session'),
+            ),
+        ).toBe(true),
+      WITHIN_A_SECOND,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Not signed out: the newer session reaches this tab through the tab hand-off.
+    expect(tab.getSnapshot().status).toBe('active');
+    expect(backend.exchanges.slice(before).map((exchange) => exchange.method)).toEqual(['GET']);
+    expect((await backend.client.getProxySessions()).own?.sessionTag).toBe(replaced);
+    expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(1);
+  });
+
+  it('a refusal of the session the proxy still holds ends it in the tab, at the vault and in the cookie', async () => {
+    const tab = openTab({ BroadcastChannel: null });
+    await settled(tab);
+    await tab.signIn(OLIVIA);
+    const session = tab.getSession();
+    // The vault ends the session on its own (an administrator, its own time-out).
+    backend.emulator.reset();
+    const refusal = await backend.client
+      .request(live(session), '/objects/users/me', undefined, {
+        vaultDns: 'promomats.sunrise.example',
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(isSessionInvalidError(refusal)).toBe(true);
+
+    tab.reportError(refusal, { session });
+
+    await vi.waitFor(
+      () => expect(tab.getSnapshot().endReason).toBe('invalid-session'),
+      WITHIN_A_SECOND,
+    );
   });
 
   it('signs out every tab, ends the sessions at the vault and clears the cookies', async () => {
