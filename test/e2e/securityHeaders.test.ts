@@ -141,10 +141,12 @@ describe('security headers of the dev server (WEB-05, WEB-06, WEB-07)', () => {
   it("runs single sign-on through the provider's pages with no policy violation", async () => {
     const { page, violations } = await watchedPage();
     await continueAs(page, 'sam@harbor.example');
-    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
-    const idpPage = await page.waitForResponse((response) =>
+    // Listening before the click: the provider's page may answer before the click resolves.
+    const idpAnswer = page.waitForResponse((response) =>
       new URL(response.url()).pathname.startsWith('/oidc/interaction/'),
     );
+    await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+    const idpPage = await idpAnswer;
     const idpPolicy = directives(await idpPage.headerValue('content-security-policy'));
     // The provider's pages run no script at all: scripts fall back to default-src.
     const idpScripts = idpPolicy.get('script-src') ?? idpPolicy.get('default-src');
