@@ -147,7 +147,9 @@ export interface SessionManager {
    * Feed any error from a call made with the session. `INVALID_SESSION_ID` ends the
    * session in every tab and returns `true`; anything else (network, timeout, 5xx, HTML,
    * rate limit) is ignored and returns `false`. Pass the `session` the failed call used so
-   * that a late answer about an older session cannot end the current one.
+   * that a late answer about an older session cannot end the current one. Behind the proxy
+   * in BFF mode the session ends once the proxy's session route confirms it still holds
+   * that session (or none): `true` then means the refusal is being acted on.
    */
   reportError(error: unknown, context?: { session?: SessionReference | undefined }): boolean;
   /** Re-reads the clock: moves to `expiring`/`expired` when due (call on focus or resume). */
