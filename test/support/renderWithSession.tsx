@@ -10,6 +10,7 @@ import { type ReactElement, type ReactNode, StrictMode } from 'react';
 import { expect, onTestFinished, vi } from 'vitest';
 import type { FetchHandler } from '../../server/serveFetch';
 import type { VaultClientConfig } from '../../src/core/client/types';
+import { loadKeepAliveRun } from '../../src/core/keepAlive/loadKeepAliveRun';
 import type { KeepAliveEnvironment } from '../../src/core/resolveEnvironment';
 import type { VaultSession, VaultSessionOptions } from '../../src/core/session/VaultSession';
 import type { VaultEmulator } from '../../src/emulator/index';
@@ -266,6 +267,10 @@ async function prepare(options: RenderWithSessionOptions): Promise<{
   handles: () => SessionHandles;
 }> {
   const backend = options.backend ?? (await startVaultBackend(options.service));
+  // A page fetches the keep-alive's code when it mounts, and it has normally arrived by the
+  // time the user has typed a password; a sign-in does not wait for it. Tests sign in at
+  // once, so they take the code first, as a page that was open for a moment has it.
+  await loadKeepAliveRun();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

@@ -107,10 +107,7 @@ export interface VaultSsoModule {
  */
 export interface VaultSession {
   readonly client: VaultClient;
-  /**
-   * The session's state machine. Its `signIn` resolves once the keep-alive's code is at
-   * hand too, so the keep-alive of the new session is running by then.
-   */
+  /** The session's state machine. */
   readonly manager: SessionManager;
   /** The single sign-on settings given at creation. */
   readonly sso?: VaultSsoSettings;

@@ -10,19 +10,13 @@ import { openSessionManager } from './openSessionManager';
 import { isLiveStatus } from './sessionReducer';
 import type { VaultKeepAlive, VaultSession, VaultSessionOptions } from './VaultSession';
 
-// How long a sign-in waits for the keep-alive's code, at most.
-const CODE_WAIT_MS = 5_000;
-
 /**
  * The one place a {@link VaultSession} is made, for `createVaultSession` and for
  * `SessionProvider` alike: the state machine of `createSessionManager`, and a keep-alive
  * whose runs come from `createRun` (the scheduler itself, or a stand-in that loads its
  * chunk first). `loadCode`, when given, fetches that chunk: the session calls it when it
- * connects, so the code is normally there before anyone has signed in, and a sign-in
- * resolves only once it has arrived (or failed), so that whoever signs in and then moves a
- * clock finds the keep-alive of the new session running. A fetch that hangs holds the
- * sign-in for 5 s at most, on the session's timers; the keep-alive then starts when the
- * code arrives.
+ * connects, so the code is normally there before anyone has signed in. A sign-in never
+ * waits for it: the keep-alive of a session starts when its code has arrived.
  */
 export function createSession(
   options: VaultSessionOptions,
@@ -150,24 +144,7 @@ export function createSession(
 
   return {
     client,
-    manager: {
-      ...manager,
-      async signIn(credentials, signInOptions) {
-        const loaded = keepAliveCode();
-        await manager.signIn(credentials, signInOptions);
-        // Normally the code arrived while the user typed. A fetch that hangs must not hold
-        // the sign-in's promise (and with it `onSignedIn` and the form's password) for ever:
-        // the keep-alive's stand-in keeps trying on its own.
-        let timer: unknown;
-        await Promise.race([
-          loaded,
-          new Promise((resolve) => {
-            timer = timers.setTimeout(() => resolve(undefined), CODE_WAIT_MS);
-          }),
-        ]);
-        timers.clearTimeout(timer);
-      },
-    },
+    manager,
     ...(sso === undefined ? {} : { sso: Object.freeze({ ...sso }) }),
     keepAlive,
 
