@@ -44,7 +44,7 @@ export type BundleInput = (
   /** Package names (esbuild patterns such as `react/*` allowed) left out of the bundle. */
   readonly external: readonly string[];
   /**
-   * Source files (repository paths such as `src/core/session/createDelegationFlow.ts`)
+   * Source files (repository paths such as `src/core/session/createProxyJoin.ts`)
    * whose code is left out: each is replaced by a stand-in that keeps its export names, so
    * the build shows what the page would weigh without them. The result is for measuring
    * only; it cannot run. Their importers stay as they are, so the bytes saved are a lower

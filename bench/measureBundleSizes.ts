@@ -168,8 +168,8 @@ export interface BundleSizeReport {
  * @example
  * ```ts
  * const feature: FeatureCost = {
- *   label: 'delegation',
- *   files: ['src/core/session/createDelegationFlow.ts'],
+ *   label: "BFF mode's session code",
+ *   files: ['src/core/session/createProxyJoin.ts'],
  *   without: { raw: 73_000, gzip: 25_800, brotli: 23_000 },
  *   savedGzip: 400,
  * };
@@ -271,7 +271,6 @@ export const LOGIN_PAGE_FEATURES: readonly (readonly [label: string, files: read
       "BFF mode's session code: the join through the proxy, the record it makes",
       ['src/core/session/createProxyJoin.ts', 'src/core/session/recordFromProxySessions.ts'],
     ],
-    ['acting for someone else: the delegation flow', ['src/core/session/createDelegationFlow.ts']],
     [
       "the keep-alive's front: its options, the stand-in run, the chunk loader",
       [
@@ -287,7 +286,6 @@ export const LOGIN_PAGE_FEATURES: readonly (readonly [label: string, files: read
       [
         'src/core/createTabHub.ts',
         'src/core/session/createTabChannel.ts',
-        'src/core/session/createTabMessageHandler.ts',
         'src/core/session/acceptsHandOff.ts',
       ],
     ],

@@ -4,8 +4,22 @@ import { VaultConfigError } from '../errors';
 import type { TabMessage } from './createTabChannel';
 import { readSessionUsername } from './readSessionUsername';
 import { recordFromProxySessions } from './recordFromProxySessions';
-import type { SessionCore } from './SessionCore';
-import type { SessionRecord } from './types';
+import type { SessionClient, SessionRecord } from './types';
+
+/**
+ * How a {@link ProxyJoin} ended: with the session to adopt, or without one, the stored
+ * record to `forget` (the proxy holds no session) and a setup `error` to show (the proxy
+ * could not be asked for want of a session route). `undefined` when the join was over
+ * before the answer came (the manager destroyed, or a session arrived meanwhile).
+ */
+export type ProxyJoinOutcome =
+  | { readonly record: SessionRecord }
+  | {
+      readonly record?: undefined;
+      readonly forget: boolean;
+      readonly error?: VaultConfigError | undefined;
+    }
+  | undefined;
 
 /**
  * How a tab of BFF mode learns its session: the proxy's cookies say whether one exists, so
@@ -13,40 +27,39 @@ import type { SessionRecord } from './types';
  * vault names).
  */
 export interface ProxyJoin {
-  /** Asks the proxy which sessions the browser holds, and ends the join with its answer. */
-  run(): Promise<void>;
-  /** Takes a session another tab hands over: held for the answer while asking, else adopted. */
-  adopt(record: SessionRecord): void;
+  /** Asks the proxy which sessions the browser holds; resolves with what the join found. */
+  run(): Promise<ProxyJoinOutcome>;
+  /**
+   * Holds a session another tab hands over while the proxy is being asked, for the answer
+   * to decide: true if held, false when the proxy is not being asked (adopt it then).
+   */
+  hold(record: SessionRecord): boolean;
   /** Sees every message of the other tabs: a session ended while asking may be in the answer still. */
   observe(message: TabMessage): void;
 }
 
 /**
  * Creates the {@link ProxyJoin} of a session manager. `stored` is the record this tab kept,
- * which lends its details only when it names the session the proxy answers with; `forget`
- * removes it when the proxy holds no session.
+ * which lends its details only when it names the session the proxy answers with; `isOver`
+ * says when the manager no longer waits for the answer.
  */
-export function createProxyJoin(
-  core: SessionCore,
-  {
-    stored,
-    maxSessionMs,
-    forget,
-  }: {
-    readonly stored: SessionRecord | undefined;
-    readonly maxSessionMs: number;
-    readonly forget: () => void;
-  },
-): ProxyJoin {
+export function createProxyJoin({
+  client,
+  stored,
+  maxSessionMs,
+  isOver: over,
+}: {
+  readonly client: SessionClient;
+  readonly stored: SessionRecord | undefined;
+  readonly maxSessionMs: number;
+  readonly isOver: () => boolean;
+}): ProxyJoin {
   // While the proxy is being asked, a session another tab hands over waits here, and the
   // answer decides.
   let asking = false;
   let handedOver: SessionRecord | undefined;
   let staleAnswer = false;
-  // Whether the join is over: the manager destroyed, or a session arrived meanwhile.
-  const over = (): boolean => !core.ready() || !core.getState().joining;
-
-  async function run(): Promise<void> {
+  async function run(): Promise<ProxyJoinOutcome> {
     asking = true;
     // A second question only when the first answer may be out of date: a tab handed over a
     // session it did not know, or signed out, while the question was under way.
@@ -54,30 +67,22 @@ export function createProxyJoin(
       staleAnswer = false;
       let sessions: ProxySessions;
       try {
-        sessions = await (
-          core.client.getProxySessions as NonNullable<typeof core.client.getProxySessions>
-        )();
+        sessions = await (client.getProxySessions as NonNullable<typeof client.getProxySessions>)();
       } catch (error) {
         asking = false;
-        if (over()) return;
+        if (over()) return undefined;
         // Without an answer (offline, a fault) the details at hand are used as they are; the
         // first call made with them tells whether the session is still there.
         const fallback = handedOver ?? stored;
         handedOver = undefined;
-        if (fallback) core.adopt(fallback);
+        if (fallback) return { record: fallback };
         // A setup error (no session route) must reach the developer: the login form shows
         // it, and says it in the console, before anyone signs in.
-        else {
-          core.dispatch({
-            type: 'join-finished',
-            error: error instanceof VaultConfigError ? error : undefined,
-          });
-        }
-        return;
+        return { forget: false, error: error instanceof VaultConfigError ? error : undefined };
       }
       if (over()) {
         asking = false;
-        return;
+        return undefined;
       }
       const own = sessions.own;
       const ownSession: ProxySessionReference | undefined = own
@@ -92,30 +97,25 @@ export function createProxyJoin(
       const candidate = handedOver ?? stored;
       let username: string | undefined;
       if (own && ownSession && !isSameSession(candidate?.session, ownSession)) {
-        username = await readSessionUsername(core.client, ownSession, own.vaultDns);
+        username = await readSessionUsername(client, ownSession, own.vaultDns);
         if (over()) {
           asking = false;
-          return;
+          return undefined;
         }
       }
       asking = false;
       handedOver = undefined;
       const record = recordFromProxySessions(sessions, { candidate, username, maxSessionMs });
-      if (record) {
-        core.adopt(record);
-      } else {
-        forget();
-        core.dispatch({ type: 'join-finished' });
-      }
-      return;
+      return record ? { record } : { forget: true };
     }
+    return undefined;
   }
 
   return {
     run,
-    adopt(record) {
+    hold(record) {
       if (asking) handedOver = record;
-      else core.adopt(record);
+      return asking;
     },
     observe(message) {
       if (asking && (message.type === 'signed-out' || message.type === 'expired')) {

@@ -2,20 +2,24 @@ import { isSameSession, type SessionReference } from '../client/SessionReference
 import { createDueTimer } from '../createDueTimer';
 import { createEmitter } from '../createEmitter';
 import type { TabHub } from '../createTabHub';
-import { isSessionInvalidError, VaultAbortedError } from '../errors';
+import {
+  isSessionInvalidError,
+  normalizeError,
+  VaultAbortedError,
+  VaultConfigError,
+} from '../errors';
+import { acceptsHandOff } from './acceptsHandOff';
 import { buildSessionRecord } from './buildSessionRecord';
-import { createDelegationFlow } from './createDelegationFlow';
-import { createProxyJoin } from './createProxyJoin';
+import { createProxyJoin, type ProxyJoin } from './createProxyJoin';
 import { createSessionPersistence } from './createSessionPersistence';
-import { createSignInFlow } from './createSignInFlow';
-import { openSessionTopic, type TabChannel } from './createTabChannel';
-import { createTabMessageHandler } from './createTabMessageHandler';
+import { openSessionTopic, type TabChannel, type TabMessage } from './createTabChannel';
 import { capSessionDeadline, deadlineDueAt } from './deadlineDueAt';
-import { endProxySessionsQuietly, endRecordQuietly } from './endSessionQuietly';
+import { dnsOf } from './dnsOf';
+import { endProxySessionsQuietly, endRecordQuietly, endSessionQuietly } from './endSessionQuietly';
 import { randomTag } from './randomTag';
+import { toStoredSessionReference } from './readStoredSessionReference';
 import { resolveSessionManagerOptions } from './resolveSessionManagerOptions';
-import type { SessionCore } from './SessionCore';
-import type { SessionManager, SessionManagerOptions } from './SessionManager';
+import type { DelegationTarget, SessionManager, SessionManagerOptions } from './SessionManager';
 import {
   initialSessionState,
   isLiveStatus,
@@ -25,7 +29,8 @@ import {
   toSessionSnapshot,
 } from './sessionReducer';
 import { sessionRouteOf } from './sessionRouteOf';
-import type { SessionRecord, SessionSnapshot } from './types';
+import { signInWithPassword } from './signInWithPassword';
+import type { DelegationRecord, SessionRecord, SessionSnapshot } from './types';
 
 const DEFAULT_STORAGE_KEY = 'vault-session-kit.session';
 /**
@@ -65,66 +70,34 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   let channel: TabChannel | undefined;
   let started = false;
 
-  // What every part below shares; the parts follow a session in the order it lives: the
-  // sign-in, the delegations, the other tabs, and (BFF mode) the proxy's answer at start.
-  // The tab's name is drawn on first use, not here: a server render (Next.js prerendering
-  // among them) creates a manager, and must not draw a random value while it renders.
+  // The tab's name on the channel (its own messages carry it and are ignored), drawn on
+  // first use, not here: a server render (Next.js prerendering among them) creates a
+  // manager, and must not draw a random value while it renders.
   let tabTag: string | undefined;
-  const core: SessionCore = {
-    client,
-    get tabId() {
-      tabTag ??= randomTag();
-      return tabTag;
-    },
-    now,
-    getState: () => state,
-    dispatch,
-    ready,
-    adopt(record) {
-      dispatch({
-        type: 'session-established',
-        record: capSessionDeadline(record, maxSessionMs),
-        now: now(),
-        warnBeforeMs,
-      });
-    },
-    handOff(to) {
-      const { record } = state;
-      if (!record || !isLiveStatus(state.status)) return;
-      channel?.post({
-        type: 'session',
-        from: core.tabId,
-        ...(to === undefined ? {} : { to }),
-        record,
-      });
-    },
-    opened: new Set(),
+  const tabId = (): string => {
+    tabTag ??= randomTag();
+    return tabTag;
   };
-  const { adopt, handOff } = core;
-  const signIn = createSignInFlow(core, maxSessionMs, () => signOut());
-  const delegations = createDelegationFlow(
-    core,
-    (delegation, record) => {
-      dispatch({ type: 'delegation-changed', delegation, now: now(), warnBeforeMs });
-      announceExpiry(record);
-      handOff();
-    },
-    reportError,
-  );
-  // The session changes under the sign-in and the delegation under way: their answers are
-  // discarded (B11: the last action wins).
-  function dropActionsUnderWay(): void {
-    signIn.cancel();
-    delegations.invalidate();
-  }
+  // The password sign-in under way: what aborts it, and when its request was sent. A newer
+  // action replaces or clears it, and a sign-in that finds itself replaced when its answer
+  // arrives discards that answer (B11: the last action wins).
+  let signingIn: { readonly controller: AbortController; readonly startedAt: number } | undefined;
+  // The same for delegations: a newer action bumps the generation.
+  let delegationGeneration = 0;
+  // The delegated sessions this tab opened, in their stored spelling: if another tab's
+  // simultaneous change displaces one, this tab is the one that ends it, so that no tab
+  // leaves it open and no tab ends it twice.
+  const opened = new Set<string>();
+
   const stored = persistence.load();
   const join = proxyMode
     ? // The proxy's cookies say whether a session exists; a stored record only lends its
       // details, and only when it names the same session (checked once the proxy answers).
-      createProxyJoin(core, {
+      createProxyJoin({
+        client,
         stored: stored?.session.kind === 'proxy' ? stored : undefined,
         maxSessionMs,
-        forget: persistence.clear,
+        isOver: () => destroyed || !state.joining,
       })
     : undefined;
 
@@ -158,9 +131,106 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   /** Tells the other tabs when the last dispatch let the session run out. */
   function announceExpiry(before: SessionRecord | undefined): void {
     if (before && !state.record && state.endReason === 'expired') {
-      delegations.invalidate();
-      channel?.post({ type: 'expired', from: core.tabId, key: before.key, reason: 'expired' });
+      delegationGeneration += 1;
+      channel?.post({ type: 'expired', from: tabId(), key: before.key, reason: 'expired' });
     }
+  }
+
+  /** Makes a record the session of this tab, its deadline capped. */
+  function adopt(record: SessionRecord): void {
+    dispatch({
+      type: 'session-established',
+      record: capSessionDeadline(record, maxSessionMs),
+      now: now(),
+      warnBeforeMs,
+    });
+  }
+
+  /** Sends this tab's live session to the tab named, or to every tab. */
+  function handOff(to?: string): void {
+    const { record } = state;
+    if (!record || !isLiveStatus(state.status)) return;
+    channel?.post({ type: 'session', from: tabId(), ...(to === undefined ? {} : { to }), record });
+  }
+
+  function cancelSignIn(): void {
+    signingIn?.controller.abort();
+    signingIn = undefined;
+  }
+
+  // The session changes under the sign-in and the delegation under way: their answers are
+  // discarded (B11: the last action wins).
+  function dropActionsUnderWay(): void {
+    cancelSignIn();
+    delegationGeneration += 1;
+  }
+
+  /** Puts a delegation (or none) into the state and tells the other tabs. */
+  function changeDelegation(delegation: DelegationRecord | undefined, record: SessionRecord): void {
+    dispatch({ type: 'delegation-changed', delegation, now: now(), warnBeforeMs });
+    announceExpiry(record);
+    handOff();
+  }
+
+  /**
+   * What a message from another tab does here: a hello is answered with this tab's
+   * session; a hand-off that {@link acceptsHandOff} lets through is taken (dropping a
+   * sign-in of this tab that began later); another tab's sign-out, or its news that this
+   * session ran out or turned invalid, ends the session here. A delegated session a
+   * hand-off displaces is ended here if this tab opened it. During BFF mode's join, a
+   * hand-off waits for the proxy's answer.
+   */
+  function receive(message: TabMessage): void {
+    join?.observe(message);
+    if (destroyed || message.from === tabId()) return;
+    const current = state.record;
+    switch (message.type) {
+      case 'hello':
+        if (current && current.deadline > now()) handOff(message.from);
+        return;
+      case 'session': {
+        const { record } = message;
+        const receiver = { tabId: tabId(), state, signInStartedAt: signingIn?.startedAt, now };
+        if (!acceptsHandOff(message, receiver)) return;
+        if (state.status === 'signing-in') cancelSignIn();
+        if (current?.key !== record.key) delegationGeneration += 1;
+        const displaced = current?.delegation;
+        if (!join?.hold(record)) adopt(record);
+        if (
+          displaced &&
+          !isSameSession(displaced.session, record.delegation?.session) &&
+          opened.delete(toStoredSessionReference(displaced.session))
+        ) {
+          void endSessionQuietly(client, displaced.session, dnsOf(displaced));
+        }
+        return;
+      }
+      case 'signed-out':
+        if (!current) return;
+        delegationGeneration += 1;
+        dispatch({
+          type: 'session-ended',
+          reason: message.reason === 'inactive' ? 'inactive' : 'remote-sign-out',
+        });
+        return;
+      case 'expired':
+        if (current?.key !== message.key) return;
+        delegationGeneration += 1;
+        dispatch({ type: 'session-ended', reason: message.reason });
+        return;
+    }
+  }
+
+  /** Asks the proxy which session the browser holds (BFF mode), and ends the join with it. */
+  async function joinThroughProxy(proxyJoin: ProxyJoin): Promise<void> {
+    const outcome = await proxyJoin.run();
+    if (outcome === undefined) return;
+    if (outcome.record) {
+      adopt(outcome.record);
+      return;
+    }
+    if (outcome.forget) persistence.clear();
+    dispatch({ type: 'join-finished', error: outcome.error });
   }
 
   // Starts the manager if need be; false once it is destroyed.
@@ -172,26 +242,18 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   function start(): void {
     if (started || destroyed) return;
     started = true;
-    // During BFF mode's join, a hand-off waits for the proxy's answer.
-    const handleMessage = createTabMessageHandler(join ? { ...core, adopt: join.adopt } : core, {
-      signIn,
-      delegations,
-    });
-    channel = openSessionTopic(tabs, (message) => {
-      join?.observe(message);
-      handleMessage(message);
-    });
+    channel = openSessionTopic(tabs, receive);
     if (state.joining) {
       // BFF mode asks the proxy; the other tabs may still hand over the details (user name,
       // vault names). Otherwise the other tabs have a moment to hand over their session.
-      if (join) void join.run();
+      if (join) void joinThroughProxy(join);
       else if (channel.connected) {
         joinTimer = timers.setTimeout(() => {
           joinTimer = undefined;
           dispatch({ type: 'join-finished' });
         }, joinTimeoutMs);
       } else dispatch({ type: 'join-finished' });
-      if (channel.connected) channel.post({ type: 'hello', from: core.tabId });
+      if (channel.connected) channel.post({ type: 'hello', from: tabId() });
     }
     armDeadlineTimer();
   }
@@ -218,11 +280,11 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     const inactive = options?.reason === 'inactive';
     // Local first, and regardless of what the server says: the user asked to leave (SES-07).
     dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
-    core.opened.clear();
+    opened.clear();
     persistence.clear();
     channel?.post({
       type: 'signed-out',
-      from: core.tabId,
+      from: tabId(),
       ...(inactive ? { reason: 'inactive' } : {}),
     });
     // A session the vault lent the app (its web tab) stays the vault's: in token mode the
@@ -231,6 +293,146 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     await (record.session.kind === 'proxy'
       ? endProxySessionsQuietly(client)
       : endRecordQuietly(client, record, now));
+  }
+
+  /**
+   * Password sign-in: a session already held is signed out first, everywhere; the new one
+   * is adopted and handed to every tab. Only the latest sign-in counts (B11): an earlier
+   * one still in flight is aborted, and a session it gets anyway is ended on the server.
+   */
+  async function signIn(
+    credentials: Parameters<SessionManager['signIn']>[0],
+    signInOptions?: Parameters<SessionManager['signIn']>[1],
+  ): Promise<void> {
+    // Read first: a call without credentials fails before it touches the open session.
+    const { username, password, vaultDns } = credentials;
+    const external = signInOptions?.signal;
+    if (!ready() || external?.aborted) throw new VaultAbortedError();
+    // Switching users: the old session ends everywhere before the new one is asked for.
+    if (state.record) void signOut();
+    cancelSignIn();
+    const controller = new AbortController();
+    const forwardAbort = (): void => controller.abort();
+    external?.addEventListener('abort', forwardAbort, { once: true });
+    const attempt = { controller, startedAt: now() };
+    signingIn = attempt;
+    dispatch({ type: 'sign-in-started', username });
+
+    let record: SessionRecord;
+    try {
+      record = await signInWithPassword(
+        client,
+        { username, password, vaultDns },
+        { signal: controller.signal, startedAt: attempt.startedAt, maxSessionMs },
+      );
+    } catch (error) {
+      const failure = normalizeError(error);
+      // Destroying the manager cancels the sign-in too, so this also covers that.
+      if (signingIn !== attempt) throw new VaultAbortedError({ cause: failure });
+      signingIn = undefined;
+      dispatch(
+        failure.kind === 'aborted'
+          ? { type: 'sign-in-cancelled' }
+          : { type: 'sign-in-failed', error: failure },
+      );
+      throw failure;
+    } finally {
+      external?.removeEventListener('abort', forwardAbort);
+    }
+    if (signingIn !== attempt) {
+      // Nobody will ever use this session; do not leave it open on the server.
+      void endSessionQuietly(client, record.session, record.dns);
+      throw new VaultAbortedError();
+    }
+    signingIn = undefined;
+    adopt(record);
+    handOff();
+  }
+
+  /**
+   * Acting for another user, in a session of its own, asked of the actor's vault; the
+   * delegated session then lives in the delegator's vault. The delegated sessions this tab
+   * opens are kept in `opened`.
+   */
+  async function startDelegation(target: DelegationTarget): Promise<void> {
+    const live = ready();
+    const record = state.record;
+    if (!live || !record || !isLiveStatus(state.status)) {
+      throw new VaultConfigError('Sign in before acting on behalf of another user.');
+    }
+    delegationGeneration += 1;
+    const generation = delegationGeneration;
+    // Destroying the manager bumps the generation too.
+    const isCurrent = (): boolean =>
+      generation === delegationGeneration && state.record?.key === record.key;
+    const { vaultId, delegatorUserId } = target;
+    let { vaultName, dns } = target;
+    let session: SessionReference;
+    try {
+      if (vaultName === undefined || dns === undefined) {
+        const offered = await client.getDelegations(record.session, { vaultDns: record.dns });
+        const entry = offered.find(
+          (item) => item.id === vaultId && item.delegatorUserId === delegatorUserId,
+        );
+        vaultName ??= entry?.name ?? '';
+        dns ??= entry?.dns ?? '';
+        if (!isCurrent()) throw new VaultAbortedError();
+      }
+      // The proxy holds one delegated session per browser and a new one replaces its
+      // cookie, which is then the only way to end the old one: so it is ended first.
+      const held = state.record?.delegation;
+      if (held?.session.kind === 'proxy') {
+        changeDelegation(undefined, record);
+        opened.delete(toStoredSessionReference(held.session));
+        await endSessionQuietly(client, held.session, dnsOf(held));
+        if (!isCurrent()) throw new VaultAbortedError();
+      }
+      ({ session } = await client.loginDelegated(
+        record.session,
+        { vaultId, delegatorUserId },
+        { vaultDns: record.dns },
+      ));
+    } catch (error) {
+      const failure = normalizeError(error);
+      reportError(failure, { session: record.session });
+      throw failure;
+    }
+    if (!isCurrent()) {
+      void endSessionQuietly(client, session, dns || undefined);
+      throw new VaultAbortedError();
+    }
+    const previous = state.record?.delegation;
+    const delegation: DelegationRecord = { session, vaultId, vaultName, dns, delegatorUserId };
+    changeDelegation(delegation, record);
+    if (state.record?.delegation === delegation) opened.add(toStoredSessionReference(session));
+    if (previous) {
+      opened.delete(toStoredSessionReference(previous.session));
+      void endSessionQuietly(client, previous.session, dnsOf(previous));
+    }
+  }
+
+  /**
+   * Back to the user's own session once the vault has ended the delegated one: one that
+   * could not be ended stays in use, and the failure is the caller's to tell. A session the
+   * vault no longer knows is ended already.
+   */
+  async function stopDelegation(): Promise<void> {
+    ready();
+    delegationGeneration += 1;
+    const delegation = state.record?.delegation;
+    if (!delegation) return;
+    const { session } = delegation;
+    try {
+      await client.endSession(session, { vaultDns: dnsOf(delegation) });
+    } catch (error) {
+      if (!isSessionInvalidError(error)) throw normalizeError(error);
+    }
+    // Another tab or a newer action may have changed the delegation meanwhile.
+    const record = state.record;
+    if (record?.delegation && isSameSession(record.delegation.session, session)) {
+      changeDelegation(undefined, record);
+      opened.delete(toStoredSessionReference(session));
+    }
   }
 
   function reportError(
@@ -273,11 +475,11 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
   // newer session has taken its place meanwhile.
   function endInvalid(record: SessionRecord): void {
     if (state.record !== record) return;
-    delegations.invalidate();
+    delegationGeneration += 1;
     dispatch({ type: 'session-ended', reason: 'invalid-session' });
     channel?.post({
       type: 'expired',
-      from: core.tabId,
+      from: tabId(),
       key: record.key,
       reason: 'invalid-session',
     });
@@ -307,7 +509,7 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
 
     getSessionRoute: (which) => sessionRouteOf(state, which),
 
-    signIn: signIn.signIn,
+    signIn,
 
     establish(authResult, meta) {
       if (!ready()) throw new VaultAbortedError();
@@ -326,9 +528,9 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
       handOff();
     },
 
-    startDelegation: delegations.start,
+    startDelegation,
 
-    stopDelegation: delegations.stop,
+    stopDelegation,
 
     signOut,
 
