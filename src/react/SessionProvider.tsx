@@ -89,24 +89,28 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
     // connects: a page that only signs users in does not wait for it.
     const session =
       props.session ??
-      createSession(sessionOptions(props), deferKeepAliveRun(loadKeepAliveRun), loadKeepAliveRun);
+      createSession({ ...sessionOptions(props), createRun: deferKeepAliveRun(loadKeepAliveRun) });
     // Before the first render: a web tab waiting for the vault shows no form meanwhile.
     props.webTab?.prepare(session);
     return {
       session,
       ownsSession: props.session === undefined,
+      fetchesKeepAlive: props.session === undefined && props.keepAlive !== false,
       queryClient:
         outerQueryClient === undefined ? (props.queryClient ?? createQueryClient()) : undefined,
       webTab: props.webTab,
     };
   });
-  const { session, ownsSession, webTab } = owned;
+  const { session, ownsSession, fetchesKeepAlive, webTab } = owned;
   const queryClient = outerQueryClient ?? owned.queryClient;
   // A page loaded at the SSO redirect URI finishes the sign-in (`sso.handleCallback`).
   useSsoCallbackHandling(session);
 
   useEffect(() => {
     const disconnect = session.connect();
+    // Normally the code is there long before anyone has signed in; a failed fetch is tried
+    // again by the keep-alive when it needs the code.
+    if (fetchesKeepAlive) Promise.resolve(loadKeepAliveRun()).then(undefined, () => undefined);
     webTab?.start(session);
     // The vault of a live session, else undefined.
     const liveVault = (): number | undefined => {
@@ -128,7 +132,7 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
       unsubscribe();
       disconnect();
     };
-  }, [session, queryClient, webTab]);
+  }, [session, fetchesKeepAlive, queryClient, webTab]);
 
   // A session this provider made ends with it. The destroy waits a task, because StrictMode
   // unmounts and remounts effects at once and the remount must find the session intact.

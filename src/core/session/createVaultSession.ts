@@ -19,5 +19,5 @@ import type { VaultSession, VaultSessionOptions } from './VaultSession';
  * ```
  */
 export function createVaultSession(options: VaultSessionOptions): VaultSession {
-  return createSession(options, createKeepAliveRun);
+  return createSession({ ...options, createRun: createKeepAliveRun });
 }

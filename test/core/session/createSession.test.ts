@@ -58,11 +58,12 @@ afterEach(async () => {
 });
 
 function connectedSession(loadRun: KeepAliveRunLoader, timers: ManualTimers): VaultSession {
-  session = createSession(
-    { client: backend.client, BroadcastChannel: null, timers },
-    deferKeepAliveRun(loadRun),
-    loadRun,
-  );
+  session = createSession({
+    client: backend.client,
+    BroadcastChannel: null,
+    timers,
+    createRun: deferKeepAliveRun(loadRun),
+  });
   disconnect = session.connect();
   return session;
 }
