@@ -285,7 +285,7 @@ export const LOGIN_PAGE_FEATURES: readonly (readonly [label: string, files: read
       'the other tabs: the tab channel, its messages, the hand-off',
       [
         'src/core/createTabHub.ts',
-        'src/core/session/createTabChannel.ts',
+        'src/core/session/openSessionTopic.ts',
         'src/core/session/acceptsHandOff.ts',
       ],
     ],

@@ -25,6 +25,11 @@ export type BroadcastChannelConstructor = new (name: string) => BroadcastChannel
 
 /**
  * One open link to the other tabs of this origin.
+ *
+ * @example
+ * ```ts
+ * const announce = (link: TabLink<{ readonly at: number }>) => link.post({ at: Date.now() });
+ * ```
  */
 export interface TabLink<Message> {
   /** False when no `BroadcastChannel` could be opened: posts go nowhere (single-tab mode). */
@@ -38,7 +43,13 @@ export interface TabLink<Message> {
 /**
  * One `BroadcastChannel` of a tab, shared by topics: each part of a session (its own
  * messages, its keep-alive's, the keep-alive's lease election's) opens a link on its topic
- * and hears only the messages of that topic.
+ * and hears only the messages of that topic. A session's state machine takes one as its
+ * `tabs`, to share its channel with the session's keep-alive.
+ *
+ * @example
+ * ```ts
+ * const managerOn = (tabs: TabHub) => createSessionManager({ client, tabs });
+ * ```
  */
 export interface TabHub {
   /**

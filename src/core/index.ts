@@ -26,6 +26,7 @@ export type {
   VaultInfo,
   VaultRequestInit,
 } from './client/types';
+export type { TabHub, TabLink } from './createTabHub';
 export type { VaultErrorEntry, VaultErrorKind, VaultErrorType } from './errors';
 export {
   isSessionInvalidError,

@@ -1,7 +1,7 @@
 import { isSameSession, type ProxySessionReference } from '../client/SessionReference';
 import type { ProxySessions } from '../client/types';
 import { VaultConfigError } from '../errors';
-import type { TabMessage } from './createTabChannel';
+import type { TabMessage } from './openSessionTopic';
 import { readSessionUsername } from './readSessionUsername';
 import { recordFromProxySessions } from './recordFromProxySessions';
 import type { SessionClient, SessionRecord } from './types';

@@ -2,9 +2,8 @@ import type { TabHub } from '../createTabHub';
 import { VaultAbortedError } from '../errors';
 import type { KeepAliveRunFactory } from '../keepAlive/KeepAliveRun';
 import { globalTimers } from '../resolveEnvironment';
-import { createSessionTabHub } from './createTabChannel';
+import { createSessionManager, createSessionTabHub } from './createSessionManager';
 import { keepSessionAlive } from './keepSessionAlive';
-import { openSessionManager } from './openSessionManager';
 import { isLiveStatus } from './sessionReducer';
 import type { VaultSession, VaultSessionOptions } from './VaultSession';
 
@@ -27,8 +26,8 @@ export function createSession(options: VaultSessionOptions & SessionParts): Vaul
   const { client, keepAlive: settings, sso, createRun, ...managerOptions } = options;
   const { now = () => Date.now(), timers = globalTimers, BroadcastChannel } = managerOptions;
   // One channel per tab for the session and its keep-alive, whose messages are topics on it.
-  const tabs: TabHub = createSessionTabHub(BroadcastChannel, managerOptions.channelName);
-  const manager = openSessionManager({ ...managerOptions, client, now, timers }, tabs);
+  const tabs: TabHub = createSessionTabHub(managerOptions);
+  const manager = createSessionManager({ ...managerOptions, client, now, timers, tabs });
   // The keep-alive checks its sends against the session's deadline, so it runs on the
   // session's clock and timers, and talks to other tabs only if the session does, on the
   // session's channel, unless its own environment names another.

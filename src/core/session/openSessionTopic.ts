@@ -1,10 +1,4 @@
-import {
-  type BroadcastChannelConstructor,
-  createTabHub,
-  type TabHub,
-  type TabLink,
-} from '../createTabHub';
-import { type KeepAliveEnvironment, resolveEnvironment } from '../resolveEnvironment';
+import type { TabHub, TabLink } from '../createTabHub';
 import { parseSessionRecord, toStoredRecord } from './parseSessionRecord';
 import type { SessionRecord } from './types';
 
@@ -72,29 +66,6 @@ export function openSessionTopic(
       ),
     close: link.close,
   };
-}
-
-/**
- * The one channel of a session's tab, for the session and its keep-alive: named `name`
- * (default `vault-session-kit`), of the given `BroadcastChannel` (`undefined` for the
- * global one, `null` for none). Only the channel is looked up (the other globals named
- * absent), so a server render touches neither window nor document; nothing is opened
- * before the first link.
- */
-export function createSessionTabHub(
-  BroadcastChannel: BroadcastChannelConstructor | null | undefined,
-  name?: string,
-): TabHub {
-  return createTabHub(
-    // `undefined` is the global one, as in every environment.
-    resolveEnvironment({
-      BroadcastChannel,
-      navigator: null,
-      window: null,
-      document: null,
-    } as KeepAliveEnvironment).BroadcastChannel,
-    name,
-  );
 }
 
 /**
