@@ -6,8 +6,20 @@ import { VaultOAuthError } from '../core/errors';
  */
 export const SSO_ERROR_PARAMETER = 'vault_sso_error';
 
+/**
+ * The query parameter with which the kit's proxy (BFF mode) marks the page a single sign-on
+ * came back to after it succeeded (`=1`; it names no secret), so that the page reports the
+ * sign-in once.
+ */
+export const SSO_SIGNED_IN_PARAMETER = 'vault_sso_signed_in';
+
 const USERNAME_KEY = 'vault-session-kit.sso-username';
-const CODES: readonly string[] = ['sso_cancelled', 'sso_state_mismatch', 'sso_failed'];
+const CODES: readonly string[] = [
+  'sso_cancelled',
+  'sso_state_mismatch',
+  'sso_failed',
+  'sso_vault_mismatch',
+];
 
 /**
  * What a page learns when the proxy sent it back from a failed single sign-on: the error,
