@@ -71,6 +71,7 @@ const FIREFOX_FILES = [
   'test/e2e/bffSession.test.ts',
   'test/e2e/demoSwitchVault.test.ts',
   'test/e2e/demoWebTab.test.ts',
+  'test/e2e/demoSsoBff.test.ts',
 ];
 // The demo and the test apps, built once per run for the browser tests that load them as a
 // bundle (`prebuilt: true` in test/e2e/support/startDevServer.ts).

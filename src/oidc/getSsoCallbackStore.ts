@@ -1,11 +1,16 @@
 import { createEmitter } from '../core/createEmitter';
 import { normalizeError, type VaultError } from '../core/errors';
+import { isLiveStatus } from '../core/session/sessionReducer';
 import type { VaultSession } from '../core/session/VaultSession';
 import { findPendingSsoUsername } from './findPendingSsoUsername';
 import { getSsoAttempt } from './getSsoAttempt';
 import { loadSsoModule } from './loadSsoModule';
 import { parseSsoCallbackUrl } from './parseSsoCallbackUrl';
-import { readProxySsoOutcome, takeProxySsoUsername } from './readProxySsoOutcome';
+import {
+  readProxySsoOutcome,
+  readProxySsoSignIn,
+  takeProxySsoUsername,
+} from './readProxySsoOutcome';
 import { resolveSsoRedirectUri } from './resolveSsoRedirectUri';
 
 /**
@@ -101,6 +106,12 @@ function createStore(session: VaultSession): SsoCallbackStore {
     proxyMode && typeof window !== 'undefined'
       ? readProxySsoOutcome(window.location.href)
       : undefined;
+  // A success is marked in the address: the page reports it once, when the session it
+  // joins is live (`processing` until then, as in token mode).
+  const signedInAt =
+    proxyMode && proxyOutcome === undefined && typeof window !== 'undefined'
+      ? readProxySsoSignIn(window.location.href)
+      : undefined;
   // Without an outcome, a name kept by a sign-in that left for the provider: the user came
   // back with Back to a page loaded afresh (or the sign-in succeeded, and no form shows).
   const pendingName =
@@ -109,16 +120,18 @@ function createStore(session: VaultSession): SsoCallbackStore {
       : undefined;
   const snapshotNow = (): SsoCallbackState => {
     current ??= proxyMode
-      ? proxyOutcome === undefined
-        ? pendingName === undefined
-          ? IDLE
-          : Object.freeze({ status: 'idle', username: pendingName })
-        : {
-            status: 'error',
-            error: proxyOutcome.error,
-            returnTo: proxyOutcome.cleanUrl,
-            ...(proxyOutcome.username === undefined ? {} : { username: proxyOutcome.username }),
-          }
+      ? signedInAt !== undefined
+        ? PROCESSING
+        : proxyOutcome === undefined
+          ? pendingName === undefined
+            ? IDLE
+            : Object.freeze({ status: 'idle', username: pendingName })
+          : {
+              status: 'error',
+              error: proxyOutcome.error,
+              returnTo: proxyOutcome.cleanUrl,
+              ...(proxyOutcome.username === undefined ? {} : { username: proxyOutcome.username }),
+            }
       : session.sso?.handleCallback !== false && readAnswer(session)
         ? PROCESSING
         : idleState(session);
@@ -150,6 +163,25 @@ function createStore(session: VaultSession): SsoCallbackStore {
         if (proxyOutcome !== undefined && handled.size === 0) {
           handled.add(proxyOutcome.cleanUrl);
           window.history.replaceState(window.history.state, '', proxyOutcome.cleanUrl);
+        }
+        if (signedInAt !== undefined && handled.size === 0) {
+          handled.add(signedInAt);
+          window.history.replaceState(window.history.state, '', signedInAt);
+          // Reported once: success when the joined session is live, idle when the join
+          // found none (the cookie did not come back).
+          const { manager } = session;
+          const settle = (): boolean => {
+            const { status, joining } = manager.getSnapshot();
+            if (isLiveStatus(status)) set({ status: 'success', returnTo: signedInAt });
+            else if (!joining) set(IDLE);
+            else return false;
+            return true;
+          };
+          if (!settle()) {
+            const stop = manager.subscribe(() => {
+              if (settle()) stop();
+            });
+          }
         }
         return;
       }

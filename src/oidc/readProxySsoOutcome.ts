@@ -74,6 +74,22 @@ export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
 }
 
 /**
+ * The address without {@link SSO_SIGNED_IN_PARAMETER} when `url` carries it (the proxy
+ * completed a single sign-on and sent the browser here); `undefined` otherwise. Pure.
+ */
+export function readProxySsoSignIn(url: string): string | undefined {
+  let current: URL;
+  try {
+    current = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!current.searchParams.has(SSO_SIGNED_IN_PARAMETER)) return undefined;
+  current.searchParams.delete(SSO_SIGNED_IN_PARAMETER);
+  return `${current.pathname}${current.search}${current.hash}`;
+}
+
+/**
  * The user name {@link rememberProxySsoUsername} kept, once: the page that reads it is the
  * one the sign-in came back to, or the one the user returned to with Back from the identity
  * provider (loaded afresh), where the form takes the user back to the single sign-on step.
