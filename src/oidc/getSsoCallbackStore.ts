@@ -6,11 +6,7 @@ import { findPendingSsoUsername } from './findPendingSsoUsername';
 import { getSsoAttempt } from './getSsoAttempt';
 import { loadSsoModule } from './loadSsoModule';
 import { parseSsoCallbackUrl } from './parseSsoCallbackUrl';
-import {
-  readProxySsoOutcome,
-  readProxySsoSignIn,
-  takeProxySsoUsername,
-} from './readProxySsoOutcome';
+import { readProxySsoOutcome, takeProxySsoUsername } from './readProxySsoOutcome';
 import { resolveSsoRedirectUri } from './resolveSsoRedirectUri';
 
 /**
@@ -106,12 +102,6 @@ function createStore(session: VaultSession): SsoCallbackStore {
     proxyMode && typeof window !== 'undefined'
       ? readProxySsoOutcome(window.location.href)
       : undefined;
-  // A success is marked in the address: the page reports it once, when the session it
-  // joins is live (`processing` until then, as in token mode).
-  const signedInAt =
-    proxyMode && proxyOutcome === undefined && typeof window !== 'undefined'
-      ? readProxySsoSignIn(window.location.href)
-      : undefined;
   // Without an outcome, a name kept by a sign-in that left for the provider: the user came
   // back with Back to a page loaded afresh (or the sign-in succeeded, and no form shows).
   const pendingName =
@@ -120,12 +110,14 @@ function createStore(session: VaultSession): SsoCallbackStore {
       : undefined;
   const snapshotNow = (): SsoCallbackState => {
     current ??= proxyMode
-      ? signedInAt !== undefined
-        ? PROCESSING
-        : proxyOutcome === undefined
-          ? pendingName === undefined
-            ? IDLE
-            : Object.freeze({ status: 'idle', username: pendingName })
+      ? proxyOutcome === undefined
+        ? pendingName === undefined
+          ? IDLE
+          : Object.freeze({ status: 'idle', username: pendingName })
+        : // A success is marked in the address too: it is reported once the session it
+          // joins is live (`processing` until then, as in token mode).
+          proxyOutcome.error === undefined
+          ? PROCESSING
           : {
               status: 'error',
               error: proxyOutcome.error,
@@ -160,28 +152,24 @@ function createStore(session: VaultSession): SsoCallbackStore {
     process() {
       if (proxyMode) {
         // Out of the address bar, so that a reload or a shared link does not show it again.
-        if (proxyOutcome !== undefined && handled.size === 0) {
-          handled.add(proxyOutcome.cleanUrl);
-          window.history.replaceState(window.history.state, '', proxyOutcome.cleanUrl);
-        }
-        if (signedInAt !== undefined && handled.size === 0) {
-          handled.add(signedInAt);
-          window.history.replaceState(window.history.state, '', signedInAt);
-          // Reported once: success when the joined session is live, idle when the join
-          // found none (the cookie did not come back).
-          const { manager } = session;
-          const settle = (): boolean => {
-            const { status, joining } = manager.getSnapshot();
-            if (isLiveStatus(status)) set({ status: 'success', returnTo: signedInAt });
-            else if (!joining) set(IDLE);
-            else return false;
-            return true;
-          };
-          if (!settle()) {
-            const stop = manager.subscribe(() => {
-              if (settle()) stop();
-            });
-          }
+        if (proxyOutcome === undefined || handled.size > 0) return;
+        const { cleanUrl, error } = proxyOutcome;
+        handled.add(cleanUrl);
+        window.history.replaceState(window.history.state, '', cleanUrl);
+        if (error !== undefined) return;
+        // Success when the joined session is live, idle when the join found none (the
+        // cookie did not come back).
+        const { manager } = session;
+        const settle = (): boolean => {
+          const { status, joining } = manager.getSnapshot();
+          const live = isLiveStatus(status);
+          if (live || !joining) set(live ? { status: 'success', returnTo: cleanUrl } : IDLE);
+          return live || !joining;
+        };
+        if (!settle()) {
+          const stop = manager.subscribe(() => {
+            if (settle()) stop();
+          });
         }
         return;
       }

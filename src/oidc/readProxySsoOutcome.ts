@@ -22,11 +22,12 @@ const CODES: readonly string[] = [
 ];
 
 /**
- * What a page learns when the proxy sent it back from a failed single sign-on: the error,
- * the address without the parameter, and the user name typed before leaving.
+ * What a page learns when the proxy sent it back from a single sign-on: the error when it
+ * failed (none when it succeeded), the address without the parameter, and the user name
+ * typed before leaving.
  */
 export interface ProxySsoOutcome {
-  readonly error: VaultOAuthError;
+  readonly error: VaultOAuthError | undefined;
   readonly cleanUrl: string;
   readonly username: string | undefined;
 }
@@ -45,9 +46,10 @@ export function rememberProxySsoUsername(username: string): void {
 }
 
 /**
- * Reads a failed single sign-on from `url` (the proxy adds {@link SSO_ERROR_PARAMETER} to the
- * return path), and takes the kept user name; `undefined` when `url` carries none. Pure but
- * for the storage read.
+ * Reads the outcome of a single sign-on from `url` (the proxy adds
+ * {@link SSO_ERROR_PARAMETER} or {@link SSO_SIGNED_IN_PARAMETER} to the return path), and
+ * takes the kept user name; `undefined` when `url` carries neither. Pure but for the
+ * storage read.
  */
 export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
   let current: URL;
@@ -56,37 +58,26 @@ export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
   } catch {
     return undefined;
   }
-  const code = current.searchParams.get(SSO_ERROR_PARAMETER);
-  if (code === null) return undefined;
-  current.searchParams.delete(SSO_ERROR_PARAMETER);
+  const { searchParams } = current;
+  const code = searchParams.get(SSO_ERROR_PARAMETER);
+  if (code === null && !searchParams.has(SSO_SIGNED_IN_PARAMETER)) return undefined;
+  searchParams.delete(SSO_ERROR_PARAMETER);
+  searchParams.delete(SSO_SIGNED_IN_PARAMETER);
   const username = takeProxySsoUsername();
   return {
     // An unknown code is the generic failure, never text from the address. The kit's own
     // words, as `createSsoError` gives them, are left to the lazily loaded chunk: the form
     // reads only the code.
-    error: new VaultOAuthError(
-      CODES.includes(code) ? code : 'sso_failed',
-      'Single sign-on through the proxy did not complete.',
-    ),
+    error:
+      code === null
+        ? undefined
+        : new VaultOAuthError(
+            CODES.includes(code) ? code : 'sso_failed',
+            'Single sign-on through the proxy did not complete.',
+          ),
     cleanUrl: `${current.pathname}${current.search}${current.hash}`,
     username,
   };
-}
-
-/**
- * The address without {@link SSO_SIGNED_IN_PARAMETER} when `url` carries it (the proxy
- * completed a single sign-on and sent the browser here); `undefined` otherwise. Pure.
- */
-export function readProxySsoSignIn(url: string): string | undefined {
-  let current: URL;
-  try {
-    current = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (!current.searchParams.has(SSO_SIGNED_IN_PARAMETER)) return undefined;
-  current.searchParams.delete(SSO_SIGNED_IN_PARAMETER);
-  return `${current.pathname}${current.search}${current.hash}`;
 }
 
 /**
