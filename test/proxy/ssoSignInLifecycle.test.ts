@@ -5,14 +5,11 @@
 // asked for; the refresh token handed back to the provider when the proxy lets go of it; and
 // the provider refusing a renewal at the cap (consent withdrawn, its sign-in session over).
 // Time is the emulator's clock, which the proxy's deadlines follow.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_IDP_HOST } from '../../src/dev/createVaultDevStack';
 import { createManualClock } from '../../src/emulator/createManualClock';
-import { createVaultProxyListener, type VaultProxyListener } from '../../src/proxy-node';
 import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
 import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
+import { startSsoNodeListener } from './startSsoNodeListener';
 
 const SAM = 'sam@harbor.example';
 const IDP_SAM = { username: 'sam', password: 'Harbor-Demo-1' };
@@ -25,7 +22,7 @@ const FLOW_COOKIE = /^__Host-vault-sso-/;
 
 const clock = createManualClock(Date.UTC(2026, 0, 5, 9));
 let served: ServedDevStack;
-let node: { server: Server; listener: VaultProxyListener; url: string };
+let node: Awaited<ReturnType<typeof startSsoNodeListener>>;
 let revokedGrants = 0;
 
 beforeAll(async () => {
@@ -36,26 +33,11 @@ beforeAll(async () => {
   served.stack.oidc?.provider.on('grant.revoked', () => {
     revokedGrants += 1;
   });
-  const listener = createVaultProxyListener({
-    loginHost: served.stack.emulator.loginHost as string,
-    allowHosts: ['*.harbor.example', '*.sunrise.example'],
-    allowedOrigins: [served.url],
-    session: {
-      secrets: [SECRET],
-      now: () => clock.now(),
-      sso: { allowHosts: [DEV_IDP_HOST] },
-    },
-    upstream: served.url,
-  });
-  const server = createServer(listener);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  node = { server, listener, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  node = await startSsoNodeListener(served, SECRET, () => clock.now());
 });
 
 afterAll(async () => {
-  node.listener.close();
-  node.server.closeAllConnections();
-  await new Promise((done) => node.server.close(done));
+  await node.close();
   await served.close();
 });
 

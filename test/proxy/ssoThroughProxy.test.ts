@@ -3,13 +3,10 @@
 // answer, exchanges the code and seals the vault session, and no answer the page could read
 // carries a token. Both listeners: the fetch-style handler (the dev stack's own) and the
 // Node adapter in front of the same stack.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_IDP_HOST } from '../../src/dev/createVaultDevStack';
-import { createVaultProxyListener, type VaultProxyListener } from '../../src/proxy-node';
 import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
 import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
+import { startSsoNodeListener } from './startSsoNodeListener';
 
 const SAM = 'sam@harbor.example';
 const IDP_SAM = { username: 'sam', password: 'Harbor-Demo-1' };
@@ -28,29 +25,18 @@ interface Answer {
 }
 
 let served: ServedDevStack;
-let node: { server: Server; listener: VaultProxyListener; url: string };
+let node: Awaited<ReturnType<typeof startSsoNodeListener>>;
 
 beforeAll(async () => {
   served = await serveDevStack({
     session: { secrets: [SECRET] },
     emulator: { passwordHashIterations: 1_000, authBurstLimit: 1_000 },
   });
-  const listener = createVaultProxyListener({
-    loginHost: served.stack.emulator.loginHost as string,
-    allowHosts: ['*.harbor.example', '*.sunrise.example'],
-    allowedOrigins: [served.url],
-    session: { secrets: [SECRET], sso: { allowHosts: [DEV_IDP_HOST] } },
-    upstream: served.url,
-  });
-  const server = createServer(listener);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  node = { server, listener, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  node = await startSsoNodeListener(served, SECRET);
 });
 
 afterAll(async () => {
-  node.listener.close();
-  node.server.closeAllConnections();
-  await new Promise((done) => node.server.close(done));
+  await node.close();
   await served.close();
 });
 
