@@ -5,7 +5,10 @@
 // asked for; the refresh token handed back to the provider when the proxy lets go of it; and
 // the provider refusing a renewal at the cap (consent withdrawn, its sign-in session over).
 // Time is the emulator's clock, which the proxy's deadlines follow.
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_IDP_HOST } from '../../src/dev/createVaultDevStack';
 import { createManualClock } from '../../src/emulator/createManualClock';
 import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
 import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
@@ -218,5 +221,71 @@ describe.each([
     expect(own.renewal).toBeUndefined();
     clock.advance(5 * MINUTE);
     expect(await browser.whoAmI()).toBeNull();
+  });
+});
+
+describe('a revocation the provider does not take', () => {
+  it('never holds up the sign-out, and is logged by host without the token', async () => {
+    // Between the Node adapter and the stack: the provider's revocation endpoint answers only
+    // when the test lets it, and then refuses.
+    const held: { body: string; answer: () => void }[] = [];
+    const target = new URL(served.url);
+    const front = createServer((req, res) => {
+      if (req.url?.endsWith('/token/revocation')) {
+        let body = '';
+        req.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        req.on('end', () =>
+          held.push({
+            body,
+            answer: () =>
+              res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"x"}'),
+          }),
+        );
+        return;
+      }
+      const onward = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(onward);
+    });
+    await new Promise<void>((done) => front.listen(0, '127.0.0.1', done));
+    const warnings: string[] = [];
+    const listener = await startSsoNodeListener(served, SECRET, () => clock.now(), {
+      upstream: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+      warn: (line) => warnings.push(line),
+    });
+    try {
+      const browser = appBrowser(listener.url);
+      await browser.finish(await browser.startAndSignIn());
+      expect(browser.jar.has(RENEW_COOKIE)).toBe(true);
+      const signedOut = await browser.call('/vault-session', { method: 'DELETE' });
+      // Answered while the provider has not answered the revocation yet.
+      expect(JSON.parse(signedOut.body)).toEqual({ own: null, delegated: null });
+      await expect.poll(() => held.length).toBe(1);
+      const token = new URLSearchParams(held[0]?.body).get('token') as string;
+      expect(token.length).toBeGreaterThan(10);
+      held[0]?.answer();
+      await expect.poll(() => warnings.length).toBe(1);
+      expect(warnings[0]).toBe(
+        `vault proxy: a refresh token the proxy let go of could not be revoked at ${DEV_IDP_HOST} (it answered 503).`,
+      );
+      expect(warnings.join('\n')).not.toContain(token);
+    } finally {
+      await listener.close();
+      front.closeAllConnections();
+      await new Promise((done) => front.close(done));
+    }
   });
 });

@@ -6,7 +6,8 @@ import type { ServedDevStack } from '../support/serveDevStack';
 
 /**
  * The Node adapter in BFF mode with single sign-on, on a loopback port in front of a served
- * dev stack (its upstream), for the pages of that stack's origin; `now` is the proxy's clock.
+ * dev stack (its upstream, unless `more` names another), for the pages of that stack's
+ * origin; `now` is the proxy's clock.
  *
  * @example
  * ```ts
@@ -19,6 +20,7 @@ export async function startSsoNodeListener(
   served: ServedDevStack,
   secret: string,
   now?: () => number,
+  more: { readonly upstream?: string; readonly warn?: (line: string) => void } = {},
 ): Promise<{ readonly url: string; close(): Promise<void> }> {
   const listener = createVaultProxyListener({
     loginHost: served.stack.emulator.loginHost as string,
@@ -29,7 +31,8 @@ export async function startSsoNodeListener(
       ...(now === undefined ? {} : { now }),
       sso: { allowHosts: [DEV_IDP_HOST] },
     },
-    upstream: served.url,
+    upstream: more.upstream ?? served.url,
+    ...(more.warn === undefined ? {} : { warn: more.warn }),
   });
   const server = createServer(listener);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
