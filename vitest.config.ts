@@ -136,7 +136,7 @@ export default defineConfig({
         },
       },
       {
-        // The session, tab, keep-alive, demo and BFF-cookie browser tests again, in a second engine:
+        // The session, tab, keep-alive, demo, BFF-cookie and BFF single sign-on browser tests again, in a second engine:
         // Debian's Firefox ESR over WebDriver BiDi (test/e2e/support/launchFirefox.ts).
         extends: true,
         test: {

@@ -4,7 +4,7 @@
 // recorded: none carries an access, ID or refresh token, the browser never calls the
 // provider's token endpoint, and no OIDC library is downloaded. Back from the proxy, the page
 // says the sign-in is completing before its code has loaded. A cancel at the provider comes
-// back to the form with the user name kept. Runs in Firefox too.
+// back to the form with the user name kept.
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
