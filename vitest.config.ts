@@ -71,6 +71,7 @@ const FIREFOX_FILES = [
   'test/e2e/bffSession.test.ts',
   'test/e2e/demoSwitchVault.test.ts',
   'test/e2e/demoWebTab.test.ts',
+  'test/e2e/demoSsoBff.test.ts',
 ];
 // The demo and the test apps, built once per run for the browser tests that load them as a
 // bundle (`prebuilt: true` in test/e2e/support/startDevServer.ts).
@@ -135,7 +136,7 @@ export default defineConfig({
         },
       },
       {
-        // The session, tab, keep-alive, demo and BFF-cookie browser tests again, in a second engine:
+        // The session, tab, keep-alive, demo, BFF-cookie and BFF single sign-on browser tests again, in a second engine:
         // Debian's Firefox ESR over WebDriver BiDi (test/e2e/support/launchFirefox.ts).
         extends: true,
         test: {

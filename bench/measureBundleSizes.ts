@@ -54,20 +54,23 @@ export const SIZE_LIMITS = {
    * and the typed session reference with its reader of records stored by earlier releases:
    * every page carries both modes until they are split where bundlers can drop one. The
    * vault web tab's hooks (the form's two messages, the held sign-in, the lent session)
-   * add about 240 bytes; its own code comes only with `vaultWebTab`. The targets are those
-   * the engine's rework aims at. The session's state machine applying its flows' results
-   * itself, instead of sharing a bag of callbacks with them, took about 70 bytes off.
+   * add about 240 bytes; its own code comes only with `vaultWebTab`. Reporting a sign-in
+   * through the proxy once and its refusal in another vault (a message in every catalogue)
+   * added about 190 bytes. The session's state machine applying its flows' results itself,
+   * instead of sharing a bag of callbacks with them, took about 70 bytes off. The targets
+   * are those the engine's rework aims at.
    */
-  loginPage: { ceiling: 28_000, target: 23_000 },
+  loginPage: { ceiling: 28_300, target: 23_000 },
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
    * The vault switcher, its hook and the remembered user names add about 3 500 bytes, and
    * `vaultWebTab` about 1 300; a page that does not import them pays nothing for them. The
    * expiry dialog's single sign-on renewal at the 48-hour cap (its messages, the renewal
-   * and its one-tab lock) added about 820 bytes.
+   * and its one-tab lock) added about 820 bytes, and reporting a sign-in through the proxy
+   * once and its refusal in another vault about 210.
    */
-  reactEntry: { ceiling: 40_300, target: 29_000 },
+  reactEntry: { ceiling: 40_600, target: 29_000 },
   /** `vault-session-kit/core` alone. */
   core: { ceiling: 20_600, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */

@@ -177,6 +177,8 @@ function describeOAuthError(e: VaultOAuthError, messages: LoginMessages): LoginE
       return { message: messages.ssoRestart, error: e };
     case 'temporarily_unavailable':
       return { message: messages.serviceUnavailable, error: e };
+    case 'sso_vault_mismatch':
+      return { message: messages.ssoVaultElsewhere, error: e };
     default:
       return { message: messages.ssoFailed, error: e };
   }

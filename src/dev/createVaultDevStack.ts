@@ -139,10 +139,9 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
         log: log ?? (() => {}),
       })
     : undefined;
+  const named = (endpoint: string) => `https://${DEV_IDP_HOST}${new URL(endpoint).pathname}`;
   const namedTokenEndpoint =
-    oidc && !options.singleOrigin
-      ? `https://${DEV_IDP_HOST}${new URL(oidc.endpoints.token).pathname}`
-      : undefined;
+    oidc && !options.singleOrigin ? named(oidc.endpoints.token) : undefined;
   const emulator = createVaultEmulator({
     ...options.emulator,
     hosts: options.singleOrigin ? 'single-origin' : {},
@@ -158,6 +157,11 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
             tokenEndpoint: namedTokenEndpoint ?? oidc.endpoints.token,
             jwksUri: oidc.endpoints.jwks,
             endSessionEndpoint: oidc.endpoints.endSession,
+            // Only a back end revokes (the proxy in BFF mode), and it reaches the provider by
+            // name, as it does for the code exchange.
+            ...(namedTokenEndpoint === undefined
+              ? {}
+              : { revocationEndpoint: named(oidc.endpoints.revocation) }),
             allowedClientIds: [oidc.clients.demo.clientId],
             clientIdMap: { [oidc.clients.demo.clientId]: oidc.clients.demo.clientId },
             introspect: createHttpIntrospector({

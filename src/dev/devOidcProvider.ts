@@ -109,6 +109,8 @@ export interface DevOidcEndpoints {
   readonly userinfo: string;
   readonly jwks: string;
   readonly endSession: string;
+  /** RFC 7009: where a back end hands back a refresh token it lets go of. */
+  readonly revocation: string;
 }
 
 /**
@@ -154,6 +156,13 @@ export interface DevOidcProvider {
    * grants ended.
    */
   withdrawConsent(sub: string): Promise<number>;
+  /**
+   * Ends the user's (`sub`) sign-in sessions at the provider, as signing out there or the
+   * session running out would: the tokens bound to them (refresh tokens without
+   * `offline_access`) are refused from then on, and a sign-in needs the login page again
+   * (`login_required` to `prompt=none`). Resolves with how many sessions ended.
+   */
+  endSessions(sub: string): Promise<number>;
   /** Forgets every session, code and token. */
   close(): Promise<void>;
 }
@@ -184,8 +193,9 @@ interface RequestWithOriginalUrl extends IncomingMessage {
  *   granted automatically for the demo client; a plain server-rendered login page.
  * - `grant_type=password` for the headless sign-in.
  * - Opaque access tokens (10 minutes); refresh tokens only for codes exchanged by a back end
- *   (`backEndRedirectUris`), ending with the sign-in session or the consent
- *   (`withdrawConsent`); RFC 7662 introspection for the `vault-emulator` client only.
+ *   (`backEndRedirectUris`), ending with the sign-in session, the consent
+ *   (`withdrawConsent`) or RFC 7009 revocation; RFC 7662 introspection for the
+ *   `vault-emulator` client only.
  * - A fresh RS256 signing key and fresh cookie keys on every start; no network, no files.
  */
 export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcProvider {
@@ -329,6 +339,9 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
           });
         },
       },
+      // A back end that lets go of a refresh token hands it back (RFC 7009): the grant ends,
+      // with every token issued under it.
+      revocation: { enabled: true },
       // Tokens stay plain Bearer tokens and resource indicators are not offered: the vault
       // emulator accepts exactly what the real service's access-token login accepts.
       dPoP: { enabled: false },
@@ -382,6 +395,7 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
     userinfo: provider.urlFor('userinfo'),
     jwks: provider.urlFor('jwks'),
     endSession: provider.urlFor('end_session'),
+    revocation: provider.urlFor('revocation'),
   };
 
   const interactions = createDevInteractionRoutes({
@@ -446,6 +460,7 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
     callback,
     middleware,
     withdrawConsent: async (sub) => storage.withdrawGrants(sub),
+    endSessions: async (sub) => storage.endSessions(sub),
     close: async () => storage.clear(),
   };
 }

@@ -9,6 +9,8 @@ export interface EmulatorOidcOptions {
   readonly tokenEndpoint: string;
   readonly jwksUri?: string;
   readonly endSessionEndpoint?: string;
+  /** RFC 7009 revocation endpoint, advertised as `revocation_endpoint` when given. */
+  readonly revocationEndpoint?: string;
   /** Default `['openid', 'profile', 'email']`. */
   readonly scopesSupported?: readonly string[];
   /** Default `['none', 'client_secret_basic']`. */

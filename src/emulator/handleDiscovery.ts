@@ -63,6 +63,9 @@ function profileBody(
         ...(oidc.endSessionEndpoint === undefined
           ? {}
           : { end_session_endpoint: oidc.endSessionEndpoint }),
+        ...(oidc.revocationEndpoint === undefined
+          ? {}
+          : { revocation_endpoint: oidc.revocationEndpoint }),
         scopes_supported: [...(oidc.scopesSupported ?? ['openid', 'profile', 'email'])],
         token_endpoint_auth_methods_supported: [
           ...(oidc.tokenEndpointAuthMethodsSupported ?? ['none', 'client_secret_basic']),

@@ -8,19 +8,27 @@ import { VaultOAuthError } from '../core/errors';
  *   (unknown, forged, tampered or replayed `state`, another provider's answer).
  * - `sso_failed`: the provider refused or failed (an error answer, a refused code exchange,
  *   a profile no longer offered).
+ * - `sso_vault_mismatch`: the service signed the user in to another vault than the one asked
+ *   for, which the app accepts alone (`validateDns`); that session was ended.
  *
  * @example
  * ```ts
  * const code: SsoErrorCode = 'sso_cancelled';
  * ```
  */
-export type SsoErrorCode = 'sso_cancelled' | 'sso_state_mismatch' | 'sso_failed';
+export type SsoErrorCode =
+  | 'sso_cancelled'
+  | 'sso_state_mismatch'
+  | 'sso_failed'
+  | 'sso_vault_mismatch';
 
 const DESCRIPTIONS: Readonly<Record<SsoErrorCode, string>> = {
   sso_cancelled: 'Single sign-on was cancelled at the identity provider.',
   sso_state_mismatch:
     'The sign-in could not be completed: the answer does not belong to a sign-in started in this browser. Start again.',
   sso_failed: 'The sign-in could not be completed at the identity provider. Start again.',
+  sso_vault_mismatch:
+    'The service signed in to another vault than the one asked for; that session was ended.',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { createEmitter } from '../core/createEmitter';
 import { normalizeError, type VaultError } from '../core/errors';
+import { isLiveStatus } from '../core/session/sessionReducer';
 import type { VaultSession } from '../core/session/VaultSession';
 import { findPendingSsoUsername } from './findPendingSsoUsername';
 import { getSsoAttempt } from './getSsoAttempt';
@@ -113,12 +114,16 @@ function createStore(session: VaultSession): SsoCallbackStore {
         ? pendingName === undefined
           ? IDLE
           : Object.freeze({ status: 'idle', username: pendingName })
-        : {
-            status: 'error',
-            error: proxyOutcome.error,
-            returnTo: proxyOutcome.cleanUrl,
-            ...(proxyOutcome.username === undefined ? {} : { username: proxyOutcome.username }),
-          }
+        : // A success is marked in the address too: it is reported once the session it
+          // joins is live (`processing` until then, as in token mode).
+          proxyOutcome.error === undefined
+          ? PROCESSING
+          : {
+              status: 'error',
+              error: proxyOutcome.error,
+              returnTo: proxyOutcome.cleanUrl,
+              ...(proxyOutcome.username === undefined ? {} : { username: proxyOutcome.username }),
+            }
       : session.sso?.handleCallback !== false && readAnswer(session)
         ? PROCESSING
         : idleState(session);
@@ -147,9 +152,24 @@ function createStore(session: VaultSession): SsoCallbackStore {
     process() {
       if (proxyMode) {
         // Out of the address bar, so that a reload or a shared link does not show it again.
-        if (proxyOutcome !== undefined && handled.size === 0) {
-          handled.add(proxyOutcome.cleanUrl);
-          window.history.replaceState(window.history.state, '', proxyOutcome.cleanUrl);
+        if (proxyOutcome === undefined || handled.size > 0) return;
+        const { cleanUrl, error } = proxyOutcome;
+        handled.add(cleanUrl);
+        window.history.replaceState(window.history.state, '', cleanUrl);
+        if (error !== undefined) return;
+        // Success when the joined session is live, idle when the join found none (the
+        // cookie did not come back).
+        const { manager } = session;
+        const settle = (): boolean => {
+          const { status, joining } = manager.getSnapshot();
+          const live = isLiveStatus(status);
+          if (live || !joining) set(live ? { status: 'success', returnTo: cleanUrl } : IDLE);
+          return live || !joining;
+        };
+        if (!settle()) {
+          const stop = manager.subscribe(() => {
+            if (settle()) stop();
+          });
         }
         return;
       }

@@ -6,15 +6,28 @@ import { VaultOAuthError } from '../core/errors';
  */
 export const SSO_ERROR_PARAMETER = 'vault_sso_error';
 
+/**
+ * The query parameter with which the kit's proxy (BFF mode) marks the page a single sign-on
+ * came back to after it succeeded (`=1`; it names no secret), so that the page reports the
+ * sign-in once.
+ */
+export const SSO_SIGNED_IN_PARAMETER = 'vault_sso_signed_in';
+
 const USERNAME_KEY = 'vault-session-kit.sso-username';
-const CODES: readonly string[] = ['sso_cancelled', 'sso_state_mismatch', 'sso_failed'];
+const CODES: readonly string[] = [
+  'sso_cancelled',
+  'sso_state_mismatch',
+  'sso_failed',
+  'sso_vault_mismatch',
+];
 
 /**
- * What a page learns when the proxy sent it back from a failed single sign-on: the error,
- * the address without the parameter, and the user name typed before leaving.
+ * What a page learns when the proxy sent it back from a single sign-on: the error when it
+ * failed (none when it succeeded), the address without the parameter, and the user name
+ * typed before leaving.
  */
 export interface ProxySsoOutcome {
-  readonly error: VaultOAuthError;
+  readonly error: VaultOAuthError | undefined;
   readonly cleanUrl: string;
   readonly username: string | undefined;
 }
@@ -33,9 +46,10 @@ export function rememberProxySsoUsername(username: string): void {
 }
 
 /**
- * Reads a failed single sign-on from `url` (the proxy adds {@link SSO_ERROR_PARAMETER} to the
- * return path), and takes the kept user name; `undefined` when `url` carries none. Pure but
- * for the storage read.
+ * Reads the outcome of a single sign-on from `url` (the proxy adds
+ * {@link SSO_ERROR_PARAMETER} or {@link SSO_SIGNED_IN_PARAMETER} to the return path), and
+ * takes the kept user name; `undefined` when `url` carries neither. Pure but for the
+ * storage read.
  */
 export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
   let current: URL;
@@ -44,18 +58,23 @@ export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
   } catch {
     return undefined;
   }
-  const code = current.searchParams.get(SSO_ERROR_PARAMETER);
-  if (code === null) return undefined;
-  current.searchParams.delete(SSO_ERROR_PARAMETER);
+  const { searchParams } = current;
+  const code = searchParams.get(SSO_ERROR_PARAMETER);
+  if (code === null && !searchParams.has(SSO_SIGNED_IN_PARAMETER)) return undefined;
+  searchParams.delete(SSO_ERROR_PARAMETER);
+  searchParams.delete(SSO_SIGNED_IN_PARAMETER);
   const username = takeProxySsoUsername();
   return {
     // An unknown code is the generic failure, never text from the address. The kit's own
     // words, as `createSsoError` gives them, are left to the lazily loaded chunk: the form
     // reads only the code.
-    error: new VaultOAuthError(
-      CODES.includes(code) ? code : 'sso_failed',
-      'Single sign-on through the proxy did not complete.',
-    ),
+    error:
+      code === null
+        ? undefined
+        : new VaultOAuthError(
+            CODES.includes(code) ? code : 'sso_failed',
+            'Single sign-on through the proxy did not complete.',
+          ),
     cleanUrl: `${current.pathname}${current.search}${current.hash}`,
     username,
   };

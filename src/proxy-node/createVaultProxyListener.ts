@@ -181,7 +181,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
           : call === 'other'
             ? session
                 .whoAmI(method, header, upstreamCall)
-                .then((known) => sso.describe(known, header))
+                .then((known) => sso.describe(known, header, fetchUpstream))
             : starts
               ? readSmall(req, MAX_SSO_FORM_BYTES).then((form) =>
                   sso.start(form, header, fetchUpstream, upstreamCall),

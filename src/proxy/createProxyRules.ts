@@ -118,6 +118,7 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
           now: settings.session.now,
           upstreamTimeoutMs: settings.upstreamTimeoutMs,
           session,
+          warn,
         });
   const tooLarge = (): ProxyRefusal =>
     new ProxyRefusal(

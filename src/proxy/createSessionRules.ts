@@ -164,6 +164,11 @@ export interface SessionRules {
   ): Promise<{ body: Uint8Array<ArrayBuffer>; cookies: readonly string[] }>;
   /** The refusal for an answer that carries a credential towards the page. */
   withheld(): ProxyRefusal;
+  /**
+   * Ends, in the background, an own session the proxy opened but does not keep (a single
+   * sign-on that landed in another vault than the one asked for).
+   */
+  end(session: { readonly sid: string; readonly dns: string }, upstream: UpstreamCall): void;
 }
 
 /**
@@ -656,6 +661,10 @@ export function createSessionRules(
       return { body: encoder.encode(JSON.stringify(answer)), cookies };
     },
 
+    end({ sid, dns }, upstream) {
+      retire([{ sid, dns, kind: 'own' }], upstream);
+    },
+
     withheld() {
       return new ProxyRefusal(
         502,
@@ -696,9 +705,12 @@ function isSessionIdShape(value: string): boolean {
   return value.length >= 16 && value.length <= 2_048 && /^[A-Za-z0-9._~+/-]+=*$/.test(value);
 }
 
-// The vault the answer's vaultId names in vaultIds[].url; a password login may fall back
-// on the vault it was sent to. An OAuth answer that names no vault gets no cookie.
-function ownSession(
+/**
+ * The vault a login answer's `vaultId` names in `vaultIds[].url`; a password login may fall
+ * back on the vault it was sent to (`dns`). An OAuth answer that names no vault gets no
+ * cookie.
+ */
+export function ownSession(
   answer: Record<string, unknown>,
   dns: string | undefined,
 ): { dns: string; userId: number; vaultId: number } | undefined {

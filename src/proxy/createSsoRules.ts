@@ -8,18 +8,26 @@ import {
   generateRandomCodeVerifier,
   generateRandomNonce,
   generateRandomState,
+  getValidatedIdTokenClaims,
   None,
   processAuthorizationCodeResponse,
   processRefreshTokenResponse,
+  processRevocationResponse,
   ResponseBodyError,
   refreshTokenGrantRequest,
+  revocationRequest,
   type TokenEndpointResponse,
   validateAuthResponse,
 } from 'oauth4webapi';
 import type { SsoErrorCode } from '../oidc/createSsoError';
-import { SSO_ERROR_PARAMETER } from '../oidc/readProxySsoOutcome';
+import { SSO_ERROR_PARAMETER, SSO_SIGNED_IN_PARAMETER } from '../oidc/readProxySsoOutcome';
 import { sanitizeReturnTo } from '../oidc/sanitizeReturnTo';
-import type { SessionAnswer, SessionRules, UpstreamCall } from './createSessionRules';
+import {
+  ownSession,
+  type SessionAnswer,
+  type SessionRules,
+  type UpstreamCall,
+} from './createSessionRules';
 import type { SealedSession } from './createSessionSealer';
 import { createSessionSealer } from './createSessionSealer';
 import { isAllowedHost, isPlainHostName } from './isAllowedHost';
@@ -31,6 +39,12 @@ import { parseJsonObject } from './parseJsonObject';
  * exchange at the identity provider, the OAuth session login.
  */
 export type UpstreamFetch = (request: Request) => Promise<Response>;
+
+/**
+ * Asks the runtime to let a call go on after the answer has been sent (an edge runtime's
+ * `waitUntil`); where the process lives on (Node), nothing is needed.
+ */
+export type WaitUntil = (promise: Promise<unknown>) => void;
 
 /**
  * Largest form the single sign-on start reads (a user name, a profile, a return path).
@@ -77,6 +91,7 @@ export interface SsoRules {
     header: (name: string) => string | null | undefined,
     fetchUpstream: UpstreamFetch,
     upstream: UpstreamCall,
+    waitUntil?: WaitUntil,
   ): Promise<SessionAnswer>;
   /**
    * A new vault session for the signed-in single sign-on user, without a form: the refresh
@@ -90,14 +105,18 @@ export interface SsoRules {
     header: (name: string) => string | null | undefined,
     fetchUpstream: UpstreamFetch,
     upstream: UpstreamCall,
+    waitUntil?: WaitUntil,
   ): Promise<SessionAnswer>;
   /**
    * Who-am-I's answer with `renewal: 'sso'` on the own session when the browser holds a
-   * renewal cookie for exactly that session.
+   * renewal cookie for exactly that session; a renewal cookie of a session that is gone
+   * (signed out, forgotten, replaced, expired) is cleared and its refresh token revoked.
    */
   describe(
     answer: SessionAnswer,
     header: (name: string) => string | null | undefined,
+    fetchUpstream: UpstreamFetch,
+    waitUntil?: WaitUntil,
   ): Promise<SessionAnswer>;
 }
 
@@ -115,6 +134,8 @@ export interface SsoRulesSettings {
   readonly upstreamTimeoutMs: number;
   /** The session rules whose login path seals the vault session. */
   readonly session: SessionRules;
+  /** Hears of a refresh token the provider could not be asked to revoke (never the token). */
+  readonly warn: (message: string) => void;
 }
 
 /** What the single sign-on cookie holds between the start and the provider's return. */
@@ -126,12 +147,19 @@ interface SsoFlow {
   readonly redirectUri: string;
   readonly issuer: string;
   readonly tokenEndpoint: string;
+  /** Where the provider takes back a refresh token the proxy lets go of, when it has one. */
+  readonly revocationEndpoint: string | undefined;
   /** The client ID at the identity provider. */
   readonly idpClientId: string;
   /** The app's client ID at the service, for the OAuth session login. */
   readonly clientId: string | undefined;
   readonly profileId: string;
   readonly vaultDns: string | undefined;
+  /**
+   * A session in another vault than `vaultDns` is refused (the app's `validateDns`), as a
+   * password login's is.
+   */
+  readonly validateDns: boolean;
   readonly returnTo: string;
   readonly expiresAt: number;
   /**
@@ -139,6 +167,12 @@ interface SsoFlow {
    * provider's return is a cross-site navigation, which brings no `SameSite=Strict` cookie.
    */
   readonly replaces: readonly SealedSession[];
+  /**
+   * The renewal the browser held at the start (its cookie is `SameSite=Strict`, so the
+   * provider's return does not bring it either): revoked once a sign-in of someone else
+   * replaces it.
+   */
+  readonly replacesRenewal: SsoRenewal | undefined;
 }
 
 /** What the renewal cookie holds: how to ask the provider again, for which session. */
@@ -148,18 +182,36 @@ interface SsoRenewal {
   readonly refreshToken: string;
   readonly issuer: string;
   readonly tokenEndpoint: string;
+  readonly revocationEndpoint: string | undefined;
   readonly idpClientId: string;
   readonly clientId: string | undefined;
   readonly profileId: string;
   readonly vaultDns: string | undefined;
+  readonly validateDns: boolean;
+  /** Whom the provider signed in (the ID token's `sub`), when it said. */
+  readonly subject: string | undefined;
   /** The tag of the own session it was issued with: it renews that session and no other. */
   readonly sessionTag: string;
 }
 
 /** What opening a vault session with an access token needs to know. */
-type SsoGrant = Pick<SsoFlow, 'clientId' | 'profileId' | 'vaultDns'>;
+type SsoGrant = Pick<SsoFlow, 'clientId' | 'profileId' | 'vaultDns' | 'validateDns'>;
 
-const COOKIE = '__Host-vault-sso';
+/** What a renewal is made of, but the refresh token and the session it renews. */
+type SsoRenewalBase = Omit<SsoRenewal, 'refreshToken' | 'sessionTag'>;
+
+/** One pending sign-in's cookie, by name, with what it held (`undefined`: nothing usable). */
+interface PendingSignIn {
+  readonly name: string;
+  readonly flow: SsoFlow | undefined;
+}
+
+// One cookie per pending sign-in, named after its state: a sign-in started in a second tab
+// leaves the first one's alone, and each provider's return finds its own.
+const COOKIE_PREFIX = '__Host-vault-sso-';
+// Enough for a few tabs; the oldest goes first, so the cookies stay well inside a browser's
+// limits on their size and number.
+const MAX_PENDING = 4;
 // Sent only to the session route and what is below it (never with a vault call), and only
 // from the app's own pages: `__Secure-`, since `__Host-` would force `Path=/`.
 const RENEW_COOKIE = '__Secure-vault-sso-renew';
@@ -200,6 +252,70 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
     const value = readCookie(header('cookie'), RENEW_COOKIE);
     return asRenewal(value === undefined ? undefined : await sealer.openData(value));
   };
+  // Every sign-in cookie the browser sent, opened; a value that does not open holds nothing.
+  const openPending = async (
+    header: (name: string) => string | null | undefined,
+  ): Promise<PendingSignIn[]> =>
+    Promise.all(
+      readCookiesNamed(header('cookie'), COOKIE_PREFIX).map(async ([name, value]) => ({
+        name,
+        flow: asFlow(await sealer.openData(value)),
+      })),
+    );
+  const isLive = (flow: SsoFlow | undefined): flow is SsoFlow =>
+    flow !== undefined && flow.expiresAt > now();
+
+  // Best effort, in the background: the provider takes back a refresh token the proxy lets
+  // go of (RFC 7009), so that it is no use to anyone who took a copy of the cookie. A
+  // failure is logged by host, never with the token.
+  const revoke = (
+    renewal: Pick<
+      SsoRenewal,
+      'refreshToken' | 'issuer' | 'tokenEndpoint' | 'revocationEndpoint' | 'idpClientId'
+    >,
+    fetchUpstream: UpstreamFetch,
+    waitUntil: WaitUntil | undefined,
+  ): void => {
+    const endpoint = renewal.revocationEndpoint;
+    if (endpoint === undefined) return;
+    const job = (async () => {
+      const url = reachable(endpoint, 'revocation');
+      const [as, client] = providerOf(renewal);
+      let answer: Response;
+      try {
+        answer = await revocationRequest(
+          { ...as, revocation_endpoint: url.href },
+          client,
+          None(),
+          renewal.refreshToken,
+          {
+            ...tokenOptions(fetchUpstream),
+            additionalParameters: { token_type_hint: 'refresh_token' },
+          },
+        );
+      } catch {
+        throw new Error('it could not be reached');
+      }
+      try {
+        await processRevocationResponse(answer);
+      } catch {
+        throw new Error(`it answered ${answer.status}`);
+      }
+    })().catch((error: unknown) => {
+      const why =
+        error instanceof ProxyRefusal
+          ? 'its host is not allowed'
+          : String((error as Error).message);
+      try {
+        settings.warn(
+          `vault proxy: a refresh token the proxy let go of could not be revoked at ${hostOf(endpoint)} (${why}).`,
+        );
+      } catch {
+        // A failing logger changes nothing.
+      }
+    });
+    waitUntil?.(job);
+  };
 
   const tokenOptions = (fetchUpstream: UpstreamFetch) => ({
     signal: signal(),
@@ -209,16 +325,27 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
 
   // The OAuth session login with the access token, sealed by the login path every login
   // takes (so every guarantee of it holds here), and the renewal cookie when the provider
-  // granted a refresh token.
+  // granted a refresh token. A session in another vault than the one asked for is ended and
+  // refused, as a password login's is (`validateDns`). A refresh token the proxy does not
+  // keep is revoked.
   const openVaultSession = async (
     grant: SsoGrant,
     tokens: TokenEndpointResponse,
-    renewal: Omit<SsoRenewal, 'refreshToken' | 'sessionTag'>,
-    header: (name: string) => string | null | undefined,
-    fetchUpstream: UpstreamFetch,
-    upstream: UpstreamCall,
-    alsoReplaces: readonly SealedSession[],
-  ): Promise<{ answer: Record<string, unknown> | undefined; body: string; cookies: string[] }> => {
+    renewal: SsoRenewalBase,
+    call: {
+      readonly header: (name: string) => string | null | undefined;
+      readonly fetchUpstream: UpstreamFetch;
+      readonly upstream: UpstreamCall;
+      readonly waitUntil: WaitUntil | undefined;
+      readonly alsoReplaces: readonly SealedSession[];
+    },
+  ): Promise<{
+    answer: Record<string, unknown> | undefined;
+    body: string;
+    cookies: string[];
+    refused: 'vault-mismatch' | undefined;
+  }> => {
+    const { header, fetchUpstream, upstream, waitUntil } = call;
     const target = oauthTarget(loginHost, grant.profileId);
     const loginForm = new URLSearchParams();
     if (grant.vaultDns !== undefined) loginForm.set('vaultDNS', grant.vaultDns);
@@ -238,9 +365,24 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       }),
     );
     const body = await readBytes(login);
+    const refreshToken =
+      typeof tokens.refresh_token === 'string' && tokens.refresh_token !== ''
+        ? tokens.refresh_token
+        : undefined;
+    const letGo = () => {
+      if (refreshToken !== undefined)
+        revoke({ ...renewal, refreshToken }, fetchUpstream, waitUntil);
+    };
+    const landed = landedElsewhere(grant, parseJsonObject(body));
+    if (landed !== undefined) {
+      // Not sealed, nothing replaced: the session lives in the vault it landed in, and ends.
+      session.end(landed, upstream);
+      letGo();
+      return { answer: undefined, body: '', cookies: [], refused: 'vault-mismatch' };
+    }
     const plan = await session.plan(target, header, upstream);
     const seen = new Set(plan.replaces.map((held) => held.sid));
-    const replaces = [...plan.replaces, ...alsoReplaces.filter((held) => !seen.has(held.sid))];
+    const replaces = [...plan.replaces, ...call.alsoReplaces.filter((held) => !seen.has(held.sid))];
     const sealed = await session.answer({ ...plan, replaces }, body, {
       form: undefined,
       upstream,
@@ -253,8 +395,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       answer?.responseStatus === 'SUCCESS' &&
       typeof sessionTag === 'string' &&
       typeof sessionDeadline === 'number';
-    const refreshToken = tokens.refresh_token;
-    if (signedIn && typeof refreshToken === 'string' && refreshToken !== '') {
+    if (signedIn && refreshToken !== undefined) {
       const kept: SsoRenewal = { ...renewal, refreshToken, sessionTag };
       // It lives as long as the session it renews: a newer session needs a newer one.
       const maxAge = Math.max(0, Math.floor((sessionDeadline - now()) / 1000));
@@ -263,17 +404,19 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       );
     } else {
       cookies.push(clearRenewal);
+      if (!signedIn) letGo();
     }
     return {
       answer: signedIn ? answer : undefined,
       body: new TextDecoder().decode(sealed.body),
       cookies,
+      refused: undefined,
     };
   };
   const signal = () => AbortSignal.timeout(settings.upstreamTimeoutMs);
 
   // The identity provider's endpoint the proxy itself calls: https, an allowed plain host name.
-  const reachable = (value: unknown): URL => {
+  const reachable = (value: unknown, endpoint: 'token' | 'revocation' = 'token'): URL => {
     let url: URL | undefined;
     try {
       url = new URL(String(value));
@@ -290,7 +433,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       throw new ProxyRefusal(
         400,
         'PROXY_HOST_NOT_ALLOWED',
-        "The identity provider's token endpoint is not an https URL on a plain host name.",
+        `The identity provider's ${endpoint} endpoint is not an https URL on a plain host name.`,
       );
     }
     if (!isAllowedHost(url.hostname, settings.allowHosts)) {
@@ -308,12 +451,14 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
     error: SsoErrorCode | undefined,
     cookies: readonly string[],
   ): SessionAnswer => {
+    // A sign-in's own cookie is cleared by the caller, which knows its name.
     // The path as sanitised at the start, its query left as it was, the outcome added to it.
     const { pathname, search, hash } = new URL(returnTo, PLACEHOLDER_ORIGIN);
-    const outcome =
-      error === undefined
-        ? search
-        : `${search === '' ? '?' : `${search}&`}${SSO_ERROR_PARAMETER}=${error}`;
+    // A success says so too, with a marker that names no secret: the page reports the
+    // sign-in once, and takes the marker out of its address.
+    const [name, value] =
+      error === undefined ? [SSO_SIGNED_IN_PARAMETER, '1'] : [SSO_ERROR_PARAMETER, error];
+    const outcome = `${search === '' ? '?' : `${search}&`}${name}=${value}`;
     return {
       status: 303,
       headers: {
@@ -322,9 +467,10 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
         'referrer-policy': 'no-referrer',
       },
       body: '',
-      cookies: [...cookies, `${COOKIE}=; ${ATTRIBUTES}; Max-Age=0`],
+      cookies,
     };
   };
+  const clearPending = (name: string) => `${name}=; ${ATTRIBUTES}; Max-Age=0`;
 
   return {
     startPath,
@@ -354,6 +500,8 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       const vaultDns = fields.get('vaultDNS')?.toLowerCase() || undefined;
       const clientId = fields.get('client_id') || undefined;
       const scope = fields.get('scope') || 'openid';
+      // On unless the app accepts any of the user's vaults.
+      const validateDns = fields.get('validateDns') !== 'false';
       if (
         username === '' ||
         username.length > MAX_USERNAME ||
@@ -407,6 +555,16 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       const issuer = metadata.issuer;
       if (typeof issuer !== 'string' || issuer === '') throw failed('The profile names no issuer.');
       const tokenEndpoint = reachable(metadata.token_endpoint).href;
+      // A revocation endpoint the proxy may not reach is not used: the sign-in goes on.
+      let revocationEndpoint: string | undefined;
+      try {
+        revocationEndpoint =
+          metadata.revocation_endpoint === undefined
+            ? undefined
+            : reachable(metadata.revocation_endpoint, 'revocation').href;
+      } catch {
+        revocationEndpoint = undefined;
+      }
       const authorization = browserEndpoint(metadata.authorization_endpoint);
       const idpClientId =
         typeof profile.as_client_id === 'string' && profile.as_client_id !== ''
@@ -441,45 +599,72 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
         redirectUri,
         issuer,
         tokenEndpoint,
+        revocationEndpoint,
         idpClientId,
         clientId,
         profileId,
         vaultDns,
+        validateDns,
         returnTo: sanitizeReturnTo(fields.get('returnTo') ?? '/', { origin: PLACEHOLDER_ORIGIN }),
         expiresAt: now() + FLOW_MS,
         replaces: replaced.replaces,
+        replacesRenewal: await openRenewal(header),
       };
+      // The sign-ins still pending stay, up to a few: the expired and unreadable ones go,
+      // then the oldest, to make room for this one.
+      const pending = await openPending(header);
+      const live = pending
+        .filter((entry): entry is PendingSignIn & { flow: SsoFlow } => isLive(entry.flow))
+        .sort((a, b) => a.flow.expiresAt - b.flow.expiresAt);
+      const dropped = [
+        ...pending.filter((entry) => !isLive(entry.flow)),
+        ...live.slice(0, Math.max(0, live.length - (MAX_PENDING - 1))),
+      ];
       return {
         status: 200,
         headers: JSON_HEADERS,
         body: JSON.stringify({ responseStatus: 'SUCCESS', authorizationUrl: authorization.href }),
         cookies: [
           ...replaced.cookies,
-          `${COOKIE}=${await sealer.sealData({ ...flow })}; ${ATTRIBUTES}; Max-Age=${FLOW_MS / 1000}`,
+          ...dropped.map((entry) => clearPending(entry.name)),
+          `${await pendingName(state)}=${await sealer.sealData({ ...flow })}; ${ATTRIBUTES}; Max-Age=${FLOW_MS / 1000}`,
         ],
       };
     },
 
-    async callback(query, header, fetchUpstream, upstream) {
-      const value = readCookie(header('cookie'), COOKIE);
-      const opened = value === undefined ? undefined : await sealer.openData(value);
-      const flow = asFlow(opened);
-      if (flow === undefined || flow.expiresAt <= now()) {
-        return redirect('/', 'sso_state_mismatch', []);
+    async callback(query, header, fetchUpstream, upstream, waitUntil) {
+      const answered = new URLSearchParams(query);
+      const state = answered.get('state');
+      const pending = await openPending(header);
+      const name = state === null ? undefined : await pendingName(state);
+      const own = pending.find((entry) => entry.name === name);
+      const flow = own?.flow;
+      if (own === undefined || !isLive(flow)) {
+        // An answer that belongs to no pending sign-in (unknown, forged, replayed, expired)
+        // leaves the pending ones alone; with a single one, the user goes back to its page.
+        const others = pending.flatMap((entry) => (isLive(entry.flow) ? [entry.flow] : []));
+        const back = flow ?? (others.length === 1 ? others[0] : undefined);
+        return redirect(
+          back?.returnTo ?? '/',
+          'sso_state_mismatch',
+          own === undefined ? [] : [clearPending(own.name)],
+        );
       }
+      // Used once: whatever happens next, this sign-in's cookie goes.
+      const done = [clearPending(own.name)];
       const [as, client] = providerOf(flow);
       let parameters: URLSearchParams;
       try {
-        parameters = validateAuthResponse(as, client, new URLSearchParams(query), flow.state);
+        parameters = validateAuthResponse(as, client, answered, flow.state);
       } catch (error) {
         if (error instanceof AuthorizationResponseError) {
           return redirect(
             flow.returnTo,
             error.error === 'access_denied' ? 'sso_cancelled' : 'sso_failed',
-            [],
+            done,
           );
         }
-        return redirect(flow.returnTo, 'sso_state_mismatch', []);
+        return redirect(flow.returnTo, 'sso_state_mismatch', done);
       }
       let tokens: TokenEndpointResponse;
       try {
@@ -498,39 +683,60 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
           expectedNonce: flow.nonce,
         });
       } catch {
-        return redirect(flow.returnTo, 'sso_failed', []);
+        return redirect(flow.returnTo, 'sso_failed', done);
       }
+      const subject = getValidatedIdTokenClaims(tokens)?.sub;
       try {
-        const opened = await openVaultSession(
-          flow,
-          tokens,
-          renewalOf(flow),
+        const opened = await openVaultSession(flow, tokens, renewalOf(flow, subject), {
           header,
           fetchUpstream,
           upstream,
+          waitUntil,
           // The sessions the start saw: the provider's return brings no strict cookie.
-          flow.replaces,
-        );
+          alsoReplaces: flow.replaces,
+        });
+        const before = flow.replacesRenewal;
+        // The renewal of a session this sign-in replaced goes with it. Not when the same
+        // person signed in again at the same provider: a provider may hold both tokens under
+        // one grant, and revoking the old one would take the new one with it.
+        if (
+          opened.answer !== undefined &&
+          before !== undefined &&
+          (before.issuer !== flow.issuer ||
+            (before.subject !== undefined && subject !== undefined && before.subject !== subject))
+        ) {
+          revoke(before, fetchUpstream, waitUntil);
+        }
         return redirect(
           flow.returnTo,
-          opened.answer === undefined ? 'sso_failed' : undefined,
-          opened.cookies,
+          opened.refused === 'vault-mismatch'
+            ? 'sso_vault_mismatch'
+            : opened.answer === undefined
+              ? 'sso_failed'
+              : undefined,
+          [...opened.cookies, ...done],
         );
       } catch {
-        return redirect(flow.returnTo, 'sso_failed', []);
+        return redirect(flow.returnTo, 'sso_failed', done);
       }
     },
 
-    async renew(header, fetchUpstream, upstream) {
+    async renew(header, fetchUpstream, upstream, waitUntil) {
       session.checkCsrf('POST', header);
       const renewal = await openRenewal(header);
-      const refuse = (type: 'SSO_RENEWAL_REFUSED' | 'SSO_RENEWAL_FAILED', message: string) => ({
-        status: 200,
-        headers: JSON_HEADERS,
-        body: JSON.stringify({ responseStatus: 'FAILURE', errors: [{ type, message }] }),
-        // Refused for good: the cookie goes. A passing fault leaves it for another try.
-        cookies: type === 'SSO_RENEWAL_REFUSED' ? [clearRenewal] : [],
-      });
+      const refuse = (type: 'SSO_RENEWAL_REFUSED' | 'SSO_RENEWAL_FAILED', message: string) => {
+        // Refused for good: the cookie goes, and its refresh token is revoked. A passing
+        // fault leaves both for another try.
+        if (type === 'SSO_RENEWAL_REFUSED' && renewal !== undefined) {
+          revoke(renewal, fetchUpstream, waitUntil);
+        }
+        return {
+          status: 200,
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ responseStatus: 'FAILURE', errors: [{ type, message }] }),
+          cookies: type === 'SSO_RENEWAL_REFUSED' ? [clearRenewal] : [],
+        };
+      };
       const held = await session.plan(
         oauthTarget(loginHost, renewal?.profileId ?? ''),
         header,
@@ -567,14 +773,19 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       try {
         const opened = await openVaultSession(
           renewal,
-          // A provider that does not rotate refresh tokens keeps the one it gave.
+          // A provider that does not rotate refresh tokens keeps the one it gave. One that
+          // does has ended the old one already: it is not revoked, which could end the grant
+          // the new one belongs to.
           { ...tokens, refresh_token: tokens.refresh_token ?? renewal.refreshToken },
-          renewalOf(renewal),
-          header,
-          fetchUpstream,
-          upstream,
-          [],
+          renewalOf(renewal, renewal.subject),
+          { header, fetchUpstream, upstream, waitUntil, alsoReplaces: [] },
         );
+        if (opened.refused === 'vault-mismatch') {
+          return refuse(
+            'SSO_RENEWAL_REFUSED',
+            'The new session would be in another vault than the one the user signed in to.',
+          );
+        }
         if (opened.answer === undefined) {
           return {
             status: 200,
@@ -594,14 +805,16 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       }
     },
 
-    async describe(answer, header) {
+    async describe(answer, header, fetchUpstream, waitUntil) {
       const known = parseJsonObject(new TextEncoder().encode(answer.body));
       const own = known?.own as Record<string, unknown> | null | undefined;
       if (answer.status !== 200 || known === undefined) return answer;
       const renewal = await openRenewal(header);
       if (renewal === undefined) return answer;
       if (own == null || renewal.sessionTag !== own.sessionTag) {
-        // Signed out, expired or replaced: the refresh token goes with the session it served.
+        // Signed out, forgotten, expired or replaced: the refresh token goes with the
+        // session it served, at the provider too.
+        revoke(renewal, fetchUpstream, waitUntil);
         return { ...answer, cookies: [...answer.cookies, clearRenewal] };
       }
       return {
@@ -673,7 +886,7 @@ function errorsOf(answer: Record<string, unknown> | undefined) {
   return kept.length > 0 ? kept : [{ type: 'UNEXPECTED_ERROR', message: '' }];
 }
 
-function readCookie(header: string | null | undefined, name = COOKIE): string | undefined {
+function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const equals = part.indexOf('=');
@@ -682,6 +895,53 @@ function readCookie(header: string | null | undefined, name = COOKIE): string | 
     }
   }
   return undefined;
+}
+
+// Every cookie whose name begins with `prefix`, as [name, value].
+function readCookiesNamed(header: string | null | undefined, prefix: string): [string, string][] {
+  if (!header) return [];
+  return header.split(';').flatMap((part): [string, string][] => {
+    const equals = part.indexOf('=');
+    const name = equals === -1 ? '' : part.slice(0, equals).trim();
+    return name.startsWith(prefix) && name.length > prefix.length
+      ? [[name, part.slice(equals + 1).trim()]]
+      : [];
+  });
+}
+
+// The cookie of the sign-in with this state: named after a hash of it, so the name says
+// nothing of the state and is a cookie name whatever the state holds.
+async function pendingName(state: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(state)),
+  );
+  let binary = '';
+  for (const byte of digest.subarray(0, 16)) binary += String.fromCharCode(byte);
+  const id = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${COOKIE_PREFIX}${id}`;
+}
+
+// The vault a successful OAuth login landed in, when it is not the one the sign-in asked
+// for and the app accepts that one alone; `undefined` otherwise.
+function landedElsewhere(
+  grant: SsoGrant,
+  answer: Record<string, unknown> | undefined,
+): { sid: string; dns: string } | undefined {
+  if (!grant.validateDns || grant.vaultDns === undefined) return undefined;
+  const sid = answer?.sessionId;
+  if (answer?.responseStatus !== 'SUCCESS' || typeof sid !== 'string' || sid === '') {
+    return undefined;
+  }
+  const dns = ownSession(answer, undefined)?.dns;
+  return dns === undefined || dns === grant.vaultDns ? undefined : { sid, dns };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an unreadable address';
+  }
 }
 
 // Sealed by this proxy, so authentic; its shape is checked all the same.
@@ -699,8 +959,15 @@ function asFlow(data: Record<string, unknown> | undefined): SsoFlow | undefined 
     'returnTo',
   ];
   if (!strings.every((name) => typeof data[name] === 'string')) return undefined;
-  if (typeof data.expiresAt !== 'number' || !Array.isArray(data.replaces)) return undefined;
-  return data as unknown as SsoFlow;
+  if (
+    typeof data.expiresAt !== 'number' ||
+    !Array.isArray(data.replaces) ||
+    typeof data.validateDns !== 'boolean'
+  ) {
+    return undefined;
+  }
+  const replacesRenewal = asRenewal(data.replacesRenewal as Record<string, unknown> | undefined);
+  return { ...(data as unknown as SsoFlow), replacesRenewal };
 }
 
 // The identity provider and this proxy's client there, as oauth4webapi names them.
@@ -713,9 +980,22 @@ function providerOf(
   ];
 }
 
-function renewalOf(from: SsoFlow | SsoRenewal): Omit<SsoRenewal, 'refreshToken' | 'sessionTag'> {
-  const { issuer, tokenEndpoint, idpClientId, clientId, profileId, vaultDns } = from;
-  return { v: 1, renew: true, issuer, tokenEndpoint, idpClientId, clientId, profileId, vaultDns };
+function renewalOf(from: SsoFlow | SsoRenewal, subject: string | undefined): SsoRenewalBase {
+  const { issuer, tokenEndpoint, revocationEndpoint, idpClientId, clientId } = from;
+  const { profileId, vaultDns, validateDns } = from;
+  return {
+    v: 1,
+    renew: true,
+    issuer,
+    tokenEndpoint,
+    revocationEndpoint,
+    idpClientId,
+    clientId,
+    profileId,
+    vaultDns,
+    validateDns,
+    subject,
+  };
 }
 
 // Sealed by this proxy under the data key, so authentic; a sign-in's cookie is no renewal.
@@ -730,5 +1010,12 @@ function asRenewal(data: Record<string, unknown> | undefined): SsoRenewal | unde
     'sessionTag',
   ];
   if (!strings.every((name) => typeof data[name] === 'string')) return undefined;
-  return data as unknown as SsoRenewal;
+  // A renewal sealed before these were kept: no revocation, no subject, the vault checked.
+  const optional = (name: string) => (typeof data[name] === 'string' ? data[name] : undefined);
+  return {
+    ...(data as unknown as SsoRenewal),
+    revocationEndpoint: optional('revocationEndpoint'),
+    subject: optional('subject'),
+    validateDns: data.validateDns !== false,
+  };
 }

@@ -133,6 +133,8 @@ export function createVaultProxy(
       if (target.route === 'session' && session !== undefined) {
         const { sso } = rules;
         const fetchUpstream = (call: Request) => upstreamFetch(call, context);
+        // A revocation goes on after the answer: an edge runtime is asked to wait for it.
+        const waitUntil = context?.waitUntil?.bind(context);
         const answer =
           target.call === 'web-tab-hand-off'
             ? await session.handOff(await readText(request, MAX_SSO_FORM_BYTES), header, {
@@ -147,6 +149,8 @@ export function createVaultProxy(
                 ? await sso.describe(
                     await session.whoAmI(request.method, header, upstreamCall),
                     header,
+                    fetchUpstream,
+                    waitUntil,
                   )
                 : target.call === 'sso-start'
                   ? await sso.start(
@@ -156,8 +160,14 @@ export function createVaultProxy(
                       upstreamCall,
                     )
                   : target.call === 'sso-renew'
-                    ? await sso.renew(header, fetchUpstream, upstreamCall)
-                    : await sso.callback(queryOf(target.path), header, fetchUpstream, upstreamCall);
+                    ? await sso.renew(header, fetchUpstream, upstreamCall, waitUntil)
+                    : await sso.callback(
+                        queryOf(target.path),
+                        header,
+                        fetchUpstream,
+                        upstreamCall,
+                        waitUntil,
+                      );
         return finish(
           new Response(answer.body, {
             status: answer.status,

@@ -1,9 +1,10 @@
-// Single sign-on in BFF mode in real Chromium: sam signs in through the demo (as `npm run
+// Single sign-on in BFF mode in real Chromium and Firefox: sam signs in through the demo (as `npm run
 // dev` serves it) at the real development OpenID Provider, and the proxy, not the page,
 // exchanges the code. Every request the browser sends and every response it reads is
 // recorded: none carries an access, ID or refresh token, the browser never calls the
-// provider's token endpoint, and no OIDC library is downloaded. A cancel at the provider
-// comes back to the form with the user name kept.
+// provider's token endpoint, and no OIDC library is downloaded. Back from the proxy, the page
+// says the sign-in is completing before its code has loaded. A cancel at the provider comes
+// back to the form with the user name kept.
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +92,20 @@ describe('single sign-on of the demo in BFF mode', () => {
     expect(demo.dev.events).toContainEqual(
       expect.objectContaining({ type: 'login', method: 'oauth', username: SAM.username }),
     );
+  });
+
+  it('paints "Completing sign-in…" back from the proxy before any module has loaded, and only then', async () => {
+    const context = await demo.newContext();
+    const page = await context.newPage();
+    // The page as it is before its modules run.
+    await page.route(
+      (url) => url.origin === demo.dev.url && url.pathname !== '/',
+      (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()),
+    );
+    await page.goto(`${demo.dev.url}/?from=start&vault_sso_signed_in=1`);
+    expect(await page.getByRole('status').textContent()).toBe(enLoginMessages.ssoCompleting);
+    await page.goto(`${demo.dev.url}/?from=start`);
+    expect(await page.getByRole('status').count()).toBe(0);
   });
 
   it("brings a cancel at the provider back to the form in the user's language, the user name kept", async () => {

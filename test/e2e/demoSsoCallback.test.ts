@@ -1,6 +1,6 @@
-// The words the demo's page paints before its modules load, back at an in-page single
-// sign-on callback, are the kit's own. (The demo runs in BFF mode, where the proxy completes
-// single sign-on before the page loads: demoSsoBff.test.ts follows sam through it.)
+// The words the demo's page paints before its modules load, back from a single sign-on that
+// the proxy completed (BFF mode, the demo's: the page joins the session), are the kit's own.
+// demoSsoBff.test.ts follows sam through it.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { jaMessages } from '../../src/locales/ja';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
 
-describe('the single sign-on callback of the demo', () => {
+describe('the demo back from single sign-on', () => {
   it("paints the kit's own words in every language", async () => {
     const html = await readFile(resolve(DEMO_ROOT, 'index.html'), 'utf8');
     const painted = Object.fromEntries(

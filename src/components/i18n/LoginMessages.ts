@@ -84,6 +84,11 @@ export interface LoginMessages {
   /** The answer from the identity provider did not belong to this sign-in (expired, another tab). */
   readonly ssoRestart: string;
   readonly ssoFailed: string;
+  /**
+   * Single sign-on through the kit's proxy opened a session in another vault than the one
+   * the app asked for and accepts alone (`validateDns`); that session was ended.
+   */
+  readonly ssoVaultElsewhere: string;
   readonly sessionExpired: string;
   readonly sessionInvalid: string;
   /** Inside a vault's web tab: the vault handed over no session in time. */

@@ -507,6 +507,8 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
       if (input.returnTo !== undefined) form.set('returnTo', input.returnTo);
       if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
+      // The proxy refuses a session in another vault unless the app accepts any of them.
+      if (!resolved.validateDns) form.set('validateDns', 'false');
       const answer = await call(responseReaders.body, {
         method: 'POST',
         url: `${url}/sso`,

@@ -31,6 +31,8 @@ export interface DevOidcAdapter {
   clear(): void;
   /** Drops the grants of one account (`sub`) and what was issued under them; returns how many. */
   withdrawGrants(accountId: string): number;
+  /** Drops the sign-in sessions of one account (`sub`); returns how many. */
+  endSessions(accountId: string): number;
 }
 
 /**
@@ -119,6 +121,16 @@ export function createDevOidcAdapter(now: () => number = Date.now): DevOidcAdapt
         entries.delete(key);
         for (const member of grantMembers.get(grantId) ?? []) entries.delete(member);
         grantMembers.delete(grantId);
+        count += 1;
+      }
+      return count;
+    },
+    endSessions(accountId) {
+      let count = 0;
+      for (const [key, entry] of [...entries]) {
+        if (!key.startsWith('Session:') || entry.payload.accountId !== accountId) continue;
+        entries.delete(key);
+        if (typeof entry.payload.uid === 'string') sessionByUid.delete(entry.payload.uid);
         count += 1;
       }
       return count;

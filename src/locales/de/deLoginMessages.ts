@@ -71,6 +71,8 @@ export const deLoginMessages: LoginMessages = {
     'Die Anmeldung über Ihre Organisation wurde abgebrochen. Versuchen Sie es erneut, sobald Sie bereit sind.',
   ssoRestart:
     'Diese Anmeldung ist abgelaufen oder wurde in einem anderen Fenster begonnen. Beginnen Sie von vorn.',
+  ssoVaultElsewhere:
+    'Ihre Organisation hat Sie angemeldet, aber nicht bei der Vault-Instanz, die diese Website verwendet: Sie haben keinen Zugriff darauf. Bitten Sie Ihre Vault-Administration um Zugriff.',
   ssoFailed:
     'Die Anmeldung über Ihre Organisation konnte nicht abgeschlossen werden. Versuchen Sie es erneut oder wenden Sie sich an Ihre Administration, falls das Problem bleibt.',
   sessionExpired:

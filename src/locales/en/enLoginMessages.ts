@@ -59,6 +59,8 @@ export const enLoginMessages: LoginMessages = {
     `You do not have access to ${vault}. Your account is in ${actual}.`,
   ssoCancelled: 'Sign-in with your organisation was cancelled. Try again when you are ready.',
   ssoRestart: 'This sign-in expired or was started in another window. Start again.',
+  ssoVaultElsewhere:
+    'Your organisation signed you in, but not to the vault this site uses: you do not have access to it. Ask your vault administrator for access.',
   ssoFailed:
     'Sign-in with your organisation could not be completed. Try again, or contact your administrator if it keeps happening.',
   sessionExpired:

@@ -71,6 +71,8 @@ export const esLoginMessages: LoginMessages = {
   ssoCancelled:
     'Se ha cancelado el inicio de sesión con su organización. Vuelva a intentarlo cuando quiera.',
   ssoRestart: 'Este inicio de sesión ha caducado o se empezó en otra ventana. Vuelva a empezar.',
+  ssoVaultElsewhere:
+    'Su organización le ha identificado, pero no en el Vault que usa este sitio: no tiene acceso a él. Pida acceso al administrador de su Vault.',
   ssoFailed:
     'No se ha podido completar el inicio de sesión con su organización. Vuelva a intentarlo o, si sigue ocurriendo, póngase en contacto con su administrador.',
   sessionExpired:

@@ -73,6 +73,8 @@ export const frLoginMessages: LoginMessages = {
     'La connexion avec votre organisation a été annulée. Réessayez dès que vous le souhaitez.',
   ssoRestart:
     'Cette connexion a expiré ou a été lancée dans une autre fenêtre. Recommencez depuis le début.',
+  ssoVaultElsewhere:
+    'Votre organisation vous a connecté, mais pas au Vault qu’utilise ce site : vous n’y avez pas accès. Demandez l’accès à l’administrateur de votre Vault.',
   ssoFailed:
     'La connexion avec votre organisation n’a pas pu aboutir. Réessayez, ou contactez votre administrateur si le problème persiste.',
   sessionExpired:
