@@ -8,19 +8,31 @@ import { VaultOAuthError } from '../core/errors';
  *   (unknown, forged, tampered or replayed `state`, another provider's answer).
  * - `sso_failed`: the provider refused or failed (an error answer, a refused code exchange,
  *   a profile no longer offered).
+ * - `sso_login_required`: a silent sign-in found the user no longer signed in at the
+ *   provider (`login_required`, `interaction_required`, `account_selection_required`).
+ * - `sso_consent_required`: a silent sign-in found the user's consent for the app withdrawn
+ *   (`consent_required`).
  *
  * @example
  * ```ts
  * const code: SsoErrorCode = 'sso_cancelled';
  * ```
  */
-export type SsoErrorCode = 'sso_cancelled' | 'sso_state_mismatch' | 'sso_failed';
+export type SsoErrorCode =
+  | 'sso_cancelled'
+  | 'sso_state_mismatch'
+  | 'sso_failed'
+  | 'sso_login_required'
+  | 'sso_consent_required';
 
 const DESCRIPTIONS: Readonly<Record<SsoErrorCode, string>> = {
   sso_cancelled: 'Single sign-on was cancelled at the identity provider.',
   sso_state_mismatch:
     'The sign-in could not be completed: the answer does not belong to a sign-in started in this browser. Start again.',
   sso_failed: 'The sign-in could not be completed at the identity provider. Start again.',
+  sso_login_required: 'The user is no longer signed in at the identity provider.',
+  sso_consent_required:
+    "The user's consent for this application was withdrawn at the identity provider.",
 };
 
 /**

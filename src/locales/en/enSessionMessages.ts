@@ -57,5 +57,9 @@ export const enSessionMessages: SessionMessages = {
     'You were signed out automatically because there was no activity for a while. Sign in again to continue.',
   renewalRefusedBody:
     "Your session reached its time limit and your organisation's sign-in did not allow a new one without signing in. Sign in again to continue.",
+  renewalSignedOutBody:
+    'Your session reached its time limit, and you are no longer signed in with your organisation, so a new session could not be started for you. Sign in again to continue.',
+  renewalConsentBody:
+    'Your session reached its time limit, and your organisation no longer allows this application to sign you in, so a new session could not be started for you. Sign in again to continue.',
   signInAgain: 'Sign in again',
 };
