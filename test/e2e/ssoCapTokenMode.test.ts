@@ -5,7 +5,7 @@
 // load. The emulator's clock and the page's clock are both moved by the test.
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/emulator/createManualClock';
 import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import { type RequestLog, recordRequests } from './support/recordRequests';
@@ -20,9 +20,11 @@ const AUTHORIZE = /^\/oidc\/auth$/;
 const OAUTH_SESSION = /^\/auth\/oauth\/session\//;
 const t = enSessionMessages;
 
-// Behind the wall clock by three days: the provider stamps its tokens with the wall clock,
-// so they stay valid for the emulator after it has moved 48 hours on.
+// Behind the wall clock by three days at the start of each test: the provider stamps its
+// tokens with the wall clock, so they stay valid for the emulator after it has moved 48
+// hours on.
 const clock = createManualClock(Date.now() - 72 * HOUR);
+beforeEach(() => clock.set(Date.now() - 72 * HOUR));
 const app = setUpBrowserAndDevServer({
   devServer: { root: APP_ROOT, session: false, prebuilt: true, emulator: { clock } },
 });
@@ -31,12 +33,18 @@ function poll<T>(read: () => Promise<T> | T, timeout = 15_000) {
   return expect.poll(read, { timeout, interval: 25 });
 }
 
-async function openApp(): Promise<{ page: Page; log: RequestLog }> {
+async function openApp(idleTimeoutMs?: number): Promise<{ page: Page; log: RequestLog }> {
   const context = await app.newContext();
   const log = recordRequests(context);
   const page = await context.newPage();
   await page.clock.install();
   await page.goto(app.dev.url);
+  if (idleTimeoutMs !== undefined) {
+    await page.evaluate((ms) => {
+      window.sessionStorage.setItem('sso-app.idle-timeout-ms', String(ms));
+    }, idleTimeoutMs);
+    await page.reload();
+  }
   await page.getByTestId('status').waitFor();
   return { page, log };
 }
@@ -100,6 +108,26 @@ describe('the 48-hour cap in token mode', () => {
     await expect(notes.evaluate((field) => field === document.activeElement)).resolves.toBe(true);
     await expect(page.getByRole('alertdialog').count()).resolves.toBe(0);
     expect(loads.count).toBe(0);
+  });
+
+  it('shows an idle sso user the idle warning and then the form, with no silent sign-in', async () => {
+    // The idle timeout ends two minutes after the cap warning is due: a user who has done
+    // nothing since signing in is idle when the cap comes near.
+    const { page, log } = await openApp(48 * HOUR - 2 * MINUTE);
+    await signInSam(page);
+    const authorizeBefore = log.count('GET', AUTHORIZE);
+
+    await toTheCapWarning(page);
+    const dialog = page.getByRole('alertdialog', { name: t.idleTitle });
+    await dialog.waitFor();
+    clock.advance(3 * MINUTE);
+    await page.clock.fastForward(3 * MINUTE);
+    await poll(() =>
+      page.getByRole('alertdialog', { name: t.idleEndedTitle }).textContent(),
+    ).toContain(t.idleEndedBody);
+    await expect(page.getByLabel('User name').isVisible()).resolves.toBe(true);
+    expect(log.count('GET', AUTHORIZE)).toBe(authorizeBefore);
+    expect(log.count('POST', OAUTH_SESSION)).toBe(1);
   });
 
   it('shows the form with the reason when the provider no longer knows the user (login_required)', async () => {
