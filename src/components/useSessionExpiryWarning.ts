@@ -213,14 +213,14 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   };
 }
 
+// The silent sign-in's refusals that have words of their own; any other is `refused`.
+const REFUSALS: Readonly<Record<string, SsoRenewalRefusal>> = {
+  sso_login_required: 'signed-out',
+  sso_consent_required: 'consent',
+};
+
 function refusalOf(error: unknown): SsoRenewalRefusal {
-  if (!(error instanceof VaultOAuthError)) return 'refused';
-  if (error.error === 'sso_login_required' || error.error === 'login_required') {
-    return 'signed-out';
-  }
-  return error.error === 'sso_consent_required' || error.error === 'consent_required'
-    ? 'consent'
-    : 'refused';
+  return (error instanceof VaultOAuthError && REFUSALS[error.error]) || 'refused';
 }
 
 function noticeFor(reason: SessionEndReason | undefined): 'expired' | 'invalid-session' {

@@ -58,8 +58,8 @@ export const enSessionMessages: SessionMessages = {
   renewalRefusedBody:
     "Your session reached its time limit and your organisation's sign-in did not allow a new one without signing in. Sign in again to continue.",
   renewalSignedOutBody:
-    'Your session reached its time limit, and you are no longer signed in with your organisation, so a new session could not be started for you. Sign in again to continue.',
+    'Your session reached its time limit and you are no longer signed in with your organisation. Sign in again to continue.',
   renewalConsentBody:
-    'Your session reached its time limit, and your organisation no longer allows this application to sign you in, so a new session could not be started for you. Sign in again to continue.',
+    'Your session reached its time limit and your organisation no longer lets this application sign you in. Sign in again to continue.',
   signInAgain: 'Sign in again',
 };
