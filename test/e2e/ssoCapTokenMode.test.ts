@@ -152,6 +152,25 @@ describe('the 48-hour cap in token mode', () => {
     await expect(page.getByLabel('User name').isVisible()).resolves.toBe(true);
   });
 
+  it('shows the form with the reason when the user withdrew consent at the provider (consent_required)', async () => {
+    const { page, log } = await openApp();
+    await signInSam(page);
+    const provider = app.dev.oidc;
+    if (!provider) throw new Error('The dev stack has no OpenID Provider.');
+    await provider.withdrawConsent('sam');
+
+    await toTheCapWarning(page);
+    const dialog = page.getByRole('alertdialog', { name: t.capTitle });
+    await poll(() => dialog.textContent()).toContain(
+      t.capRenewFailedBody({ time: '' }).split('.')[0],
+    );
+    expect(log.count('POST', OAUTH_SESSION)).toBe(1);
+    await page.getByRole('button', { name: t.continueSession }).click();
+    await pastTheCap(page);
+    const ended = page.getByRole('alertdialog', { name: t.expiredTitle });
+    await poll(() => ended.textContent()).toContain(t.renewalConsentBody);
+  });
+
   it('tells a password user that the cap leads to the form, and asks no provider', async () => {
     const { page, log } = await openApp();
     await continueAs(page, 'olivia@sunrise.example');
