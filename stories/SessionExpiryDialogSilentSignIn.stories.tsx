@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
-import { LoginForm } from '../src/components/LoginForm';
+import type { SessionMessages } from '../src/components/i18n/SessionMessages';
 import { SessionExpiryDialog } from '../src/components/SessionExpiryDialog';
 import type { VaultSsoModule } from '../src/core/session/VaultSession';
 import { createSsoError, type SsoErrorCode } from '../src/oidc/createSsoError';
-import { RequireSession } from '../src/react/RequireSession';
+import { DialogOverDraft } from './support/DialogOverDraft';
 import { demoUsers } from './support/demoUsers';
 import { readStoryVault } from './support/readStoryVault';
 import { vaultParameters } from './support/vaultParameters';
@@ -42,27 +42,43 @@ async function nearTheCap(context: { readonly loaded: Record<string, unknown> })
   session.manager.checkDeadline();
 }
 
+function refusingParameters(code: SsoErrorCode) {
+  return vaultParameters({
+    session: {
+      keepAlive: false,
+      sso: { silentRedirectUri: '/sso/silent', load: refusingProvider(code) },
+    },
+  });
+}
+
+/**
+ * The cap warning says the organisation refused, its least drastic action has the focus;
+ * "Continue until then", the cap, and the end notice says why the form follows.
+ */
+function endsAtTheCapWith(why: (t: SessionMessages) => string) {
+  return async (context: {
+    readonly loaded: Record<string, unknown>;
+    readonly globals: { readonly locale?: string };
+  }): Promise<void> => {
+    const t = workshopMessages(context.globals.locale).session;
+    await expect(await screen.findByRole('alertdialog', { name: t.capTitle }, TICKS)).toBeVisible();
+    const continueButton = screen.getByRole('button', { name: t.continueSession });
+    await waitFor(() => expect(continueButton).toHaveFocus());
+    await userEvent.click(continueButton);
+    const vault = readStoryVault(context);
+    vault.clock.advance(5 * MINUTE);
+    vault.session.manager.checkDeadline();
+    const ended = await screen.findByRole('alertdialog', { name: t.expiredTitle }, TICKS);
+    await expect(ended).toHaveTextContent(why(t));
+  };
+}
+
 const meta = {
   title: 'Session/SessionExpiryDialog silent sign-in',
   component: SessionExpiryDialog,
-  parameters: vaultParameters({
-    session: {
-      keepAlive: false,
-      sso: { silentRedirectUri: '/sso/silent', load: refusingProvider('sso_login_required') },
-    },
-  }),
+  parameters: refusingParameters('sso_login_required'),
   beforeEach: nearTheCap,
-  render: (args) => (
-    <>
-      <SessionExpiryDialog {...args} />
-      <RequireSession fallback={<LoginForm />}>
-        <label className="vsk-root">
-          Notes
-          <textarea defaultValue="Draft not saved yet" />
-        </label>
-      </RequireSession>
-    </>
-  ),
+  render: (args) => <DialogOverDraft {...args} />,
 } satisfies Meta<typeof SessionExpiryDialog>;
 
 export default meta;
@@ -74,38 +90,13 @@ type Story = StoryObj<typeof meta>;
  * follows.
  */
 export const SignedOutAtProvider: Story = {
-  play: async (context) => {
-    const t = workshopMessages(context.globals.locale).session;
-    await expect(await screen.findByRole('alertdialog', { name: t.capTitle }, TICKS)).toBeVisible();
-    const continueButton = screen.getByRole('button', { name: t.continueSession });
-    await waitFor(() => expect(continueButton).toHaveFocus());
-    await userEvent.click(continueButton);
-    const vault = readStoryVault(context);
-    vault.clock.advance(5 * MINUTE);
-    vault.session.manager.checkDeadline();
-    const ended = await screen.findByRole('alertdialog', { name: t.expiredTitle }, TICKS);
-    await expect(ended).toHaveTextContent(t.renewalSignedOutBody);
-  },
+  play: endsAtTheCapWith((t) => t.renewalSignedOutBody),
 };
 
 /** The user's consent for the app was withdrawn at the provider (`consent_required`). */
 export const ConsentWithdrawn: Story = {
-  parameters: vaultParameters({
-    session: {
-      keepAlive: false,
-      sso: { silentRedirectUri: '/sso/silent', load: refusingProvider('sso_consent_required') },
-    },
-  }),
-  play: async (context) => {
-    const t = workshopMessages(context.globals.locale).session;
-    await screen.findByRole('alertdialog', { name: t.capTitle }, TICKS);
-    await userEvent.click(screen.getByRole('button', { name: t.continueSession }));
-    const vault = readStoryVault(context);
-    vault.clock.advance(5 * MINUTE);
-    vault.session.manager.checkDeadline();
-    const ended = await screen.findByRole('alertdialog', { name: t.expiredTitle }, TICKS);
-    await expect(ended).toHaveTextContent(t.renewalConsentBody);
-  },
+  parameters: refusingParameters('sso_consent_required'),
+  play: endsAtTheCapWith((t) => t.renewalConsentBody),
 };
 
 /** No longer signed in at the provider, in Arabic, right to left. */

@@ -73,6 +73,25 @@ async function pastTheCap(page: Page): Promise<void> {
   await page.clock.fastForward(10 * MINUTE);
 }
 
+/**
+ * The provider refuses the silent sign-in: the cap warning says so, no new session is
+ * opened, and at the cap the dialog says why before the form.
+ */
+async function refusedAtTheCap(page: Page, log: RequestLog, why: string): Promise<void> {
+  await toTheCapWarning(page);
+  const dialog = page.getByRole('alertdialog', { name: t.capTitle });
+  await poll(() => dialog.textContent()).toContain(
+    t.capRenewFailedBody({ time: '' }).split('.')[0],
+  );
+  expect(log.count('POST', OAUTH_SESSION)).toBe(1);
+  await page.getByRole('button', { name: t.continueSession }).click();
+  await pastTheCap(page);
+  const ended = page.getByRole('alertdialog', { name: t.expiredTitle });
+  await poll(() => ended.textContent()).toContain(why);
+  await page.getByRole('button', { name: t.signInAgain }).click();
+  await expect(page.getByLabel('User name').isVisible()).resolves.toBe(true);
+}
+
 describe('the 48-hour cap in token mode', () => {
   it('gives an active sso user a new session silently, keeping the page and what was typed', async () => {
     const { page, log } = await openApp();
@@ -135,21 +154,7 @@ describe('the 48-hour cap in token mode', () => {
     await signInSam(page);
     // The provider's sign-in session ends (its cookies go), as after a sign-out there.
     await page.context().clearCookies({ name: /^_session/ });
-
-    await toTheCapWarning(page);
-    const dialog = page.getByRole('alertdialog', { name: t.capTitle });
-    await dialog.waitFor();
-    await poll(() => dialog.textContent()).toContain(
-      t.capRenewFailedBody({ time: '' }).split('.')[0],
-    );
-    expect(log.count('POST', OAUTH_SESSION)).toBe(1);
-
-    await page.getByRole('button', { name: t.continueSession }).click();
-    await pastTheCap(page);
-    const ended = page.getByRole('alertdialog', { name: t.expiredTitle });
-    await poll(() => ended.textContent()).toContain(t.renewalSignedOutBody);
-    await page.getByRole('button', { name: t.signInAgain }).click();
-    await expect(page.getByLabel('User name').isVisible()).resolves.toBe(true);
+    await refusedAtTheCap(page, log, t.renewalSignedOutBody);
   });
 
   it('shows the form with the reason when the user withdrew consent at the provider (consent_required)', async () => {
@@ -158,17 +163,7 @@ describe('the 48-hour cap in token mode', () => {
     const provider = app.dev.oidc;
     if (!provider) throw new Error('The dev stack has no OpenID Provider.');
     await provider.withdrawConsent('sam');
-
-    await toTheCapWarning(page);
-    const dialog = page.getByRole('alertdialog', { name: t.capTitle });
-    await poll(() => dialog.textContent()).toContain(
-      t.capRenewFailedBody({ time: '' }).split('.')[0],
-    );
-    expect(log.count('POST', OAUTH_SESSION)).toBe(1);
-    await page.getByRole('button', { name: t.continueSession }).click();
-    await pastTheCap(page);
-    const ended = page.getByRole('alertdialog', { name: t.expiredTitle });
-    await poll(() => ended.textContent()).toContain(t.renewalConsentBody);
+    await refusedAtTheCap(page, log, t.renewalConsentBody);
   });
 
   it('tells a password user that the cap leads to the form, and asks no provider', async () => {
