@@ -109,9 +109,7 @@ export function DocumentsView(): ReactNode {
     const { documents, total } = query.data;
     const wanted = filter.trim().toLocaleLowerCase();
     const shown = documents.filter((doc) =>
-      [doc.name, doc.title, doc.number].some((text) =>
-        text.toLocaleLowerCase().includes(wanted),
-      ),
+      [doc.name, doc.title, doc.number].some((text) => text.toLocaleLowerCase().includes(wanted)),
     );
     body = (
       <>
