@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useSession, VaultApiError, type VaultError } from '../src/index';
 import { useDemoLanguage } from './DemoLanguageProvider';
 import { DocumentTable } from './DocumentTable';
@@ -31,6 +31,10 @@ const SKELETON_ROWS = [0, 1, 2, 3];
 export function DocumentsView(): ReactNode {
   const { user, delegation } = useSession();
   const query = useDocuments();
+  const filterId = useId();
+  // What the user typed survives a new session (the 48-hour cap crossed without a form):
+  // it is this page's state, and the page stays.
+  const [filter, setFilter] = useState('');
   const { demo } = useDemoLanguage().language;
   const t = demo.documents;
   const vaultName =
@@ -103,10 +107,24 @@ export function DocumentsView(): ReactNode {
     );
   } else {
     const { documents, total } = query.data;
+    const wanted = filter.trim().toLocaleLowerCase();
+    const shown = documents.filter((doc) =>
+      [doc.name, doc.title, doc.number].some((text) => text.toLocaleLowerCase().includes(wanted)),
+    );
     body = (
       <>
         <div className="demo-toolbar">
           <p className="demo-toolbar__count">{t.count(total)}</p>
+          <p className="demo-filter">
+            <label htmlFor={filterId}>{t.filterLabel}</label>
+            <input
+              id={filterId}
+              type="search"
+              className="demo-filter__input"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </p>
           <button
             type="button"
             className="demo-button demo-button--quiet"
@@ -123,7 +141,13 @@ export function DocumentsView(): ReactNode {
             {t.refreshFailed(describeFailure(query.error, t))}
           </p>
         ) : null}
-        <DocumentTable documents={documents} caption={t.caption(vaultName)} />
+        {shown.length === 0 ? (
+          <p className="demo-inline-alert" role="status">
+            {t.noMatches(filter.trim())}
+          </p>
+        ) : (
+          <DocumentTable documents={shown} caption={t.caption(vaultName)} />
+        )}
       </>
     );
   }

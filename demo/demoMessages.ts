@@ -60,6 +60,10 @@ export interface DemoMessages {
     readonly emptyBody: (vault: string) => string;
     readonly count: (total: number) => string;
     readonly refresh: string;
+    /** The label of the field that narrows the list by name, title or number. */
+    readonly filterLabel: string;
+    /** Nothing in the list matches what was typed. */
+    readonly noMatches: (filter: string) => string;
     readonly refreshing: string;
     readonly refreshFailed: (reason: string) => string;
     readonly caption: (vault: string) => string;
@@ -172,6 +176,8 @@ export const enDemoMessages: DemoMessages = {
     count: (total) =>
       `${total === 1 ? '1 document' : `${total} documents`}, most recently changed first`,
     refresh: 'Refresh',
+    filterLabel: 'Filter documents',
+    noMatches: (filter) => `No document matches “${filter}”.`,
     refreshing: 'Refreshing…',
     refreshFailed: (reason) =>
       `The list could not be refreshed: ${reason} It shows what was loaded before.`,

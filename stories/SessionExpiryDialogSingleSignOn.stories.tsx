@@ -1,9 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
-import { LoginForm } from '../src/components/LoginForm';
 import { SessionExpiryDialog } from '../src/components/SessionExpiryDialog';
-import { RequireSession } from '../src/react/RequireSession';
+import { DialogOverDraft } from './support/DialogOverDraft';
 import { readStoryVault } from './support/readStoryVault';
 import { vaultParameters } from './support/vaultParameters';
 import { workshopMessages } from './support/workshopMessages';
@@ -94,17 +93,7 @@ const meta = {
     }),
     msw: proxyRoutes,
   },
-  render: (args) => (
-    <>
-      <SessionExpiryDialog {...args} />
-      <RequireSession fallback={<LoginForm />}>
-        <label className="vsk-root">
-          Notes
-          <textarea defaultValue="Draft not saved yet" />
-        </label>
-      </RequireSession>
-    </>
-  ),
+  render: (args) => <DialogOverDraft {...args} />,
 } satisfies Meta<typeof SessionExpiryDialog>;
 
 export default meta;

@@ -100,6 +100,8 @@ export const arDemoMessages: DemoMessages = {
       `لا يحتوي ${isolate(vault)} على مستندات يمكنك رؤيتها. تظهر هنا المستندات التي تُنشأ في Vault أو تُشارَك معك.`,
     count: (total) => `${documentCount(total)}، الأحدث تعديلًا أولًا`,
     refresh: 'تحديث',
+    filterLabel: 'تصفية المستندات',
+    noMatches: (filter) => `لا يوجد مستند يطابق «${filter}».`,
     refreshing: 'جارٍ التحديث…',
     refreshFailed: (reason) => `تعذّر تحديث القائمة: ${reason} تعرض القائمة ما حُمّل من قبل.`,
     caption: (vault) => `المستندات في ${isolate(vault)}`,

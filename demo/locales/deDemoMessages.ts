@@ -68,6 +68,8 @@ export const deDemoMessages: DemoMessages = {
     count: (total) =>
       `${total === 1 ? '1 Dokument' : `${total} Dokumente`}, zuletzt geänderte zuerst`,
     refresh: 'Aktualisieren',
+    filterLabel: 'Dokumente filtern',
+    noMatches: (filter) => `Kein Dokument passt zu „${filter}“.`,
     refreshing: 'Wird aktualisiert …',
     refreshFailed: (reason) =>
       `Die Liste konnte nicht aktualisiert werden: ${reason} Sie zeigt den zuvor geladenen Stand.`,

@@ -68,6 +68,8 @@ export const esDemoMessages: DemoMessages = {
     count: (total) =>
       `${total === 1 ? '1 documento' : `${total} documentos`}, los modificados más recientemente primero`,
     refresh: 'Actualizar',
+    filterLabel: 'Filtrar documentos',
+    noMatches: (filter) => `Ningún documento coincide con «${filter}».`,
     refreshing: 'Actualizando…',
     refreshFailed: (reason) =>
       `No se pudo actualizar la lista: ${reason} Muestra lo que se había cargado antes.`,

@@ -68,6 +68,8 @@ export const frDemoMessages: DemoMessages = {
     count: (total) =>
       `${total > 1 ? `${total} documents` : `${total} document`}, les plus récemment modifiés en premier`,
     refresh: 'Actualiser',
+    filterLabel: 'Filtrer les documents',
+    noMatches: (filter) => `Aucun document ne correspond à « ${filter} ».`,
     refreshing: 'Actualisation…',
     refreshFailed: (reason) =>
       `La liste n’a pas pu être actualisée : ${reason} Elle montre ce qui avait été chargé auparavant.`,

@@ -67,6 +67,8 @@ export const jaDemoMessages: DemoMessages = {
       `${vault} には表示できるドキュメントがありません。Vault で作成されたドキュメントや、あなたと共有されたドキュメントがここに表示されます。`,
     count: (total) => `${total} 件のドキュメント（更新日の新しい順）`,
     refresh: '更新',
+    filterLabel: 'ドキュメントを絞り込む',
+    noMatches: (filter) => `「${filter}」に一致するドキュメントはありません。`,
     refreshing: '更新しています…',
     refreshFailed: (reason) =>
       `一覧を更新できませんでした：${reason} 以前に読み込んだ内容を表示しています。`,

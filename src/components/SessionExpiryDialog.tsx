@@ -88,10 +88,12 @@ export interface SessionExpiryDialogProps {
  *   timeout and told why.
  * - Before the 48-hour cap (status `expiring`): the session cannot be extended; sign out
  *   now or continue until the end (Escape). A single sign-on session whose identity
- *   provider allows it (`snapshot.renewal === 'sso'`, BFF mode) is followed by a new one
+ *   provider allows it (`snapshot.renewal === 'sso'`: BFF mode, or token mode with
+ *   `sso.silentRedirectUri`) is followed by a new one
  *   without a form: while the user is active, silently, with no dialog; otherwise the dialog
  *   says so and "Stay signed in" (Escape too) asks for it. The page stays as it is, unsaved
- *   input included. A refusal is shown, and the cap then leads to the form with the reason.
+ *   input included. A refusal is shown, and the cap then leads to the form with the reason
+ *   (no longer signed in at the provider, consent withdrawn, or another refusal).
  * - At the cap or when the service dropped the session (status `expired`): why it ended,
  *   and "Sign in again" (Escape too).
  *
@@ -226,7 +228,11 @@ export function SessionExpiryDialog({
         : notice === 'expired'
           ? t.expiredBody({ limit })
           : notice === 'renewal-refused'
-            ? t.renewalRefusedBody
+            ? warning.refusal === 'signed-out'
+              ? t.renewalSignedOutBody
+              : warning.refusal === 'consent'
+                ? t.renewalConsentBody
+                : t.renewalRefusedBody
             : t.invalidBody;
     dismiss = signInAgain;
     primary = t.signInAgain;

@@ -1,11 +1,17 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
-import { isSessionInvalidError, isTransientError, VaultAbortedError } from '../core/errors';
+import {
+  isSessionInvalidError,
+  isTransientError,
+  VaultAbortedError,
+  VaultOAuthError,
+} from '../core/errors';
 import { MAX_SESSION_MS } from '../core/kitWire';
 import type { LockManagerLike } from '../core/resolveEnvironment';
 import { renewSsoSession } from '../core/session/renewSsoSession';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import type { SessionEndReason } from '../core/session/types';
+import { loadSsoModule } from '../oidc/loadSsoModule';
 import { useKeepAlive } from '../react/useKeepAlive';
 import { useLogout } from '../react/useLogout';
 import { useSession } from '../react/useSession';
@@ -17,6 +23,13 @@ import { resolveIdleWarningMs } from './resolveIdleWarningMs';
  * or the session has ended (`ended`, with the `notice` saying why).
  */
 export type SessionExpiryMode = 'idle' | 'cap' | 'ended';
+
+/**
+ * Why the identity provider gave no new session at the cap: the user is no longer signed in
+ * there (`signed-out`), withdrew the app's consent (`consent`), or another refusal or
+ * failure (`refused`).
+ */
+export type SsoRenewalRefusal = 'signed-out' | 'consent' | 'refused';
 
 /**
  * Settings of {@link useSessionExpiryWarning}.
@@ -45,7 +58,11 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
     'idle' | 'expired' | 'invalid-session' | 'renewal-refused'
   >();
   // The single sign-on renewal of the session whose cap is `for`: under way or failed.
-  const [renewal, setRenewal] = useState<{ for: number; state: 'running' | 'failed' }>();
+  const [renewal, setRenewal] = useState<{
+    for: number;
+    state: 'running' | 'failed';
+    refusal?: SsoRenewalRefusal;
+  }>();
   const [dismissedCapFor, setDismissedCapFor] = useState<number>();
   const [extending, setExtending] = useState(false);
   const [extendFailed, setExtendFailed] = useState(false);
@@ -93,12 +110,18 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
     renewingFor.current = deadline;
     setRenewal({ for: deadline, state: 'running' });
     const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
-    renewSsoSession({ manager, client: vault.client, now: () => vault.now(), locks }).then(
+    // Behind the proxy, the proxy asks the provider; in token mode the page signs in silently
+    // with the single sign-on code, loaded only now.
+    const renewing =
+      vault.client.config.credentials === 'proxy'
+        ? renewSsoSession({ manager, client: vault.client, now: () => vault.now(), locks })
+        : loadSsoModule(vault).then((sso) => sso.renewSsoSilently(vault));
+    renewing.then(
       // Renewed, or another tab did: the new session arrives with its own deadline.
       () => undefined,
-      () => {
+      (error: unknown) => {
         renewingFor.current = undefined;
-        setRenewal({ for: deadline, state: 'failed' });
+        setRenewal({ for: deadline, state: 'failed', refusal: refusalOf(error) });
       },
     );
   };
@@ -159,6 +182,8 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
     renewing: renewalHere === 'running',
     /** The identity provider refused a new session, or could not be asked. */
     renewFailed: renewalHere === 'failed',
+    /** Why the last renewal failed, for the notice at the cap. */
+    refusal: renewal?.state === 'failed' ? (renewal.refusal ?? 'refused') : undefined,
     /** Asks the identity provider for a new session now ("Stay signed in" at the cap). */
     renew: renewNow,
     /** The session's whole length (48 hours unless the service says otherwise). */
@@ -186,6 +211,16 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
       if (!signingOut) logout();
     },
   };
+}
+
+// The silent sign-in's refusals that have words of their own; any other is `refused`.
+const REFUSALS: Readonly<Record<string, SsoRenewalRefusal>> = {
+  sso_login_required: 'signed-out',
+  sso_consent_required: 'consent',
+};
+
+function refusalOf(error: unknown): SsoRenewalRefusal {
+  return (error instanceof VaultOAuthError && REFUSALS[error.error]) || 'refused';
 }
 
 function noticeFor(reason: SessionEndReason | undefined): 'expired' | 'invalid-session' {

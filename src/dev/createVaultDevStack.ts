@@ -20,6 +20,12 @@ import { loadDevOidcProvider } from './loadDevOidcProvider';
 export const SSO_CALLBACK_PATH = '/sso/callback';
 
 /**
+ * Path of the page that answers token mode's silent sign-ins at the 48-hour cap
+ * (`sso.silentRedirectUri`), registered with the development OpenID Provider as well.
+ */
+export const SSO_SILENT_PATH = '/sso/silent';
+
+/**
  * The name under which the stack's proxy reaches the development OpenID Provider for the
  * code exchange in BFF mode: the proxy reaches identity providers by allow-listed host name
  * only, as it reaches vaults, and the stack resolves this one to its own origin.
@@ -132,6 +138,7 @@ export async function createVaultDevStack(options: VaultDevStackOptions): Promis
         // the proxy, this stack's or an app's own in front of it, which completes it.
         redirectUris: appOrigins.flatMap((app) => [
           `${app}${SSO_CALLBACK_PATH}`,
+          `${app}${SSO_SILENT_PATH}`,
           `${app}${SESSION_ROUTE}/sso/callback`,
         ]),
         backEndRedirectUris: appOrigins.map((app) => `${app}${SESSION_ROUTE}/sso/callback`),

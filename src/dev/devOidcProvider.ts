@@ -152,8 +152,9 @@ export interface DevOidcProvider {
   readonly middleware: NodeMiddleware;
   /**
    * Withdraws the consent a user gave: every grant of the user (`sub`) ends, with the tokens
-   * issued under it, so a refresh token is refused from then on. Resolves with how many
-   * grants ended.
+   * issued under it, so a refresh token is refused from then on, and a silent sign-in
+   * (`prompt=none`) is answered with `consent_required` until the user signs in again.
+   * Resolves with how many grants ended.
    */
   withdrawConsent(sub: string): Promise<number>;
   /**
@@ -194,7 +195,9 @@ interface RequestWithOriginalUrl extends IncomingMessage {
  * - `grant_type=password` for the headless sign-in.
  * - Opaque access tokens (10 minutes); refresh tokens only for codes exchanged by a back end
  *   (`backEndRedirectUris`), ending with the sign-in session, the consent
- *   (`withdrawConsent`) or RFC 7009 revocation; RFC 7662 introspection for the
+ *   (`withdrawConsent`, after which a silent sign-in, `prompt=none`, is answered with
+ *   `consent_required` until the user signs in again) or RFC 7009 revocation; RFC 7662
+ *   introspection for the
  *   `vault-emulator` client only.
  * - A fresh RS256 signing key and fresh cookie keys on every start; no network, no files.
  */
@@ -219,6 +222,8 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
   const pageHeaders = devOidcPageHeaders(appOrigins);
   const storage = createDevOidcAdapter();
   const backEnd = new Set(options.backEndRedirectUris ?? []);
+  // Users who withdrew their consent: no silent sign-in grants it again, a sign-in does.
+  const withdrawn = new Set<string>();
 
   const clients: ClientMetadata[] = [
     {
@@ -295,7 +300,7 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
     interactions: {
       url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
     },
-    loadExistingGrant: (ctx) => loadOrGrantConsent(ctx, demoClientId),
+    loadExistingGrant: (ctx) => loadOrGrantConsent(ctx, demoClientId, withdrawn),
     clientBasedCORS: (_ctx, origin, client) =>
       (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
     renderError: (ctx, out) => {
@@ -459,7 +464,10 @@ export function createDevOidcProvider(options: DevOidcProviderOptions): DevOidcP
     clients: { demo: { clientId: demoClientId }, introspection: introspector },
     callback,
     middleware,
-    withdrawConsent: async (sub) => storage.withdrawGrants(sub),
+    withdrawConsent: async (sub) => {
+      withdrawn.add(sub);
+      return storage.withdrawGrants(sub);
+    },
     endSessions: async (sub) => storage.endSessions(sub),
     close: async () => storage.clear(),
   };
@@ -562,12 +570,18 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 async function loadOrGrantConsent(
   ctx: KoaContextWithOIDC,
   autoConsentClientId: string,
+  withdrawn: Set<string>,
 ): Promise<Grant | undefined> {
   const { client, session, account, result, provider } = ctx.oidc;
   if (!client) return undefined;
   const grantId = result?.consent?.grantId ?? session?.grantIdFor(client.clientId);
   const existing = grantId === undefined ? undefined : await provider.Grant.find(grantId);
   if (client.clientId !== autoConsentClientId || !account) return existing;
+  if (withdrawn.has(account.accountId)) {
+    // Consent comes back only with the user: a silent sign-in gets `consent_required`.
+    if (ctx.oidc.prompts.has('none')) return existing;
+    withdrawn.delete(account.accountId);
+  }
   const grant =
     existing ?? new provider.Grant({ clientId: client.clientId, accountId: account.accountId });
   grant.addOIDCScope(ctx.oidc.requestParamOIDCScopes);

@@ -3,6 +3,7 @@ export type * from '../emulator/emulatorTypes';
 export {
   createVaultDevStack,
   SSO_CALLBACK_PATH,
+  SSO_SILENT_PATH,
   type VaultDevStack,
   type VaultDevStackOptions,
 } from './createVaultDevStack';

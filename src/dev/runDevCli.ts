@@ -7,6 +7,7 @@ import {
   createVaultDevStack,
   DEV_IDP_HOST,
   SSO_CALLBACK_PATH,
+  SSO_SILENT_PATH,
   type VaultDevStack,
 } from './createVaultDevStack';
 
@@ -31,7 +32,7 @@ this port (npx vault-session-kit proxy --loopback-upstream N).
   --single-origin   Serve every vault and the login host at /api/* and /auth/* instead,
                     a session ID good at any vault: for a client with one baseUrl
   --app-origin URL  Origin of an app that signs in through this stack: the proxy accepts
-                    its state-changing calls, and its ${SSO_CALLBACK_PATH} (token mode) and
+                    its state-changing calls, and its ${SSO_CALLBACK_PATH} and ${SSO_SILENT_PATH} (token mode) and
                     ${SESSION_ROUTE}/sso/callback (its own proxy in BFF mode) are registered
                     at the development OpenID Provider (client ID vault-session-kit-demo).
                     Repeatable. Default: ${DEFAULT_APP_ORIGINS.join(', ')}
@@ -215,7 +216,7 @@ export async function runDevCli(argv: readonly string[]): Promise<void> {
   console.log(`Apps allowed to sign in: ${args.appOrigins.join(', ')} (--app-origin)`);
   console.log(
     running.oidc
-      ? `Development OpenID Provider at ${running.oidc.issuer} (client ID ${running.oidc.clients.demo.clientId}); single sign-on returns to {app}${SSO_CALLBACK_PATH}, or to {app}${SESSION_ROUTE}/sso/callback through a proxy of the app's own`
+      ? `Development OpenID Provider at ${running.oidc.issuer} (client ID ${running.oidc.clients.demo.clientId}); single sign-on returns to {app}${SSO_CALLBACK_PATH} (silent sign-ins to {app}${SSO_SILENT_PATH}), or to {app}${SESSION_ROUTE}/sso/callback through a proxy of the app's own`
       : 'Single sign-on is off (see the notice above).',
   );
   if (running.oidc && !args.singleOrigin) {

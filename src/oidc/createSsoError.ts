@@ -10,6 +10,10 @@ import { VaultOAuthError } from '../core/errors';
  *   a profile no longer offered).
  * - `sso_vault_mismatch`: the service signed the user in to another vault than the one asked
  *   for, which the app accepts alone (`validateDns`); that session was ended.
+ * - `sso_login_required`: a silent sign-in found the user no longer signed in at the
+ *   provider (`login_required`, `interaction_required`, `account_selection_required`).
+ * - `sso_consent_required`: a silent sign-in found the user's consent for the app withdrawn
+ *   (`consent_required`).
  *
  * @example
  * ```ts
@@ -20,7 +24,9 @@ export type SsoErrorCode =
   | 'sso_cancelled'
   | 'sso_state_mismatch'
   | 'sso_failed'
-  | 'sso_vault_mismatch';
+  | 'sso_vault_mismatch'
+  | 'sso_login_required'
+  | 'sso_consent_required';
 
 const DESCRIPTIONS: Readonly<Record<SsoErrorCode, string>> = {
   sso_cancelled: 'Single sign-on was cancelled at the identity provider.',
@@ -29,6 +35,9 @@ const DESCRIPTIONS: Readonly<Record<SsoErrorCode, string>> = {
   sso_failed: 'The sign-in could not be completed at the identity provider. Start again.',
   sso_vault_mismatch:
     'The service signed in to another vault than the one asked for; that session was ended.',
+  sso_login_required: 'The user is no longer signed in at the identity provider.',
+  sso_consent_required:
+    "The user's consent for this application was withdrawn at the identity provider.",
 };
 
 /**

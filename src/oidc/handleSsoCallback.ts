@@ -79,7 +79,8 @@ const outcomes = new Map<string, Promise<SsoCallbackResult>>();
  * 4. Exchanges the code (PKCE) for an access token, drops it from oidc-client-ts' in-memory
  *    store at once (OIDC-07), and sends it to the OAuth session call; the 48-hour deadline
  *    counts from the moment that call is sent.
- * 5. Hands the result to `manager.establish`.
+ * 5. Hands the result to `manager.establish`, marked renewable at the cap without a form
+ *    (`snapshot.renewal` `'sso'`) when `sso.silentRedirectUri` is set.
  *
  * Failures reject with a {@link VaultError}: the SSO codes above as `VaultOAuthError`, or the
  * client's own errors for discovery and the session call. Once the stored state was found
@@ -157,7 +158,12 @@ async function complete(
         { profileId: profile.id, accessToken, vaultDns: data.vaultDns },
         requestOptions,
       );
-      session.manager.establish(result, { username: data.username, startedAt });
+      // With a page for silent sign-ins, the cap can be crossed without a form.
+      const renewable =
+        session.sso?.silentRedirectUri === undefined
+          ? result
+          : { ...result, renewal: 'sso' as const };
+      session.manager.establish(renewable, { username: data.username, startedAt });
       return { profileId: profile.id, username: data.username, returnTo };
     } catch (error) {
       // The sign-in is known from here on: whatever went wrong, the page can go back to

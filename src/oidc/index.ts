@@ -9,6 +9,7 @@ export type {
 } from '../core/flows/loginWithDiscovery';
 export type * from '../core/sessionTypes';
 export type { SsoSettingsOverrides } from './buildSsoSettings';
+export { completeSilentSso } from './completeSilentSso';
 export { isSsoError, type SsoErrorCode } from './createSsoError';
 export {
   createSsoRedirectAcquirer,
@@ -21,6 +22,11 @@ export {
   type SsoCallbackResult,
   type SsoCallbackTarget,
 } from './handleSsoCallback';
+export {
+  type RenewSsoSilentlyOptions,
+  renewSsoSilently,
+  type SsoRenewalTarget,
+} from './renewSsoSilently';
 export type { SsoRuntimeOptions, SsoSessionTarget } from './resolveSsoSettingsInput';
 export {
   type SsoRedirectInput,

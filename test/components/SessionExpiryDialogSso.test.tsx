@@ -2,7 +2,9 @@
 // real dev stack: the kit's proxy, the vault emulator and the development OpenID Provider
 // over loopback HTTP. The cap is crossed with the emulator's clock, which the proxy and the
 // page share. An active user keeps the page as it is, unsaved input included, with no
-// dialog; a refusal of the provider is said, and the cap then leads to the form.
+// dialog; an idle one meets the idle warning and then the form; a refusal of the provider is
+// said, and the cap then leads to the form. The page's timers run on the same clock (a manual
+// scheduler), so nothing waits on real time but the HTTP traffic.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -12,10 +14,13 @@ import { SessionExpiryDialog } from '../../src/components/SessionExpiryDialog';
 import { createVaultClient } from '../../src/core/client/createVaultClient';
 import type { VaultClient } from '../../src/core/client/types';
 import type { VaultSession } from '../../src/core/session/VaultSession';
+import { createManualClock } from '../../src/emulator/createManualClock';
 import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import { RequireSession } from '../../src/react/RequireSession';
 import { SessionProvider } from '../../src/react/SessionProvider';
 import { useVaultSession } from '../../src/react/VaultSessionContext';
+import { createManualScheduler } from '../core/keepAlive/support/createManualScheduler';
+import { createMemoryLockManager } from '../core/keepAlive/support/createMemoryLockManager';
 import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
 import { createCookieJarFetch } from '../support/createCookieJarFetch';
 import { type DevStackProcess, serveDevStackProcess } from '../support/serveDevStackProcess';
@@ -26,19 +31,23 @@ const WCAG = { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const t = enSessionMessages;
 
 // The page's clock follows the stack's, which runs in a process of its own (see
-// serveDevStackProcess for why).
-let now = Date.UTC(2026, 0, 5, 9);
+// serveDevStackProcess for why); the page's timers fire as it moves.
+const START = Date.UTC(2026, 0, 5, 9);
+const pageClock = createManualClock(START);
+const scheduler = createManualScheduler(pageClock);
+const settle = () => act(async () => {});
 const clock = {
-  now: () => now,
+  now: () => pageClock.now(),
   advance: async (ms: number) => {
-    now = await served.advance(ms);
+    const at = await served.advance(ms);
+    await scheduler.advance(at - pageClock.now(), settle);
   },
 };
 let served: DevStackProcess;
 let channel = 0;
 
 beforeAll(async () => {
-  served = await serveDevStackProcess(now);
+  served = await serveDevStackProcess(START);
 }, 30_000);
 afterEach(() => {
   document.body.innerHTML = '';
@@ -80,7 +89,10 @@ function Probe({ onSession }: { onSession: (session: VaultSession) => void }) {
   return null;
 }
 
-async function renderApp(client: VaultClient) {
+async function renderApp(
+  client: VaultClient,
+  keepAlive: { idleTimeoutMs: number } | false = false,
+) {
   let session: VaultSession | undefined;
   const onOpenChange = vi.fn();
   channel += 1;
@@ -89,7 +101,20 @@ async function renderApp(client: VaultClient) {
       <SessionProvider
         client={client}
         now={() => clock.now()}
-        keepAlive={false}
+        keepAlive={
+          keepAlive && {
+            ...keepAlive,
+            channelName: `vault-session-kit:sso-dialog:${channel}:keep-alive`,
+            environment: {
+              now: () => clock.now(),
+              ...scheduler.timers,
+              navigator: { onLine: true, locks: createMemoryLockManager() },
+              window,
+              document,
+              BroadcastChannel: null,
+            },
+          }
+        }
         BroadcastChannel={null}
         channelName={`vault-session-kit:sso-dialog:${channel}`}
       >
@@ -106,7 +131,7 @@ async function renderApp(client: VaultClient) {
   );
   const notes = await screen.findByRole('textbox', { name: 'Notes' });
   if (!session) throw new Error('No session.');
-  return { notes, manager: session.manager, onOpenChange };
+  return { notes, manager: session.manager, onOpenChange, session };
 }
 
 async function atTheCapWarning(manager: VaultSession['manager']) {
@@ -139,6 +164,36 @@ describe('SessionExpiryDialog: the 48-hour cap of a single sign-on session (BFF 
     await act(async () => manager.checkDeadline());
     expect(manager.getSnapshot().status).toBe('active');
     expect(screen.queryByText('The sign-in form')).toBeNull();
+  });
+
+  it('shows an idle sso user the idle warning, not a silent renewal, and then the form', async () => {
+    const browser = openBrowser();
+    const renew = vi.fn(browser.client.renewProxySso);
+    const client: VaultClient = { ...browser.client, renewProxySso: renew };
+    await browser.signInWithSso();
+    // The idle timeout ends two minutes after the cap warning is due: a user who has done
+    // nothing since signing in is idle when the cap comes near.
+    const { notes, manager, session } = await renderApp(client, {
+      idleTimeoutMs: 48 * HOUR - 2 * MINUTE,
+    });
+    expect(manager.getSnapshot().renewal).toBe('sso');
+    // The keep-alive's code arrives on its own (a chunk): the idle countdown runs from then.
+    await waitFor(() => expect(session?.keepAlive.getSnapshot().status).toBe('scheduled'));
+
+    await atTheCapWarning(manager);
+    const dialog = await screen.findByRole('alertdialog', { name: t.idleTitle });
+    expect(dialog).toHaveAttribute('data-mode', 'idle');
+    expect(renew).not.toHaveBeenCalled();
+    expect(notes).toBeInTheDocument();
+
+    // Unanswered, the idle timeout signs the user out, and the form follows.
+    await clock.advance(2 * MINUTE);
+    expect(await screen.findByRole('alertdialog', { name: t.idleEndedTitle })).toHaveTextContent(
+      t.idleEndedBody,
+    );
+    expect(screen.getByText('The sign-in form')).toBeInTheDocument();
+    expect(manager.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'inactive' });
+    expect(renew).not.toHaveBeenCalled();
   });
 
   it('says so when the provider refuses (consent withdrawn), then shows the form at the cap', async () => {

@@ -45,6 +45,8 @@ const EXPECTED_STORY_IDS = [
   'session-sessionexpirydialog--dark-theme',
   'session-sessionexpirydialog--narrow',
   'session-sessionexpirydialog--zoom-200',
+  'session-sessionexpirydialog-silent-sign-in--signed-out-at-provider',
+  'session-sessionexpirydialog-silent-sign-in--consent-withdrawn',
   'delegation-actingasbanner--stopping',
   'delegation-actingasbanner--dark-theme',
   'delegation-actingasbanner--narrow',

@@ -64,5 +64,9 @@ export interface SessionMessages {
   readonly idleEndedBody: string;
   /** The cap was reached after the identity provider refused a new session. */
   readonly renewalRefusedBody: string;
+  /** The cap was reached and the identity provider no longer knew the user (`login_required`). */
+  readonly renewalSignedOutBody: string;
+  /** The cap was reached and the user's consent for the app was withdrawn at the provider. */
+  readonly renewalConsentBody: string;
   readonly signInAgain: string;
 }

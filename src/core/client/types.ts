@@ -141,8 +141,9 @@ export interface AuthResult {
   /** The vault the session is in (the entry of `vaults` whose id is `vaultId`), if listed. */
   readonly vault: VaultInfo | undefined;
   /**
-   * With `credentials: 'proxy'`: `'sso'` when the proxy can open the next session without a
-   * form, through single sign-on (it holds a refresh token the identity provider granted).
+   * `'sso'` when the next session can be opened without a form, through single sign-on: the
+   * proxy holds a refresh token the identity provider granted (`credentials: 'proxy'`), or
+   * the page can sign in silently (`sso.silentRedirectUri`, token mode).
    */
   readonly renewal?: 'sso' | undefined;
 }

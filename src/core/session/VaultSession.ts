@@ -56,6 +56,15 @@ export interface VaultSsoSettings {
    */
   readonly handleCallback?: boolean;
   /**
+   * Where the identity provider answers a silent sign-in (`prompt=none`, in a hidden frame):
+   * a page on this origin, registered with the provider, that calls `completeSilentSso()`
+   * from `vault-session-kit/sso` and nothing else. Absolute, or a path on this origin. Set,
+   * an active single sign-on user crosses the session's 48-hour cap without a form while
+   * the provider still knows them (`snapshot.renewal` is `'sso'`); left out, the cap leads
+   * to the form as for everyone.
+   */
+  readonly silentRedirectUri?: string;
+  /**
    * Loads the single sign-on code (and `oidc-client-ts` with it) when an SSO user first
    * needs it: `() => import('vault-session-kit/sso')`. The app writes the import, so its
    * bundler puts that code in a chunk of its own, and an app without single sign-on needs
@@ -90,6 +99,7 @@ export interface VaultSsoModule {
     session: VaultSession,
     options: { readonly url?: string | undefined },
   ): Promise<{ readonly returnTo: string } | undefined>;
+  renewSsoSilently(session: VaultSession): Promise<boolean>;
 }
 
 /**

@@ -124,7 +124,8 @@ export interface SessionSnapshot {
   /**
    * `'sso'` when the session can be followed by a new one at the 48-hour cap without a form:
    * a single sign-on user in BFF mode whose identity provider granted the proxy a refresh
-   * token. Absent, the cap leads to the login form.
+   * token, or in token mode with `sso.silentRedirectUri` set. Absent, the cap leads to the
+   * login form.
    */
   readonly renewal?: 'sso';
   /** The last user name used in this tab, kept after sign-out or expiry (WCAG 3.3.7). */

@@ -63,5 +63,9 @@ export const deSessionMessages: SessionMessages = {
     'Sie wurden automatisch abgemeldet, weil längere Zeit keine Aktivität erkannt wurde. Melden Sie sich erneut an, um weiterzuarbeiten.',
   renewalRefusedBody:
     'Ihre Sitzung hat ihre Höchstdauer erreicht, und die Anmeldung Ihrer Organisation hat keine neue ohne erneute Anmeldung erlaubt. Melden Sie sich erneut an, um weiterzuarbeiten.',
+  renewalSignedOutBody:
+    'Ihre Sitzung hat ihre Höchstdauer erreicht, und Sie sind bei Ihrer Organisation nicht mehr angemeldet, daher konnte keine neue Sitzung für Sie gestartet werden. Melden Sie sich erneut an, um weiterzuarbeiten.',
+  renewalConsentBody:
+    'Ihre Sitzung hat ihre Höchstdauer erreicht, und Ihre Organisation erlaubt dieser Anwendung nicht mehr, Sie anzumelden, daher konnte keine neue Sitzung für Sie gestartet werden. Melden Sie sich erneut an, um weiterzuarbeiten.',
   signInAgain: 'Erneut anmelden',
 };

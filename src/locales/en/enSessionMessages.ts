@@ -57,5 +57,9 @@ export const enSessionMessages: SessionMessages = {
     'You were signed out automatically because there was no activity for a while. Sign in again to continue.',
   renewalRefusedBody:
     "Your session reached its time limit and your organisation's sign-in did not allow a new one without signing in. Sign in again to continue.",
+  renewalSignedOutBody:
+    'Your session reached its time limit and you are no longer signed in with your organisation. Sign in again to continue.',
+  renewalConsentBody:
+    'Your session reached its time limit and your organisation no longer lets this application sign you in. Sign in again to continue.',
   signInAgain: 'Sign in again',
 };

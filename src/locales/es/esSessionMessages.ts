@@ -62,5 +62,9 @@ export const esSessionMessages: SessionMessages = {
     'Su sesión se ha cerrado automáticamente porque no ha habido actividad durante un tiempo. Vuelva a iniciar sesión para continuar.',
   renewalRefusedBody:
     'Su sesión ha alcanzado su duración máxima y el inicio de sesión de su organización no ha permitido abrir una nueva sin volver a iniciar sesión. Vuelva a iniciar sesión para continuar.',
+  renewalSignedOutBody:
+    'Su sesión ha alcanzado su duración máxima y ya no tiene la sesión iniciada en su organización, por lo que no se ha podido abrir una nueva sesión. Vuelva a iniciar sesión para continuar.',
+  renewalConsentBody:
+    'Su sesión ha alcanzado su duración máxima y su organización ya no permite que esta aplicación inicie su sesión, por lo que no se ha podido abrir una nueva. Vuelva a iniciar sesión para continuar.',
   signInAgain: 'Volver a iniciar sesión',
 };

@@ -63,5 +63,9 @@ export const frSessionMessages: SessionMessages = {
     'Votre session a été fermée automatiquement, faute d’activité depuis un moment. Reconnectez-vous pour continuer.',
   renewalRefusedBody:
     'Votre session a atteint sa durée maximale et la connexion de votre organisation n’a pas permis d’en ouvrir une nouvelle sans vous reconnecter. Reconnectez-vous pour continuer.',
+  renewalSignedOutBody:
+    'Votre session a atteint sa durée maximale et vous n’êtes plus connecté auprès de votre organisation : aucune nouvelle session n’a donc pu être ouverte pour vous. Reconnectez-vous pour continuer.',
+  renewalConsentBody:
+    'Votre session a atteint sa durée maximale et votre organisation n’autorise plus cette application à vous connecter : aucune nouvelle session n’a donc pu être ouverte pour vous. Reconnectez-vous pour continuer.',
   signInAgain: 'Se reconnecter',
 };

@@ -2,7 +2,8 @@
 // loader, so oidc-client-ts is fetched only by the users who sign in with it.
 // Type-checked with the rest of the tests.
 import type { VaultClientConfig } from '../../../src/core/index';
-import { LoginForm, SessionProvider } from '../../../src/index';
+import { LoginForm, SessionExpiryDialog, SessionProvider } from '../../../src/index';
+import { completeSilentSso } from '../../../src/oidc/index';
 
 const config: VaultClientConfig = { authUrl: '', vaultUrl: '/vault/{dns}' };
 
@@ -17,3 +18,23 @@ export const app = (
     <LoginForm />
   </SessionProvider>
 );
+
+// At the 48-hour cap an active user signs in again in a hidden frame, without a form.
+export const renewingApp = (
+  <SessionProvider
+    config={config}
+    sso={{
+      redirectUri: '/sso/callback',
+      silentRedirectUri: '/sso/silent', // registered at the provider, like redirectUri
+      load: () => import('../../../src/oidc/index'),
+    }}
+  >
+    <SessionExpiryDialog />
+    <LoginForm />
+  </SessionProvider>
+);
+
+// The page at /sso/silent: hands the provider's answer to the page that asked, renders nothing.
+export function silentPage(): void {
+  if (window.location.pathname === '/sso/silent') void completeSilentSso();
+}

@@ -7,6 +7,7 @@ import {
   createVaultDevStack,
   type VaultDevStackOptions,
 } from '../../../src/dev/createVaultDevStack';
+import type { DevOidcProvider } from '../../../src/dev/devOidcProvider';
 import { PREBUILT_APP_ROOTS, PREBUILT_NONCE_SLOT, prebuiltAppDir } from './prebuiltApps';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -34,6 +35,8 @@ export interface PrebuiltAppOptions {
  */
 export interface PrebuiltApp {
   readonly url: string;
+  /** The stack's development OpenID Provider, `undefined` when `oidc-provider` is missing. */
+  readonly oidc: DevOidcProvider | undefined;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,7 @@ export async function servePrebuiltApp(options: PrebuiltAppOptions): Promise<Pre
 
   return {
     url,
+    oidc: stack.oidc,
     async close() {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));

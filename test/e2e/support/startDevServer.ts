@@ -6,6 +6,7 @@ import { devSecurityHeaders } from '../../../server/devSecurityHeaders';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
 import type { VaultClient } from '../../../src/core/client/types';
 import { randomDevSecret, type VaultDevStackOptions } from '../../../src/dev/createVaultDevStack';
+import type { DevOidcProvider } from '../../../src/dev/devOidcProvider';
 import { vaultDevServer } from '../../../src/dev/vaultDevServer';
 import type { EmulatorEvent } from '../../../src/emulator/index';
 import { servePrebuiltApp } from './servePrebuiltApp';
@@ -109,6 +110,11 @@ export interface DevServer {
    */
   readonly events: readonly EmulatorEvent[];
   clearEvents(): void;
+  /**
+   * The development OpenID Provider, for what a user does there outside the app
+   * (withdrawing consent); served prebuilt apps only, `undefined` under Vite.
+   */
+  readonly oidc: DevOidcProvider | undefined;
   close(): Promise<void>;
 }
 
@@ -165,6 +171,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       vite: undefined,
       client: clientOf(app.url),
       ...recorder,
+      oidc: app.oidc,
       close: app.close,
     };
   }
@@ -212,7 +219,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const url = `http://127.0.0.1:${address.port}`;
     await warmUp(vite, url);
-    return { url, vite, client: clientOf(url), ...recorder, close: () => vite.close() };
+    return {
+      url,
+      vite,
+      client: clientOf(url),
+      ...recorder,
+      oidc: undefined,
+      close: () => vite.close(),
+    };
   } catch (error) {
     await vite.close();
     throw error;
