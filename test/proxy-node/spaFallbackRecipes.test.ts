@@ -54,13 +54,19 @@ function builtApp(): string {
   return dist;
 }
 
+/** The proxy's Node listener in front of an emulator on loopback HTTP. */
+async function nodeListener() {
+  const emulator = createVaultEmulator({ passwordHashIterations: 1_000 });
+  const vault = await startLoopbackServer(emulator.fetch);
+  closers.push(() => vault.close());
+  const proxy = createVaultProxyListener({ ...SETTINGS, upstream: vault.url });
+  closers.push(async () => proxy.close());
+  return proxy;
+}
+
 const recipes: Record<string, () => Promise<Send>> = {
   async 'node:http with the Node listener'() {
-    const emulator = createVaultEmulator({ passwordHashIterations: 1_000 });
-    const vault = await startLoopbackServer(emulator.fetch);
-    closers.push(() => vault.close());
-    const proxy = createVaultProxyListener({ ...SETTINGS, upstream: vault.url });
-    closers.push(async () => proxy.close());
+    const proxy = await nodeListener();
     return listen(
       createServer((req, res) =>
         proxy.matches(req)
@@ -70,11 +76,7 @@ const recipes: Record<string, () => Promise<Send>> = {
     );
   },
   async 'Express with the Node listener'() {
-    const emulator = createVaultEmulator({ passwordHashIterations: 1_000 });
-    const vault = await startLoopbackServer(emulator.fetch);
-    closers.push(() => vault.close());
-    const proxy = createVaultProxyListener({ ...SETTINGS, upstream: vault.url });
-    closers.push(async () => proxy.close());
+    const proxy = await nodeListener();
     const dist = builtApp();
     const app = express();
     // The proxy first: `matches` knows every path it answers, the session route included.
