@@ -18,7 +18,14 @@ const proxy = createVaultProxyListener({
   allowHosts: list(process.env.VAULT_HOSTS, '*.veevavault.com'),
   allowedOrigins: list(process.env.APP_ORIGINS, 'https://app.example.com'),
   // Secrets of at least 32 characters from your secret store; the first seals, all open.
-  session: { secrets: list(process.env.VAULT_SESSION_SECRETS, '') },
+  session: {
+    secrets: list(process.env.VAULT_SESSION_SECRETS, ''),
+    // Single sign-on: the proxy exchanges the code at the identity provider, https on these
+    // hosts only. Register {origin}/vault-session/sso/callback there.
+    ...(process.env.VAULT_SSO_HOSTS
+      ? { sso: { allowHosts: list(process.env.VAULT_SSO_HOSTS) } }
+      : {}),
+  },
   // Development only: every upstream call to the dev command, each vault's host kept.
   ...(process.env.VAULT_DEV_PORT
     ? { upstream: `http://127.0.0.1:${process.env.VAULT_DEV_PORT}` }

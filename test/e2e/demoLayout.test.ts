@@ -105,6 +105,50 @@ describe('the acting-as banner on short screens (WCAG 2.4.11)', () => {
     expect(seen).toEqual([]);
   });
 
+  it.each([
+    // 1536 × 864 and 1280 × 800 screens at 200 % zoom, drawn at twice the density.
+    { width: 768, height: 432 },
+    { width: 640, height: 400 },
+  ])(
+    'keeps the control Tab moves to in view while the documents load, at $width × $height and 200 % zoom',
+    async (viewport) => {
+      const context = await demo.newContext({ viewport, deviceScaleFactor: 2 });
+      const page = await context.newPage();
+      await page.goto(demo.dev.url);
+      await page.getByRole('textbox', { name: en.usernameLabel }).fill(OLIVIA.username);
+      await page.getByRole('button', { name: en.continue }).click();
+      await page.getByLabel(en.passwordLabel, { exact: true }).fill(OLIVIA.password);
+      await page.getByRole('button', { name: en.signIn }).click();
+      await page.getByRole('table').waitFor();
+      // The acting vault's documents answer only once the user has moved on from the banner,
+      // as on a slow network: the list then pushes what follows it down the page.
+      let answer: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route(
+        '**/vault/quality.sunrise.example/api/*/objects/documents*',
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
+      await page.getByRole('button', { name: /^Delegations/ }).click();
+      await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+      const banner = page.getByRole('region', { name: 'Delegated session' });
+      await banner.waitFor();
+      await page.getByText(/^Loading the documents of/).waitFor();
+      await banner.getByRole('button', { name: 'Stop acting' }).focus();
+      await page.keyboard.press('Tab');
+      const before = await focusedPlacement(page);
+      expect(before).toMatchObject({ inView: true, covered: false });
+      answer();
+      await page.getByRole('table').waitFor();
+      // Still the same control, and still where the user sees it.
+      expect(await focusedPlacement(page)).toEqual(before);
+    },
+  );
+
   it('still keeps who you act as in view on a phone, and focus clear of it', async () => {
     const page = await signedIn({ width: 375, height: 667 });
     const banner = await actAsMarcus(page);

@@ -1,11 +1,13 @@
 // The examples in examples/, as a user gets them: each installed from the packed tarball
-// and built; the Vite app and the Next.js app driven in Chromium, the Node client run,
+// and built as its template builds it, then driven in Chromium through a password sign-in,
+// acting as a delegator, a reload, a sign-out and single sign-on: the Vite app under `vite`,
+// the Next.js app under `next start`, and the Node server serving the Vite app's build;
 // each against the stack the package ships (the Vite plugin, `npx vault-session-kit dev`).
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../e2e/support/launchChromium';
 import { freePort, npmInstall, poll, run, startServer } from './support/consumerApp';
@@ -18,6 +20,18 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(() => browser?.close());
+
+/** Runs `drive` on a new page; a failure carries the servers' output. */
+async function onPage(drive: (page: Page) => Promise<void>, output: () => string) {
+  const page = await browser.newPage();
+  try {
+    await drive(page);
+  } catch (error) {
+    throw new Error(`${String(error)}\n${output()}`);
+  } finally {
+    await page.close();
+  }
+}
 
 /** Copies an example and installs its package.json with the kit from the tarball. */
 function install(name: string): string {
@@ -51,11 +65,99 @@ async function startDevCommand(app: string, appOrigin: string) {
   return { ...dev, port, url };
 }
 
+/** What an example shows once `user` is signed in; each example words it its own way. */
+type SignedIn = (page: Page, user: string) => Locator;
+
+const viteSpaSignedIn: SignedIn = (page, user) =>
+  page.getByRole('heading', { name: `Documents of ${user} in` });
+const nextSignedIn: SignedIn = (page, user) => page.getByText(`Signed in as ${user} in`);
+
+/** The proxy's session cookie in the page's context, if any. */
+async function sessionCookies(page: Page, origin: string) {
+  return (await page.context().cookies(origin)).filter((c) => c.name === '__Host-vault-session');
+}
+
+/**
+ * Signs olivia in with her password, acts as marcus, reloads (both sessions come back from
+ * the proxy's session route), signs out (the cookie goes), and reloads to the form.
+ */
+async function signInActReloadSignOut(
+  page: Page,
+  origin: string,
+  app: string,
+  signedIn: SignedIn,
+): Promise<void> {
+  await page.goto(origin);
+  const signIn = await installedSignIn(app);
+  await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
+  await signedIn(page, 'olivia@sunrise.example').waitFor({ timeout: 30_000 });
+  // BFF mode: the session is in the proxy's HttpOnly cookie, out of the page's reach.
+  expect(
+    (await page.context().cookies(origin))
+      .filter((cookie) => cookie.name.startsWith('__Host-vault'))
+      .map((cookie) => [cookie.name, cookie.httpOnly, cookie.secure]),
+  ).toEqual([['__Host-vault-session', true, true]]);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+
+  await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+  const banner = page.getByRole('region', { name: 'Delegated session' });
+  await banner.waitFor();
+  expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');
+  // The app keeps the session in memory only: after a reload it learns of both sessions
+  // from the session route, and names the vault by its host where only a login knows its
+  // display name.
+  await page.reload();
+  await banner.waitFor({ timeout: 30_000 });
+  expect(await banner.textContent()).toContain(
+    'Acting as Marcus Reed in quality.sunrise.example — you are olivia@sunrise.example',
+  );
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const userName = page.getByRole('textbox', { name: 'User name' });
+  await userName.waitFor({ timeout: 30_000 });
+  // The form shows at once; the cookie goes with the answer to the one DELETE that the
+  // sign-out sent at the same moment.
+  await expect.poll(() => sessionCookies(page, origin), { timeout: 10_000 }).toEqual([]);
+  await page.reload();
+  await userName.waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Signs sam in with single sign-on at the dev command's identity provider; the proxy's
+ * callback exchanges the code and comes back to the app signed in.
+ */
+async function signInWithSso(page: Page, origin: string, signedIn: SignedIn): Promise<void> {
+  await page.goto(origin);
+  await page.getByRole('textbox', { name: 'User name' }).fill('sam@harbor.example');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
+  await page.getByLabel('User name').fill('sam');
+  await page.getByLabel('Password').fill('Harbor-Demo-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The provider returns to the proxy's /vault-session/sso/callback, which exchanges the
+  // code, seals the vault session and goes back to where the sign-in started.
+  await page.waitForURL(`${origin}/`, { timeout: 30_000 });
+  await signedIn(page, 'sam@harbor.example').waitFor({ timeout: 30_000 });
+  expect(await sessionCookies(page, origin)).toHaveLength(1);
+}
+
+/** The Vite example installed and built once, for its own tests and the Node server's. */
+let viteSpa: string | undefined;
+function builtViteSpa(): string {
+  if (viteSpa) return viteSpa;
+  const app = install('vite-spa');
+  // The template's own build and lint: `tsc -b && vite build`, oxlint.
+  run('npm', ['run', 'build', '--', '--logLevel', 'error'], app);
+  run('npm', ['run', 'lint'], app);
+  viteSpa = app;
+  return app;
+}
+
 describe('examples/vite-spa', () => {
   let app: string;
   beforeAll(() => {
-    app = install('vite-spa');
-  });
+    app = builtViteSpa();
+  }, 600_000);
 
   it('passes its own tests (the recipe of docs/testing.md): a wrong password, then a sign-in through LoginForm on MSW in BFF mode, and a sign-in on a session of the test', () => {
     // Plain text, whatever colours the outer run asked for.
@@ -63,38 +165,38 @@ describe('examples/vite-spa', () => {
     expect(out).toMatch(/Tests +2 passed/);
   });
 
-  it('builds', () => {
-    run('npx', ['vite', 'build', '--logLevel', 'error'], app);
+  it('type-checks, lints and builds as the template does', () => {
     expect(existsSync(join(app, 'dist/index.html'))).toBe(true);
   });
 
-  it('signs in with a password and acts as a delegator under `vite`, with no other process', async () => {
-    const port = await freePort();
-    const vite = startServer(
-      'npx',
-      ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-      app,
-    );
-    const page = await browser.newPage();
-    try {
-      const origin = `http://127.0.0.1:${port}`;
+  describe('under `vite`, with no other process', () => {
+    let vite: ReturnType<typeof startServer>;
+    let origin: string;
+    beforeAll(async () => {
+      const port = await freePort();
+      vite = startServer(
+        'npx',
+        ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+        app,
+      );
+      origin = `http://127.0.0.1:${port}`;
       await poll(() => fetch(origin));
-      await page.goto(origin);
-      const signIn = await installedSignIn(app);
-      await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
-      await page
-        .getByRole('heading', { name: 'Documents of olivia@sunrise.example in Sunrise PromoMats' })
-        .waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
-      const banner = page.getByRole('region', { name: 'Delegated session' });
-      await banner.waitFor();
-      expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');
-    } catch (error) {
-      throw new Error(`${String(error)}\n--- vite:\n${vite.output()}`);
-    } finally {
-      await page.close();
-      vite.stop();
-    }
+    });
+    afterAll(() => vite?.stop());
+
+    it('signs in with a password, acts as a delegator, keeps both across a reload, and signs out', async () => {
+      await onPage(
+        (page) => signInActReloadSignOut(page, origin, app, viteSpaSignedIn),
+        () => `--- vite:\n${vite.output()}`,
+      );
+    });
+
+    it("signs in with single sign-on at the plugin's identity provider", async () => {
+      await onPage(
+        (page) => signInWithSso(page, origin, viteSpaSignedIn),
+        () => `--- vite:\n${vite.output()}`,
+      );
+    });
   });
 });
 
@@ -136,19 +238,7 @@ describe('examples/next-app', () => {
     vault?.stop();
   });
 
-  /** Runs `drive` on a new page; a failure carries both servers' output. */
-  async function onPage(drive: (page: Page) => Promise<void>): Promise<void> {
-    const page = await browser.newPage();
-    try {
-      await drive(page);
-    } catch (error) {
-      throw new Error(
-        `${String(error)}\n--- next:\n${next.output()}\n--- dev command:\n${vault.output()}`,
-      );
-    } finally {
-      await page.close();
-    }
-  }
+  const servers = () => `--- next:\n${next.output()}\n--- dev command:\n${vault.output()}`;
 
   it('serves the pending state, and refuses in the service shape through its route handlers', async () => {
     const html = await (await fetch(`${origin}/`)).text();
@@ -166,46 +256,7 @@ describe('examples/next-app', () => {
   });
 
   it('signs in with a password, acts as a delegator, keeps both across a reload, and signs out', async () => {
-    await onPage(async (page) => {
-      await page.goto(origin);
-      const signIn = await installedSignIn(app);
-      await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
-      await page
-        .getByText('Signed in as olivia@sunrise.example in Sunrise PromoMats')
-        .waitFor({ timeout: 30_000 });
-      // BFF mode: the session is in the route handlers' HttpOnly cookie, out of the page's reach.
-      const cookies = await page.context().cookies(origin);
-      expect(
-        cookies
-          .filter((cookie) => cookie.name.startsWith('__Host-vault'))
-          .map((cookie) => [cookie.name, cookie.httpOnly, cookie.secure]),
-      ).toEqual([['__Host-vault-session', true, true]]);
-      expect(await page.evaluate(() => document.cookie)).toBe('');
-
-      await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
-      const banner = page.getByRole('region', { name: 'Delegated session' });
-      await banner.waitFor();
-      expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');
-      // The app keeps the session in memory only: after a reload it learns of both sessions
-      // from the session route (app/vault-session/[[...path]]/route.ts), and names the vault by its host
-      // where only a login knows its display name.
-      await page.reload();
-      await banner.waitFor({ timeout: 30_000 });
-      expect(await banner.textContent()).toContain(
-        'Acting as Marcus Reed in quality.sunrise.example — you are olivia@sunrise.example',
-      );
-
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      const userName = page.getByRole('textbox', { name: 'User name' });
-      await userName.waitFor({ timeout: 30_000 });
-      // The form shows at once; the cookie goes with the answer to the one DELETE that the
-      // sign-out sent at the same moment.
-      await expect
-        .poll(() => page.context().cookies(origin), { timeout: 10_000 })
-        .not.toContainEqual(expect.objectContaining({ name: '__Host-vault-session' }));
-      await page.reload();
-      await userName.waitFor({ timeout: 30_000 });
-    });
+    await onPage((page) => signInActReloadSignOut(page, origin, app, nextSignedIn), servers);
   });
 
   it('signs in with single sign-on through its own proxy, loading no OIDC code', async () => {
@@ -214,29 +265,14 @@ describe('examples/next-app', () => {
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') scripts.push(response.url());
       });
-      await page.goto(origin);
       expect(vault.output()).toContain('VAULT_SSO_HOSTS=idp.harbor.example');
-      await page.getByRole('textbox', { name: 'User name' }).fill('sam@harbor.example');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('button', { name: 'Continue with Harbor SSO' }).click();
-      await page.getByLabel('User name').fill('sam');
-      await page.getByLabel('Password').fill('Harbor-Demo-1');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      // The provider returns to the proxy's /vault-session/sso/callback, which exchanges the
-      // code, seals the vault session and goes back to where the sign-in started.
-      await page.waitForURL(`${origin}/`, { timeout: 30_000 });
-      await page
-        .getByText('Signed in as sam@harbor.example in clinical.harbor.example')
-        .waitFor({ timeout: 30_000 });
-      expect(
-        (await page.context().cookies(origin)).filter((c) => c.name === '__Host-vault-session'),
-      ).toHaveLength(1);
+      await signInWithSso(page, origin, nextSignedIn);
       // BFF mode: no script with the OIDC code (oidc-client-ts) was ever requested.
       expect(scripts.length).toBeGreaterThan(0);
       for (const url of scripts) {
         expect(await (await fetch(url)).text(), url).not.toContain('signinRedirectCallback');
       }
-    });
+    }, servers);
   });
 });
 
@@ -316,5 +352,43 @@ describe('examples/node-core', () => {
       proxy.stop();
       vault.stop();
     }
+  });
+  describe("serving the Vite example's build on plain Node, in Chromium", () => {
+    let proxy: ReturnType<typeof startServer>;
+    let vault: Awaited<ReturnType<typeof startDevCommand>>;
+    let origin: string;
+    let spa: string;
+    beforeAll(async () => {
+      spa = builtViteSpa();
+      const port = await freePort();
+      origin = `http://127.0.0.1:${port}`;
+      // The dev command stands in for the vaults and the identity provider; the Vite
+      // example's install has the optional peer oidc-provider it needs for that.
+      vault = await startDevCommand(spa, origin);
+      proxy = startServer('node', ['proxy.mjs'], app, {
+        PORT: String(port),
+        APP_DIR: join(spa, 'dist'),
+        APP_ORIGINS: origin,
+        VAULT_LOGIN_HOST: 'login.vault.example',
+        VAULT_HOSTS: '*.sunrise.example,*.harbor.example',
+        VAULT_SESSION_SECRETS: SESSION_SECRETS,
+        VAULT_SSO_HOSTS: 'idp.harbor.example',
+        VAULT_DEV_PORT: String(vault.port),
+      });
+      await poll(() => fetch(`${origin}/`));
+    }, 600_000);
+    afterAll(() => {
+      proxy?.stop();
+      vault?.stop();
+    });
+    const servers = () => `--- proxy:\n${proxy.output()}\n--- dev command:\n${vault.output()}`;
+
+    it('signs in with a password, acts as a delegator, keeps both across a reload, and signs out', async () => {
+      await onPage((page) => signInActReloadSignOut(page, origin, spa, viteSpaSignedIn), servers);
+    });
+
+    it('signs in with single sign-on through the same server', async () => {
+      await onPage((page) => signInWithSso(page, origin, viteSpaSignedIn), servers);
+    });
   });
 });

@@ -18,7 +18,13 @@ export function App() {
       config={{
         authUrl: '', // the proxy's /auth/* on this origin
         vaultUrl: '/vault/{dns}', // the proxy's route to each vault
-        vaultDns: 'promomats.sunrise.example', // the vault users sign in to
+        vaultDns: 'promomats.sunrise.example', // the vault users sign in to with a password
+        // A user whose account is in another vault (sam, with single sign-on, in Harbor
+        // Clinical) is signed in there: the session is accepted where the service put it.
+        validateDns: false,
+        // The client ID your vault's single sign-on profile knows (the development
+        // provider's is vault-session-kit-demo); in BFF mode the proxy runs the sign-in.
+        clientId: 'vault-session-kit-demo',
       }}
     >
       <Pages />

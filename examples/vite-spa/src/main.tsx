@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
 import 'vault-session-kit/styles.css';
+import { App } from './App.tsx';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-createRoot(container).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,
