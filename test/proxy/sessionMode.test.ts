@@ -353,6 +353,11 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
         vaultId: 1001,
         createdAt: TEST_START_MS,
         deadline: TEST_START_MS + HOURS_48,
+        // The login answer's vaults, so that a page learning of the session here names them.
+        vaultIds: [
+          { id: 1001, name: 'Sunrise PromoMats', url: 'https://promomats.sunrise.example/api' },
+          { id: 1002, name: 'Sunrise QualityDocs', url: 'https://quality.sunrise.example/api' },
+        ],
       },
       delegated: null,
     });

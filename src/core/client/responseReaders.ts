@@ -304,12 +304,17 @@ const proxySessionInfo = fields({
   deadline: epochMs,
 });
 
+const sessionVaults = fields({ vaultIds: list(vaultInfo) });
+
 const nullableInfo: ReadShape<ProxySessionInfo | null> = (value, path) =>
   value == null
     ? null
     : {
         ...proxySessionInfo(value, path),
         ...((value as { renewal?: unknown }).renewal === 'sso' && { renewal: 'sso' as const }),
+        ...((value as { vaultIds?: unknown }).vaultIds !== undefined && {
+          vaults: sessionVaults(value, path).vaultIds,
+        }),
       };
 
 const proxySessions: ReadShape<ProxySessions> = fields({

@@ -103,6 +103,10 @@ export function createProxyJoin(
       const record = recordFromProxySessions(sessions, { candidate, username, maxSessionMs });
       if (record) {
         core.adopt(record);
+        // A session none of this tab's details named was opened behind the page (a single
+        // sign-on, which a vault switch may be): the other tabs still hold the one it
+        // replaced, or none, and follow as after any sign-in.
+        if (!isSameSession(candidate?.session, record.session)) core.handOff();
       } else {
         forget();
         core.dispatch({ type: 'join-finished' });
