@@ -3,7 +3,6 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import type { VaultInfo } from '../core/client/types';
 import type { VaultApiError, VaultError } from '../core/errors';
 import { enAccountMessages } from '../locales/en/enAccountMessages';
-import { useLogout } from '../react/useLogout';
 import { useVaultSwitch } from '../react/useVaultSwitch';
 import { useVaultSession } from '../react/VaultSessionContext';
 import type { RememberedUsers } from './createRememberedUsers';
@@ -64,7 +63,6 @@ export function VaultSwitcher({
   const t = useVaultMessages('account', enAccountMessages, messages);
   const { manager } = useVaultSession();
   const switcher = useVaultSwitch({ onSwitched });
-  const { logout } = useLogout();
   const { vaults, current, username, method, acting, pending, error } = switcher;
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [announcement, setAnnouncement] = useState('');
@@ -226,8 +224,11 @@ export function VaultSwitcher({
                 className="vsk-button vsk-switcher__forget"
                 data-variant="secondary"
                 onClick={() => {
+                  // Every tab is told before the name leaves the list, so that none of them
+                  // remembers it again on its way out.
+                  const signedOut = manager.signOut({ forget: true });
                   rememberedUsers.forget(username);
-                  void logout();
+                  void signedOut;
                 }}
               >
                 {t.signOutAndForget}

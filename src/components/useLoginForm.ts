@@ -170,6 +170,16 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
     wasLive.current = live;
   }, [live, session.lastUsername, setUsername]);
 
+  // "Sign out and forget me", here or in another tab: the name goes from the field too, as
+  // it went from the session, unless the user has typed another one since.
+  const keptName = useRef(session.lastUsername);
+  useEffect(() => {
+    const forgotten = keptName.current;
+    keptName.current = session.lastUsername;
+    if (forgotten === undefined || session.lastUsername !== undefined) return;
+    setUsername((typed) => (typed.trim().toLowerCase() === forgotten.toLowerCase() ? '' : typed));
+  }, [session.lastUsername, setUsername]);
+
   useEffect(() => {
     if (callback.status === 'error') patch({ focus: { target: 'alert' } });
   }, [callback.status]);

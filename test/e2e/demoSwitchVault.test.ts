@@ -148,16 +148,30 @@ describe('remember me in the demo', () => {
     expect(stored).not.toContain(OLIVIA.password);
     expect(stored).not.toMatch(/sessionId|sessionTag/);
 
-    await name.click();
+    // A plain sign-out fills her name in, as it always has.
     const field = page.getByRole('textbox', { name: en.usernameLabel });
+    expect(await field.inputValue()).toBe(OLIVIA.username);
+    await field.fill('');
+    await name.click();
     expect(await field.inputValue()).toBe(OLIVIA.username);
     await page.getByRole('button', { name: en.continue, exact: true }).click();
     await page.getByLabel(en.passwordLabel, { exact: true }).fill(OLIVIA.password);
     await page.getByRole('button', { name: en.signIn }).click();
+    const second = await context.newPage();
+    await second.goto(demo.dev.url);
+    await toggle(second, PROMOMATS).waitFor();
     await toggle(page, PROMOMATS).click();
     await page.getByRole('button', { name: account.signOutAndForget }).click();
-    await page.getByRole('textbox', { name: en.usernameLabel }).waitFor();
+    // Forgotten everywhere: no name offered, and none filled in, in this tab or the other.
+    for (const tab of [page, second]) {
+      const username = tab.getByRole('textbox', { name: en.usernameLabel });
+      await username.waitFor();
+      expect(await username.inputValue()).toBe('');
+      expect(await tab.getByText(account.rememberedHeading).count()).toBe(0);
+    }
     expect(await name.count()).toBe(0);
+    await page.reload();
+    expect(await page.getByRole('textbox', { name: en.usernameLabel }).inputValue()).toBe('');
     await context.close();
   });
 

@@ -52,11 +52,13 @@ export function createTabMessageHandler(
         return;
       }
       case 'signed-out':
-        if (!current) return;
-        invalidateDelegations();
+        // A tab already signed out still forgets the name it would fill in.
+        if (!current && !message.forget) return;
+        if (current) invalidateDelegations();
         core.dispatch({
           type: 'session-ended',
           reason: message.reason === 'inactive' ? 'inactive' : 'remote-sign-out',
+          forget: message.forget === true,
         });
         return;
       case 'expired':

@@ -211,19 +211,21 @@ export function openSessionManager(options: SessionManagerOptions, tabs: TabHub)
     dispatch({ type: 'join-started' });
   }
 
-  async function signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void> {
+  async function signOut(options?: Parameters<SessionManager['signOut']>[0]): Promise<void> {
     start();
     dropActionsUnderWay();
     const record = state.record;
     const inactive = options?.reason === 'inactive';
+    const forget = options?.forget === true;
     // Local first, and regardless of what the server says: the user asked to leave (SES-07).
-    dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
+    dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out', forget });
     core.opened.clear();
     persistence.clear();
     channel?.post({
       type: 'signed-out',
       from: core.tabId,
       ...(inactive ? { reason: 'inactive' } : {}),
+      ...(forget ? { forget: true } : {}),
     });
     // A session the vault lent the app (its web tab) stays the vault's: in token mode the
     // page only forgets it; in BFF mode the proxy clears its cookie and leaves it alive.

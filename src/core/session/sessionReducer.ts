@@ -52,7 +52,12 @@ export type SessionEvent =
       readonly warnBeforeMs: number;
     }
   | { readonly type: 'clock-checked'; readonly now: number; readonly warnBeforeMs: number }
-  | { readonly type: 'session-ended'; readonly reason: SessionEndReason }
+  | {
+      readonly type: 'session-ended';
+      readonly reason: SessionEndReason;
+      /** The user asked to be forgotten: the user name kept for the next sign-in goes too. */
+      readonly forget?: boolean | undefined;
+    }
   | { readonly type: 'join-started' }
   | {
       readonly type: 'join-finished';
@@ -175,8 +180,13 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
       const local = event.reason === 'signed-out';
       // Without a session there is nothing for an expiry or another tab's sign-out to end;
       // a local sign-out also cancels a sign-in in flight.
-      if (!state.record && !(local && state.status === 'signing-in')) return state;
-      return ended(state, event.reason);
+      if (!state.record && !(local && state.status === 'signing-in')) {
+        return event.forget && state.lastUsername !== undefined
+          ? freeze({ ...state, lastUsername: undefined })
+          : state;
+      }
+      const next = ended(state, event.reason);
+      return event.forget ? freeze({ ...next, lastUsername: undefined }) : next;
     }
 
     case 'join-started':
