@@ -89,6 +89,13 @@ export function VaultSwitcher({
     seen.current = currentId;
   }, [currentId, current?.name, t]);
 
+  // Back from the identity provider after a single sign-on switch, on a page loaded afresh:
+  // no vault change is seen here, so the switch itself says where the user now is.
+  const { switchedTo } = switcher;
+  useEffect(() => {
+    if (switchedTo) setAnnouncement(t.switched({ vault: switchedTo.name }));
+  }, [switchedTo, t]);
+
   // Escape inside the open switcher closes it (on the password step: cancels the switch).
   const open = step.kind !== 'closed';
   useEffect(() => {

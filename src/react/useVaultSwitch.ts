@@ -1,12 +1,14 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VaultInfo } from '../core/client/types';
 import { normalizeError, VaultAbortedError, type VaultError } from '../core/errors';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import { switchVault } from '../core/session/switchVault';
 import { discoveryQueryOptions } from './discoveryQueryOptions';
+import { pendingSsoSwitch } from './pendingSsoSwitch';
 import { useSession } from './useSession';
+import { useSsoCallback } from './useSsoCallback';
 import { useSsoLogin } from './useSsoLogin';
 import { useVaultSession } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
@@ -92,7 +94,13 @@ export function useVaultSwitch(
         if (password === undefined) {
           if (method !== 'sso' || !profile || !username) throw new VaultAbortedError();
           if (session.manager.getSnapshot().delegation) await session.manager.stopDelegation();
-          await sso.startSso({ profile, username, vaultDns: vault.dns });
+          // The page the user is on is where the provider sends them back (the default
+          // `returnTo`), and the note says there where they now are.
+          pendingSsoSwitch.note(vault.dns);
+          await sso.startSso({ profile, username, vaultDns: vault.dns }).catch((error) => {
+            pendingSsoSwitch.take();
+            throw error;
+          });
           return;
         }
         await switchVault(session, { vault, password });
@@ -111,9 +119,24 @@ export function useVaultSwitch(
     [mutateAsync],
   );
   const live = isLiveStatus(snapshot.status);
+  const current = live ? user?.vault : undefined;
+  // Back from the identity provider after a single sign-on switch this tab left for: the
+  // page was loaded afresh, and the vault the session is now in is announced as after a
+  // password switch (a switch that did not complete leaves the user where they were).
+  const onSwitchedRef = useRef(onSwitched);
+  onSwitchedRef.current = onSwitched;
+  // A page that still completes the sign-in (token mode) holds the old session until then.
+  const completing = useSsoCallback().status === 'processing';
+  useEffect(() => {
+    if (!current || completing) return;
+    const asked = pendingSsoSwitch.take();
+    if (asked === undefined || asked.toLowerCase() !== current.dns.toLowerCase()) return;
+    setSwitchedTo(current);
+    onSwitchedRef.current?.(current);
+  }, [current, completing]);
   return {
     vaults: live ? (user?.vaults ?? []) : [],
-    current: live ? user?.vault : undefined,
+    current,
     username,
     method: method === 'sso' || method === 'password' ? method : undefined,
     acting: snapshot.delegation !== undefined,

@@ -186,3 +186,52 @@ describe('remember me in the demo', () => {
     await context.close();
   });
 });
+
+describe('a single sign-on user switching vault in the demo', () => {
+  const SAM = { username: 'sam@harbor.example', idpUser: 'sam', idpPassword: 'Harbor-Demo-1' };
+  const CLINICAL = 'Harbor Clinical';
+  const SAFETY = 'Harbor Safety';
+
+  it('sam moves to Harbor Safety and back with no prompt, and stays on the page he was on', async () => {
+    const context = await demo.newContext();
+    const page = await context.newPage();
+    // The page sam works on: its address, language choice included, is what he returns to.
+    await page.goto(`${demo.dev.url}/?from=work#documents`);
+    await page.getByRole('textbox', { name: en.usernameLabel }).fill(SAM.username);
+    await page.getByRole('button', { name: en.continue, exact: true }).click();
+    await page.getByRole('button', { name: /Harbor SSO/ }).click();
+    await page.getByLabel('User name').fill(SAM.idpUser);
+    await page.getByLabel('Password').fill(SAM.idpPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await toggle(page, CLINICAL).waitFor();
+    const second = await context.newPage();
+    await second.goto(`${demo.dev.url}/?from=second`);
+    await toggle(second, CLINICAL).waitFor();
+    const asked = () =>
+      demo.dev.events.filter((event) => event.type === 'login' && event.username === SAM.username)
+        .length;
+    const before = asked();
+
+    await toggle(page, CLINICAL).click();
+    await page.getByRole('button', { name: account.switchToLabel({ vault: SAFETY }) }).click();
+    // To the provider and back without a password step or a login page.
+    await toggle(page, SAFETY).waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    await announced(page, account.switched({ vault: SAFETY }));
+    const here = new URL(page.url());
+    expect(`${here.pathname}${here.search}${here.hash}`).toBe('/?from=work#documents');
+    await page.getByText('HC-201 Safety management plan').waitFor();
+    expect(asked()).toBe(before + 1);
+    // The other tab follows, as after a password switch.
+    await toggle(second, SAFETY).waitFor();
+
+    await toggle(page, SAFETY).click();
+    await page.getByRole('button', { name: account.switchToLabel({ vault: CLINICAL }) }).click();
+    await toggle(page, CLINICAL).waitFor({ timeout: 30_000 });
+    await announced(page, account.switched({ vault: CLINICAL }));
+    const back = new URL(page.url());
+    expect(`${back.pathname}${back.search}${back.hash}`).toBe('/?from=work#documents');
+    await toggle(second, CLINICAL).waitFor();
+    await context.close();
+  });
+});
