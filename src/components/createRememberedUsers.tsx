@@ -170,7 +170,19 @@ export function createRememberedUsers(options: RememberedUsersOptions): Remember
     clear() {
       write([]);
     },
-    subscribe: changed.on,
+    subscribe(listener) {
+      const off = changed.on(listener);
+      // Another tab changed the list ("Sign out and forget me" there): a store of the Web
+      // Storage kind says so with an event, which may come after the tabs' own messages.
+      const onStorage = (event: { key: string | null }): void => {
+        if (event.key === key || event.key === null) listener();
+      };
+      globalThis.addEventListener?.('storage', onStorage);
+      return () => {
+        off();
+        globalThis.removeEventListener?.('storage', onStorage);
+      };
+    },
     follow(manager) {
       const check = (): void => {
         const snapshot = manager.getSnapshot();

@@ -1,6 +1,5 @@
 import { createEmitter } from '../core/createEmitter';
 import { normalizeError, type VaultError } from '../core/errors';
-import { isLiveStatus } from '../core/session/sessionReducer';
 import type { VaultSession } from '../core/session/VaultSession';
 import { findPendingSsoUsername } from './findPendingSsoUsername';
 import { getSsoAttempt } from './getSsoAttempt';
@@ -131,33 +130,9 @@ function createStore(session: VaultSession): SsoCallbackStore {
     changed.emit();
   }
 
-  // The kept name belongs to a sign-in still to finish: once a session is there (the
-  // sign-in succeeded, or the tab rejoined one) it is spent, and a form shown after a
-  // sign-out fills in only the name the session keeps, none after "Sign out and forget me".
-  // Watched from the first subscriber on (an effect), never during a render.
-  let watching = pendingName === undefined;
-  function watchSpentName(): void {
-    if (watching) return;
-    watching = true;
-    const { manager } = session;
-    let stop = (): void => {};
-    const spend = (): void => {
-      if (!isLiveStatus(manager.getSnapshot().status)) return;
-      stop();
-      const state = snapshotNow();
-      if (state.status === 'idle' && state.username !== undefined) set(IDLE);
-    };
-    stop = manager.subscribe(spend);
-    spend();
-  }
-
   return {
     getSnapshot: snapshotNow,
-    subscribe(listener) {
-      const off = changed.on(listener);
-      watchSpentName();
-      return off;
-    },
+    subscribe: changed.on,
     hold() {
       holding += 1;
       set(PROCESSING);

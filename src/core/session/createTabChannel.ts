@@ -117,8 +117,8 @@ export function readTabMessage(raw: Record<string, unknown>): TabMessage | undef
       return {
         type: 'signed-out',
         from,
-        ...(raw.reason === 'inactive' ? { reason: 'inactive' } : {}),
-        ...(raw.forget === true ? { forget: true } : {}),
+        ...(raw.reason === 'inactive' && { reason: 'inactive' }),
+        ...(raw.forget === true && { forget: true }),
       };
     case 'expired':
       if (!isTag(raw.key) || (raw.reason !== 'expired' && raw.reason !== 'invalid-session')) {

@@ -52,13 +52,12 @@ export function createTabMessageHandler(
         return;
       }
       case 'signed-out':
-        // A tab already signed out still forgets the name it would fill in.
-        if (!current && !message.forget) return;
-        if (current) invalidateDelegations();
+        if (!current) return;
+        invalidateDelegations();
         core.dispatch({
           type: 'session-ended',
           reason: message.reason === 'inactive' ? 'inactive' : 'remote-sign-out',
-          forget: message.forget === true,
+          forget: message.forget,
         });
         return;
       case 'expired':

@@ -29,8 +29,7 @@ export function recordFromProxySessions(
   // Restored from the proxy alone, the vaults are the login answer's as the proxy kept them;
   // without them (a list too long for a cookie) the vault's host name stands in, so the
   // user still reads where they are rather than a blank.
-  const listed = own.vaults?.some((vault) => vault.id === own.vaultId) ? own.vaults : undefined;
-  const vaults = known?.vaults ?? listed ?? [hostOnlyVault(own.vaultId, own.vaultDns)];
+  const vaults = known?.vaults ?? own.vaults ?? [hostOnlyVault(own.vaultId, own.vaultDns)];
   let delegation: DelegationRecord | undefined;
   if (delegated) {
     const delegatedSession: ProxySessionReference = {

@@ -180,13 +180,8 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
       const local = event.reason === 'signed-out';
       // Without a session there is nothing for an expiry or another tab's sign-out to end;
       // a local sign-out also cancels a sign-in in flight.
-      if (!state.record && !(local && state.status === 'signing-in')) {
-        return event.forget && state.lastUsername !== undefined
-          ? freeze({ ...state, lastUsername: undefined })
-          : state;
-      }
-      const next = ended(state, event.reason);
-      return event.forget ? freeze({ ...next, lastUsername: undefined }) : next;
+      if (!state.record && !(local && state.status === 'signing-in')) return state;
+      return ended(state, event.reason, event.forget);
     }
 
     case 'join-started':
@@ -199,12 +194,12 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
   }
 }
 
-function ended(state: SessionState, reason: SessionEndReason): SessionState {
+function ended(state: SessionState, reason: SessionEndReason, forget?: boolean): SessionState {
   const expired = reason === 'expired' || reason === 'invalid-session';
   return freeze({
     status: expired ? 'expired' : 'ended',
     record: undefined,
-    lastUsername: state.record?.username ?? state.lastUsername,
+    lastUsername: forget ? undefined : (state.record?.username ?? state.lastUsername),
     endReason: reason,
     error: undefined,
     joining: false,
