@@ -28,7 +28,11 @@ export interface VaultSwitcherProps {
    * in is added to them, and the list offers "Sign out and forget me".
    */
   rememberedUsers?: RememberedUsers | undefined;
-  /** Called once the session is in the new vault: the place to drop an app's own data of the old one. */
+  /**
+   * Called once a password switch has the session in the new vault: the place to drop an
+   * app's own data of the old one. A switch by single sign-on loads the page afresh, which
+   * then holds none.
+   */
   onSwitched?: ((vault: VaultInfo) => void) | undefined;
   /** Added to the root element's classes (`vsk-root vsk-switcher`). */
   className?: string | undefined;

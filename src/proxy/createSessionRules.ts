@@ -709,7 +709,7 @@ function ownSession(
   const { userId, vaultId, vaultIds } = answer;
   if (typeof userId !== 'number' || typeof vaultId !== 'number') return undefined;
   let named: string | undefined;
-  const listed = listedVaults(vaultIds);
+  const listed = listedVaults(vaultIds, vaultId);
   if (Array.isArray(vaultIds)) {
     for (const entry of vaultIds as unknown[]) {
       const { id, url } = (entry ?? {}) as { id?: unknown; url?: unknown };
@@ -726,10 +726,11 @@ function ownSession(
   return { dns: vault, userId, vaultId, ...(listed === undefined ? {} : { vaultIds: listed }) };
 }
 
-// The answer's vaults, kept with the session when they are well formed and few enough to
-// fit a cookie beside it; otherwise none (the page then names only the session's own vault).
-function listedVaults(value: unknown): readonly SealedVault[] | undefined {
-  if (!Array.isArray(value) || value.length === 0) return undefined;
+// The answer's vaults, kept with the session when they are well formed, name the session's
+// own vault and are few enough to fit a cookie beside it; otherwise none (the page then
+// names only the session's own vault, by its host).
+function listedVaults(value: unknown, vaultId: number): readonly SealedVault[] | undefined {
+  if (!Array.isArray(value) || !value.some((entry) => entry?.id === vaultId)) return undefined;
   const vaults: SealedVault[] = [];
   for (const entry of value as unknown[]) {
     const { id, name, url } = (entry ?? {}) as Record<string, unknown>;

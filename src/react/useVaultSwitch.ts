@@ -1,6 +1,6 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { VaultInfo } from '../core/client/types';
 import { normalizeError, VaultAbortedError, type VaultError } from '../core/errors';
 import { isLiveStatus } from '../core/session/sessionReducer';
@@ -96,7 +96,7 @@ export function useVaultSwitch(
           if (session.manager.getSnapshot().delegation) await session.manager.stopDelegation();
           // The page the user is on is where the provider sends them back (the default
           // `returnTo`), and the note says there where they now are.
-          pendingSsoSwitch.note(vault.dns);
+          pendingSsoSwitch.keep(vault.dns);
           await sso.startSso({ profile, username, vaultDns: vault.dns }).catch((error) => {
             pendingSsoSwitch.take();
             throw error;
@@ -122,9 +122,8 @@ export function useVaultSwitch(
   const current = live ? user?.vault : undefined;
   // Back from the identity provider after a single sign-on switch this tab left for: the
   // page was loaded afresh, and the vault the session is now in is announced as after a
-  // password switch (a switch that did not complete leaves the user where they were).
-  const onSwitchedRef = useRef(onSwitched);
-  onSwitchedRef.current = onSwitched;
+  // password switch (a switch that did not complete leaves the user where they were). The
+  // page holds nothing of the old vault to drop, so `onSwitched` is not called.
   // A page that still completes the sign-in (token mode) holds the old session until then.
   const completing = useSsoCallback().status === 'processing';
   useEffect(() => {
@@ -132,7 +131,6 @@ export function useVaultSwitch(
     const asked = pendingSsoSwitch.take();
     if (asked === undefined || asked.toLowerCase() !== current.dns.toLowerCase()) return;
     setSwitchedTo(current);
-    onSwitchedRef.current?.(current);
   }, [current, completing]);
   return {
     vaults: live ? (user?.vaults ?? []) : [],

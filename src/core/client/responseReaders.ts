@@ -304,8 +304,6 @@ const proxySessionInfo = fields({
   deadline: epochMs,
 });
 
-const sessionVaults = fields({ vaultIds: list(vaultInfo) });
-
 const nullableInfo: ReadShape<ProxySessionInfo | null> = (value, path) =>
   value == null
     ? null
@@ -313,7 +311,7 @@ const nullableInfo: ReadShape<ProxySessionInfo | null> = (value, path) =>
         ...proxySessionInfo(value, path),
         ...((value as { renewal?: unknown }).renewal === 'sso' && { renewal: 'sso' as const }),
         ...((value as { vaultIds?: unknown }).vaultIds !== undefined && {
-          vaults: sessionVaults(value, path).vaultIds,
+          vaults: list(vaultInfo)((value as { vaultIds: unknown }).vaultIds, `${path}.vaultIds`),
         }),
       };
 
