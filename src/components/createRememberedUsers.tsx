@@ -184,9 +184,14 @@ export function createRememberedUsers(options: RememberedUsersOptions): Remember
       };
     },
     follow(manager) {
+      // Once per session: a tab that only hears of its session later (a keep-alive, a
+      // clock check) must not put back a name another tab has just been told to forget.
+      let seen: unknown;
       const check = (): void => {
-        const snapshot = manager.getSnapshot();
-        if (snapshot.user && isLiveStatus(snapshot.status)) store.remember(snapshot.user.username);
+        const { user, status, startedAt } = manager.getSnapshot();
+        const session = user && isLiveStatus(status) ? `${user.username}\n${startedAt}` : undefined;
+        if (session !== undefined && session !== seen) store.remember(user?.username ?? '');
+        seen = session;
       };
       check();
       return manager.subscribe(check);
