@@ -187,12 +187,12 @@ describe('examples/next-app', () => {
       await banner.waitFor();
       expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');
       // The app keeps the session in memory only: after a reload it learns of both sessions
-      // from the session route (app/vault-session/[[...path]]/route.ts), and names the vault by its host
-      // where only a login knows its display name.
+      // from the session route (app/vault-session/[[...path]]/route.ts), which also names
+      // olivia's vaults as her login listed them.
       await page.reload();
       await banner.waitFor({ timeout: 30_000 });
       expect(await banner.textContent()).toContain(
-        'Acting as Marcus Reed in quality.sunrise.example — you are olivia@sunrise.example',
+        'Acting as Marcus Reed in Sunrise QualityDocs — you are olivia@sunrise.example',
       );
 
       await page.getByRole('button', { name: 'Sign out' }).click();
@@ -226,7 +226,7 @@ describe('examples/next-app', () => {
       // code, seals the vault session and goes back to where the sign-in started.
       await page.waitForURL(`${origin}/`, { timeout: 30_000 });
       await page
-        .getByText('Signed in as sam@harbor.example in clinical.harbor.example')
+        .getByText('Signed in as sam@harbor.example in Harbor Clinical')
         .waitFor({ timeout: 30_000 });
       expect(
         (await page.context().cookies(origin)).filter((c) => c.name === '__Host-vault-session'),
