@@ -40,7 +40,10 @@ export interface UseVaultSwitchResult {
   readonly pending: boolean;
   /** Why the last switch failed; the user is still where they were (unless signed out). */
   readonly error: VaultError | undefined;
-  /** The vault the last switch in this tab moved to, to announce. */
+  /**
+   * The vault the last switch in this tab moved to, to announce; after a switch by single
+   * sign-on, on the page the identity provider sent the user back to.
+   */
   readonly switchedTo: VaultInfo | undefined;
   /**
    * Moves the session to `vault`. Password users give `password` (sent as typed and not
