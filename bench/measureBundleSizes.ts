@@ -61,8 +61,9 @@ export const SIZE_LIMITS = {
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
-   * The vault switcher, its hook and the remembered user names add about 3 630 bytes (a
-   * switch by single sign-on announced on the page it returns to: about 130 of them), and
+   * The vault switcher, its hook and the remembered user names add about 3 700 bytes (a
+   * switch by single sign-on announced on the page it returns to, and the name lists of
+   * other tabs kept in step: about 200 of them), and
    * `vaultWebTab` about 1 300; a page that does not import them pays nothing for them. The
    * expiry dialog's single sign-on renewal at the 48-hour cap (its messages, the renewal
    * and its one-tab lock) added about 820 bytes.
