@@ -64,16 +64,18 @@ export const SIZE_LIMITS = {
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
-   * The vault switcher, its hook and the remembered user names add about 3 500 bytes, and
+   * The vault switcher, its hook and the remembered user names add about 3 700 bytes (a
+   * switch by single sign-on announced on the page it returns to, and the name lists of
+   * other tabs kept in step: about 200 of them), and
    * `vaultWebTab` about 1 300; a page that does not import them pays nothing for them. The
    * expiry dialog's single sign-on renewal at the 48-hour cap (its messages, the renewal
    * and its one-tab lock) added about 820 bytes, its token-mode path (the silent sign-in
    * loaded with the single sign-on code, and the two refusals it names) about 200 more, and
    * reporting a sign-in through the proxy once and its refusal in another vault about 210.
    */
-  reactEntry: { ceiling: 40_700, target: 29_000 },
+  reactEntry: { ceiling: 41_000, target: 29_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 20_600, target: 17_000 },
+  core: { ceiling: 20_700, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
   client: { ceiling: 8_100, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;

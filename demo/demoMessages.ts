@@ -144,7 +144,7 @@ export const enDemoMessages: DemoMessages = {
     outcomes: {
       olivia: 'Sunrise PromoMats; may act for Marcus in QualityDocs.',
       marcus: 'Sunrise QualityDocs.',
-      sam: 'Harbor Clinical.',
+      sam: 'Harbor Clinical; can switch to Harbor Safety without signing in again.',
       newhire:
         "Refused with the right password: it has expired. The form links the vault's password page to change it.",
       locked: 'Refused: the account is locked.',

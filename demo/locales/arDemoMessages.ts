@@ -69,7 +69,7 @@ export const arDemoMessages: DemoMessages = {
     outcomes: {
       olivia: `${isolate('Sunrise PromoMats')}؛ يمكنها التصرف نيابةً عن ${isolate('Marcus')} في ${isolate('QualityDocs')}.`,
       marcus: `${isolate('Sunrise QualityDocs')}.`,
-      sam: `${isolate('Harbor Clinical')}.`,
+      sam: `${isolate('Harbor Clinical')}؛ يمكنه الانتقال إلى ${isolate('Harbor Safety')} دون تسجيل الدخول مجددًا.`,
       newhire:
         'يُرفض رغم صحة كلمة المرور: فقد انتهت صلاحيتها. يرشد النموذج إلى صفحة كلمة المرور في Vault لتغييرها.',
       locked: 'مرفوض: الحساب مقفل.',

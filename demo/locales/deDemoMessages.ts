@@ -36,7 +36,7 @@ export const deDemoMessages: DemoMessages = {
     outcomes: {
       olivia: 'Sunrise PromoMats; darf Marcus in QualityDocs vertreten.',
       marcus: 'Sunrise QualityDocs.',
-      sam: 'Harbor Clinical.',
+      sam: 'Harbor Clinical; kann ohne erneute Anmeldung zu Harbor Safety wechseln.',
       newhire:
         'Trotz richtigem Passwort abgelehnt: Es ist abgelaufen. Das Formular verweist zum Ändern auf die Passwortseite des Vaults.',
       locked: 'Abgelehnt: Das Konto ist gesperrt.',

@@ -36,7 +36,7 @@ export const esDemoMessages: DemoMessages = {
     outcomes: {
       olivia: 'Sunrise PromoMats; puede actuar en nombre de Marcus en QualityDocs.',
       marcus: 'Sunrise QualityDocs.',
-      sam: 'Harbor Clinical.',
+      sam: 'Harbor Clinical; puede cambiar a Harbor Safety sin volver a iniciar sesión.',
       newhire:
         'Rechazada con la contraseña correcta: ha caducado. El formulario enlaza la página de contraseñas del Vault para cambiarla.',
       locked: 'Rechazada: la cuenta está bloqueada.',

@@ -36,7 +36,7 @@ export const frDemoMessages: DemoMessages = {
     outcomes: {
       olivia: 'Sunrise PromoMats ; peut agir pour Marcus dans QualityDocs.',
       marcus: 'Sunrise QualityDocs.',
-      sam: 'Harbor Clinical.',
+      sam: 'Harbor Clinical ; peut passer à Harbor Safety sans se reconnecter.',
       newhire:
         'Refusé avec le bon mot de passe : il a expiré. Le formulaire renvoie à la page du Vault pour le changer.',
       locked: 'Refusé : le compte est verrouillé.',

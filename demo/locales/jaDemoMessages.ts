@@ -36,7 +36,7 @@ export const jaDemoMessages: DemoMessages = {
     outcomes: {
       olivia: 'Sunrise PromoMats。QualityDocs で Marcus の代理を務められます。',
       marcus: 'Sunrise QualityDocs。',
-      sam: 'Harbor Clinical。',
+      sam: 'Harbor Clinical。再ログインせずに Harbor Safety へ切り替えられます。',
       newhire:
         '正しいパスワードでも拒否されます（有効期限切れ）。フォームから Vault のパスワード変更ページに移動できます。',
       locked: '拒否：アカウントがロックされています。',

@@ -3,7 +3,6 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import type { VaultInfo } from '../core/client/types';
 import type { VaultApiError, VaultError } from '../core/errors';
 import { enAccountMessages } from '../locales/en/enAccountMessages';
-import { useLogout } from '../react/useLogout';
 import { useVaultSwitch } from '../react/useVaultSwitch';
 import { useVaultSession } from '../react/VaultSessionContext';
 import type { RememberedUsers } from './createRememberedUsers';
@@ -29,7 +28,11 @@ export interface VaultSwitcherProps {
    * in is added to them, and the list offers "Sign out and forget me".
    */
   rememberedUsers?: RememberedUsers | undefined;
-  /** Called once the session is in the new vault: the place to drop an app's own data of the old one. */
+  /**
+   * Called once a password switch has the session in the new vault: the place to drop an
+   * app's own data of the old one. A switch by single sign-on loads the page afresh, which
+   * then holds none.
+   */
   onSwitched?: ((vault: VaultInfo) => void) | undefined;
   /** Added to the root element's classes (`vsk-root vsk-switcher`). */
   className?: string | undefined;
@@ -64,7 +67,6 @@ export function VaultSwitcher({
   const t = useVaultMessages('account', enAccountMessages, messages);
   const { manager } = useVaultSession();
   const switcher = useVaultSwitch({ onSwitched });
-  const { logout } = useLogout();
   const { vaults, current, username, method, acting, pending, error } = switcher;
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [announcement, setAnnouncement] = useState('');
@@ -90,6 +92,13 @@ export function VaultSwitcher({
     }
     seen.current = currentId;
   }, [currentId, current?.name, t]);
+
+  // Back from the identity provider after a single sign-on switch, on a page loaded afresh:
+  // no vault change is seen here, so the switch itself says where the user now is.
+  const { switchedTo } = switcher;
+  useEffect(() => {
+    if (switchedTo) setAnnouncement(t.switched({ vault: switchedTo.name }));
+  }, [switchedTo, t]);
 
   // Escape inside the open switcher closes it (on the password step: cancels the switch).
   const open = step.kind !== 'closed';
@@ -226,8 +235,11 @@ export function VaultSwitcher({
                 className="vsk-button vsk-switcher__forget"
                 data-variant="secondary"
                 onClick={() => {
+                  // Every tab is told before the name leaves the list, so that none of them
+                  // remembers it again on its way out.
+                  const signedOut = manager.signOut({ forget: true });
                   rememberedUsers.forget(username);
-                  void logout();
+                  void signedOut;
                 }}
               >
                 {t.signOutAndForget}

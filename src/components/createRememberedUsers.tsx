@@ -170,11 +170,28 @@ export function createRememberedUsers(options: RememberedUsersOptions): Remember
     clear() {
       write([]);
     },
-    subscribe: changed.on,
+    subscribe(listener) {
+      const off = changed.on(listener);
+      // Another tab changed the list ("Sign out and forget me" there): a store of the Web
+      // Storage kind says so with an event, which may come after the tabs' own messages.
+      const onStorage = (event: { key: string | null }): void => {
+        if (event.key === key || event.key === null) listener();
+      };
+      globalThis.addEventListener?.('storage', onStorage);
+      return () => {
+        off();
+        globalThis.removeEventListener?.('storage', onStorage);
+      };
+    },
     follow(manager) {
+      // Once per session: a tab that only hears of its session later (a keep-alive, a
+      // clock check) must not put back a name another tab has just been told to forget.
+      let seen: unknown;
       const check = (): void => {
-        const snapshot = manager.getSnapshot();
-        if (snapshot.user && isLiveStatus(snapshot.status)) store.remember(snapshot.user.username);
+        const { user, status, startedAt } = manager.getSnapshot();
+        const session = user && isLiveStatus(status) ? `${user.username}\n${startedAt}` : undefined;
+        if (session !== undefined && session !== seen) store.remember(user?.username ?? '');
+        seen = session;
       };
       check();
       return manager.subscribe(check);

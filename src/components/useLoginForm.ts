@@ -162,10 +162,10 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
       }
     }
     // Back to the first step when the session ends under a mounted form, with the user
-    // name the session kept (WCAG 3.3.7).
+    // name the session kept (WCAG 3.3.7); none after "Sign out and forget me".
     if (wasLive.current && !live) {
       patch({ step: 'identifier', ...CLEARED, noticeDismissed: false });
-      setUsername((typed) => session.lastUsername ?? typed);
+      setUsername(session.lastUsername ?? '');
     }
     wasLive.current = live;
   }, [live, session.lastUsername, setUsername]);
@@ -177,8 +177,10 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
   // typed before it is filled in again, so retrying is one "Continue" (WCAG 3.3.7).
   // Left with the Back button on a page loaded afresh: the user is taken back to the step
   // they left, the single sign-on one, with the focus on its heading, as after "Continue".
-  // A name already in the field wins over one left behind.
-  const resumed = useRef(false);
+  // A name already in the field wins over one left behind. A form shown after a session
+  // ended in this page resumes nothing: that sign-in completed (the name the session kept
+  // is filled in, or none after "Sign out and forget me").
+  const resumed = useRef(session.endReason !== undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, with the field and attempt of that render
   useEffect(() => {
     const name = callback.username;

@@ -14,7 +14,7 @@ import type { EmulatorData } from './EmulatorData';
  * | newhire@sunrise.example | Sunrise-Demo-3 | 1001, must change the password |
  * | locked@sunrise.example | any | 1001, always locked out |
  * | inactive@sunrise.example | any | 1001, inactive |
- * | sam@harbor.example | at the identity provider: sam / Harbor-Demo-1 | 2001, single sign-on |
+ * | sam@harbor.example | at the identity provider: sam / Harbor-Demo-1 | 2001 (oldest), 2002; single sign-on |
  *
  * Each vault holds a few documents ({@link demoDocuments}).
  *
@@ -28,6 +28,7 @@ export const demoDirectory: EmulatorData = {
     { id: 1001, name: 'Sunrise PromoMats', dns: 'promomats.sunrise.example' },
     { id: 1002, name: 'Sunrise QualityDocs', dns: 'quality.sunrise.example' },
     { id: 2001, name: 'Harbor Clinical', dns: 'clinical.harbor.example' },
+    { id: 2002, name: 'Harbor Safety', dns: 'safety.harbor.example' },
   ],
   users: [
     {
@@ -85,7 +86,7 @@ export const demoDirectory: EmulatorData = {
       timezone: 'Europe/London',
       username: 'sam@harbor.example',
       status: 'active',
-      vaultIds: [2001],
+      vaultIds: [2001, 2002],
     },
   ],
   authProfiles: [

@@ -2,8 +2,8 @@ import type { EmulatorDocument } from './EmulatorData';
 
 /**
  * The documents of the demo directory's vaults: promotional pieces in Sunrise PromoMats
- * (1001), procedures and records in Sunrise QualityDocs (1002) and trial documents in Harbor
- * Clinical (2001). Newest first within each vault, the order the listing returns them in.
+ * (1001), procedures and records in Sunrise QualityDocs (1002), trial documents in Harbor
+ * Clinical (2001) and safety reports in Harbor Safety (2002). Newest first within each vault, the order the listing returns them in.
  *
  * @example
  * ```ts
@@ -202,5 +202,37 @@ export const demoDocuments: readonly EmulatorDocument[] = [
     createdBy: 61006,
     createdAt: '2025-05-20T09:15:00.000Z',
     modifiedAt: '2025-12-01T16:20:00.000Z',
+  },
+  {
+    id: 401,
+    vaultId: 2002,
+    name: 'HC-201 Safety management plan',
+    title: 'Safety management plan for study HC-201, adverse event reporting',
+    documentNumber: 'HS-SMP-201',
+    type: 'Safety',
+    lifecycle: 'Safety Document',
+    status: 'Approved',
+    majorVersion: 2,
+    minorVersion: 0,
+    format: 'application/pdf',
+    createdBy: 61006,
+    createdAt: '2025-10-06T09:00:00.000Z',
+    modifiedAt: '2026-02-23T11:10:00.000Z',
+  },
+  {
+    id: 402,
+    vaultId: 2002,
+    name: 'Periodic safety update, Q4 2025',
+    title: 'Periodic safety update report for the barrier cream programme, Q4 2025',
+    documentNumber: 'HS-PSUR-2025-4',
+    type: 'Safety',
+    lifecycle: 'Safety Document',
+    status: 'In Review',
+    majorVersion: 0,
+    minorVersion: 3,
+    format: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    createdBy: 61006,
+    createdAt: '2026-01-20T14:30:00.000Z',
+    modifiedAt: '2026-02-18T10:05:00.000Z',
   },
 ];

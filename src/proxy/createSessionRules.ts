@@ -1,7 +1,7 @@
 import { KIT_HEADER, MAX_SESSION_MS, SESSION_COOKIES, SESSION_HEADER } from '../core/kitWire';
 import type { CheckedSessionOptions } from './checkProxyOptions';
 import { createCredentialScanner } from './createCredentialScanner';
-import { createSessionSealer, type SealedSession } from './createSessionSealer';
+import { createSessionSealer, type SealedSession, type SealedVault } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
 import type { ProxyTarget } from './ProxyTarget';
 import { parseJsonObject } from './parseJsonObject';
@@ -224,6 +224,10 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** What the proxy needs to end a session at its vault. */
+// What a session cookie may spend on the user's vaults: with the session's own fields and the
+// sealing's overhead the cookie stays well under the 4 KB browsers keep.
+const MAX_SEALED_VAULTS_CHARS = 1_500;
+
 type EndableSession = Pick<SealedSession, 'sid' | 'dns' | 'kind' | 'version' | 'lent'>;
 
 /** What the two cookies of a request hold, once opened and checked. */
@@ -713,10 +717,11 @@ function isSessionIdShape(value: string): boolean {
 export function ownSession(
   answer: Record<string, unknown>,
   dns: string | undefined,
-): { dns: string; userId: number; vaultId: number } | undefined {
+): { dns: string; userId: number; vaultId: number; vaultIds?: readonly SealedVault[] } | undefined {
   const { userId, vaultId, vaultIds } = answer;
   if (typeof userId !== 'number' || typeof vaultId !== 'number') return undefined;
   let named: string | undefined;
+  const listed = listedVaults(vaultIds, vaultId);
   if (Array.isArray(vaultIds)) {
     for (const entry of vaultIds as unknown[]) {
       const { id, url } = (entry ?? {}) as { id?: unknown; url?: unknown };
@@ -729,7 +734,24 @@ export function ownSession(
     }
   }
   const vault = named ?? dns;
-  return vault === undefined ? undefined : { dns: vault, userId, vaultId };
+  if (vault === undefined) return undefined;
+  return { dns: vault, userId, vaultId, ...(listed === undefined ? {} : { vaultIds: listed }) };
+}
+
+// The answer's vaults, kept with the session when they are well formed, name the session's
+// own vault and are few enough to fit a cookie beside it; otherwise none (the page then
+// names only the session's own vault, by its host).
+function listedVaults(value: unknown, vaultId: number): readonly SealedVault[] | undefined {
+  if (!Array.isArray(value) || !value.some((entry) => entry?.id === vaultId)) return undefined;
+  const vaults: SealedVault[] = [];
+  for (const entry of value as unknown[]) {
+    const { id, name, url } = (entry ?? {}) as Record<string, unknown>;
+    if (!Number.isSafeInteger(id) || typeof name !== 'string' || typeof url !== 'string') {
+      return undefined;
+    }
+    vaults.push({ id: id as number, name, url });
+  }
+  return JSON.stringify(vaults).length <= MAX_SEALED_VAULTS_CHARS ? vaults : undefined;
 }
 
 // The delegated-login answer carries only the new session ID; who it acts as and in which
@@ -771,8 +793,16 @@ async function delegatedSession(
 
 function infoOf(session: SealedSession | undefined) {
   if (session === undefined) return null;
-  const { tag, dns, userId, vaultId, createdAt, deadline } = session;
-  return { sessionTag: tag, vaultDns: dns, userId, vaultId, createdAt, deadline };
+  const { tag, dns, userId, vaultId, createdAt, deadline, vaultIds } = session;
+  return {
+    sessionTag: tag,
+    vaultDns: dns,
+    userId,
+    vaultId,
+    createdAt,
+    deadline,
+    ...(vaultIds === undefined ? {} : { vaultIds }),
+  };
 }
 
 function isInvalidSession(answer: unknown): boolean {

@@ -21,6 +21,21 @@ export interface SealedSession {
    * and never ended by the proxy (the vault window around the app owns it).
    */
   readonly lent?: true;
+  /**
+   * The user's vaults as the login answer listed them (own sessions), so that a page that
+   * learns of the session from the proxy alone (a single sign-on, a new tab) can name them
+   * and offer a switch. Absent when the list was too long for a cookie.
+   */
+  readonly vaultIds?: readonly SealedVault[];
+}
+
+/**
+ * A vault of the user's, as the login answer's `vaultIds` names it.
+ */
+export interface SealedVault {
+  readonly id: number;
+  readonly name: string;
+  readonly url: string;
 }
 
 /**
@@ -182,8 +197,21 @@ function asSealedSession(plain: ArrayBuffer): SealedSession | undefined {
     typeof session.tag === 'string' &&
     (session.version === undefined ||
       (typeof session.version === 'string' && /^v\d+(?:\.\d+)?$/.test(session.version))) &&
-    (session.lent === undefined || session.lent === true);
+    (session.lent === undefined || session.lent === true) &&
+    (session.vaultIds === undefined ||
+      (Array.isArray(session.vaultIds) && session.vaultIds.every(isSealedVault)));
   return ok ? (value as SealedSession) : undefined;
+}
+
+function isSealedVault(value: unknown): value is SealedVault {
+  const vault = value as Partial<SealedVault> | null;
+  return (
+    typeof vault === 'object' &&
+    vault !== null &&
+    typeof vault.id === 'number' &&
+    typeof vault.name === 'string' &&
+    typeof vault.url === 'string'
+  );
 }
 
 function toBase64Url(bytes: Uint8Array): string {

@@ -1,12 +1,14 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { VaultInfo } from '../core/client/types';
 import { normalizeError, VaultAbortedError, type VaultError } from '../core/errors';
 import { isLiveStatus } from '../core/session/sessionReducer';
 import { switchVault } from '../core/session/switchVault';
 import { discoveryQueryOptions } from './discoveryQueryOptions';
+import { pendingSsoSwitch } from './pendingSsoSwitch';
 import { useSession } from './useSession';
+import { useSsoCallback } from './useSsoCallback';
 import { useSsoLogin } from './useSsoLogin';
 import { useVaultSession } from './VaultSessionContext';
 import { vaultQueryKeys } from './vaultQueryKeys';
@@ -38,7 +40,10 @@ export interface UseVaultSwitchResult {
   readonly pending: boolean;
   /** Why the last switch failed; the user is still where they were (unless signed out). */
   readonly error: VaultError | undefined;
-  /** The vault the last switch in this tab moved to, to announce. */
+  /**
+   * The vault the last switch in this tab moved to, to announce; after a switch by single
+   * sign-on, on the page the identity provider sent the user back to.
+   */
   readonly switchedTo: VaultInfo | undefined;
   /**
    * Moves the session to `vault`. Password users give `password` (sent as typed and not
@@ -92,7 +97,13 @@ export function useVaultSwitch(
         if (password === undefined) {
           if (method !== 'sso' || !profile || !username) throw new VaultAbortedError();
           if (session.manager.getSnapshot().delegation) await session.manager.stopDelegation();
-          await sso.startSso({ profile, username, vaultDns: vault.dns });
+          // The page the user is on is where the provider sends them back (the default
+          // `returnTo`), and the note says there where they now are.
+          pendingSsoSwitch.keep(vault.dns);
+          await sso.startSso({ profile, username, vaultDns: vault.dns }).catch((error) => {
+            pendingSsoSwitch.take();
+            throw error;
+          });
           return;
         }
         await switchVault(session, { vault, password });
@@ -111,9 +122,22 @@ export function useVaultSwitch(
     [mutateAsync],
   );
   const live = isLiveStatus(snapshot.status);
+  const current = live ? user?.vault : undefined;
+  // Back from the identity provider after a single sign-on switch this tab left for: the
+  // page was loaded afresh, and the vault the session is now in is announced as after a
+  // password switch (a switch that did not complete leaves the user where they were). The
+  // page holds nothing of the old vault to drop, so `onSwitched` is not called.
+  // A page that still completes the sign-in (token mode) holds the old session until then.
+  const completing = useSsoCallback().status === 'processing';
+  useEffect(() => {
+    if (!current || completing) return;
+    const asked = pendingSsoSwitch.take();
+    if (asked === undefined || asked.toLowerCase() !== current.dns.toLowerCase()) return;
+    setSwitchedTo(current);
+  }, [current, completing]);
   return {
     vaults: live ? (user?.vaults ?? []) : [],
-    current: live ? user?.vault : undefined,
+    current,
     username,
     method: method === 'sso' || method === 'password' ? method : undefined,
     acting: snapshot.delegation !== undefined,

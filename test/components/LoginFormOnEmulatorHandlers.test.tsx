@@ -118,10 +118,10 @@ describe.each([
     // A reload: a new page, no tab to hand a session over, the same browser.
     const second = render(<App credentials={credentials} />);
     if (credentials === 'proxy') {
-      // The user name read from the vault; its display name only a login or a tab knows.
+      // The user name read from the vault; the vault's name as the proxy kept it from the login.
       expect(
         await screen.findByRole('heading', {
-          name: 'Documents of olivia@sunrise.example in promomats.sunrise.example',
+          name: 'Documents of olivia@sunrise.example in Sunrise PromoMats',
         }),
       ).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -164,4 +164,45 @@ describe('LoginForm with remembered users', () => {
       tab.queryByRole('button', { name: 'olivia@sunrise.example: continue with this user name' }),
     ).toBeNull();
   });
+
+  it('forgets the name in the login form of this tab and of the other tabs; a plain sign-out keeps it', async () => {
+    const user = userEvent.setup();
+    const users = createRememberedUsers({ storage: memoryStorage() });
+    const app = (
+      <RequireSession fallback={<LoginForm />}>
+        <VaultSwitcher rememberedUsers={users} />
+      </RequireSession>
+    );
+    const tab = await renderWithSession(app, { settings: ALONE });
+    const other = await renderWithSession(app, { backend: tab.backend, settings: ALONE });
+    const field = (t: typeof tab) => t.getByRole('textbox', { name: 'User name' });
+
+    // A plain sign-out: both forms offer her name again, as before.
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await waitFor(() => expect(other.session.manager.getSnapshot().status).toBe('active'));
+    await act(() => tab.session.manager.signOut());
+    await waitFor(() => expect(field(other)).toHaveValue(OLIVIA.username));
+    expect(field(tab)).toHaveValue(OLIVIA.username);
+
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await waitFor(() => expect(other.session.manager.getSnapshot().status).toBe('active'));
+    await user.click(tab.getByRole('button', { name: /switch vault$/ }));
+    await user.click(tab.getByRole('button', { name: 'Sign out and forget me' }));
+    await waitFor(() => expect(other.session.manager.getSnapshot().status).toBe('ended'));
+    expect(field(tab)).toHaveValue('');
+    await waitFor(() => expect(field(other)).toHaveValue(''));
+    expect(tab.session.manager.getSnapshot().lastUsername).toBeUndefined();
+    expect(other.session.manager.getSnapshot().lastUsername).toBeUndefined();
+  });
+
+  it('clears the name from a form that stays on screen', async () => {
+    const tab = await renderWithSession(<LoginForm />, { settings: ALONE });
+    const field = () => tab.getByRole('textbox', { name: 'User name' });
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await act(() => tab.session.manager.signOut());
+    await waitFor(() => expect(field()).toHaveValue(OLIVIA.username));
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await act(() => tab.session.manager.signOut({ forget: true }));
+    await waitFor(() => expect(field()).toHaveValue(''));
+  });
 });

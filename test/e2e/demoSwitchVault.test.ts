@@ -148,16 +148,31 @@ describe('remember me in the demo', () => {
     expect(stored).not.toContain(OLIVIA.password);
     expect(stored).not.toMatch(/sessionId|sessionTag/);
 
-    await name.click();
+    // A plain sign-out fills her name in, as it always has.
     const field = page.getByRole('textbox', { name: en.usernameLabel });
+    expect(await field.inputValue()).toBe(OLIVIA.username);
+    await field.fill('');
+    await name.click();
     expect(await field.inputValue()).toBe(OLIVIA.username);
     await page.getByRole('button', { name: en.continue, exact: true }).click();
     await page.getByLabel(en.passwordLabel, { exact: true }).fill(OLIVIA.password);
     await page.getByRole('button', { name: en.signIn }).click();
+    const second = await context.newPage();
+    await second.goto(demo.dev.url);
+    await toggle(second, PROMOMATS).waitFor();
     await toggle(page, PROMOMATS).click();
     await page.getByRole('button', { name: account.signOutAndForget }).click();
-    await page.getByRole('textbox', { name: en.usernameLabel }).waitFor();
+    // Forgotten everywhere: no name offered, and none filled in, in this tab or the other.
+    for (const tab of [page, second]) {
+      const username = tab.getByRole('textbox', { name: en.usernameLabel });
+      await username.waitFor();
+      expect(await username.inputValue()).toBe('');
+      // The other tab hears of the list's change from the browser's storage event.
+      await tab.getByText(account.rememberedHeading).waitFor({ state: 'detached' });
+    }
     expect(await name.count()).toBe(0);
+    await page.reload();
+    expect(await page.getByRole('textbox', { name: en.usernameLabel }).inputValue()).toBe('');
     await context.close();
   });
 
@@ -169,6 +184,64 @@ describe('remember me in the demo', () => {
     await page.getByRole('textbox', { name: en.usernameLabel }).waitFor();
     expect(await page.getByText(account.rememberedHeading).count()).toBe(0);
     expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a single sign-on user switching vault in the demo', () => {
+  const SAM = { username: 'sam@harbor.example', idpUser: 'sam', idpPassword: 'Harbor-Demo-1' };
+  const CLINICAL = 'Harbor Clinical';
+  const SAFETY = 'Harbor Safety';
+
+  it('sam moves to Harbor Safety and back with no prompt, and stays on the page he was on', async () => {
+    const context = await demo.newContext();
+    const page = await context.newPage();
+    // The page sam works on: its address, language choice included, is what he returns to.
+    await page.goto(`${demo.dev.url}/?from=work#documents`);
+    await page.getByRole('textbox', { name: en.usernameLabel }).fill(SAM.username);
+    await page.getByRole('button', { name: en.continue, exact: true }).click();
+    await page.getByRole('button', { name: /Harbor SSO/ }).click();
+    await page.getByLabel('User name').fill(SAM.idpUser);
+    await page.getByLabel('Password').fill(SAM.idpPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await toggle(page, CLINICAL).waitFor();
+    const second = await context.newPage();
+    await second.goto(`${demo.dev.url}/?from=second`);
+    await toggle(second, CLINICAL).waitFor();
+    const asked = () =>
+      demo.dev.events.filter((event) => event.type === 'login' && event.username === SAM.username)
+        .length;
+    const before = asked();
+
+    await toggle(page, CLINICAL).click();
+    await page.getByRole('button', { name: account.switchToLabel({ vault: SAFETY }) }).click();
+    // To the provider and back without a password step or a login page.
+    await toggle(page, SAFETY).waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    await announced(page, account.switched({ vault: SAFETY }));
+    const here = new URL(page.url());
+    expect(`${here.pathname}${here.search}${here.hash}`).toBe('/?from=work#documents');
+    await page.getByText('HC-201 Safety management plan').waitFor();
+    expect(asked()).toBe(before + 1);
+    // The other tab follows, as after a password switch.
+    await toggle(second, SAFETY).waitFor();
+
+    await toggle(page, SAFETY).click();
+    await page.getByRole('button', { name: account.switchToLabel({ vault: CLINICAL }) }).click();
+    await toggle(page, CLINICAL).waitFor({ timeout: 30_000 });
+    await announced(page, account.switched({ vault: CLINICAL }));
+    const back = new URL(page.url());
+    expect(`${back.pathname}${back.search}${back.hash}`).toBe('/?from=work#documents');
+    await toggle(second, CLINICAL).waitFor();
+
+    // Forgetting him leaves no name behind, though this page came back from his provider.
+    await toggle(page, CLINICAL).click();
+    await page.getByRole('button', { name: account.signOutAndForget }).click();
+    for (const tab of [page, second]) {
+      const username = tab.getByRole('textbox', { name: en.usernameLabel });
+      await username.waitFor();
+      expect(await username.inputValue()).toBe('');
+    }
     await context.close();
   });
 });

@@ -70,7 +70,10 @@ describe('OAuth login success', () => {
       sessionId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       userId: 61006,
       vaultId: 2001,
-      vaultIds: [{ id: 2001, name: 'Harbor Clinical', url: 'https://clinical.harbor.example/api' }],
+      vaultIds: [
+        { id: 2001, name: 'Harbor Clinical', url: 'https://clinical.harbor.example/api' },
+        { id: 2002, name: 'Harbor Safety', url: 'https://safety.harbor.example/api' },
+      ],
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(seen).toEqual([TOKEN]);

@@ -104,12 +104,11 @@ async function signInActReloadSignOut(
   await banner.waitFor();
   expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');
   // The app keeps the session in memory only: after a reload it learns of both sessions
-  // from the session route, and names the vault by its host where only a login knows its
-  // display name.
+  // from the session route, which also names olivia's vaults as her login listed them.
   await page.reload();
   await banner.waitFor({ timeout: 30_000 });
   expect(await banner.textContent()).toContain(
-    'Acting as Marcus Reed in quality.sunrise.example — you are olivia@sunrise.example',
+    'Acting as Marcus Reed in Sunrise QualityDocs — you are olivia@sunrise.example',
   );
 
   await page.getByRole('button', { name: 'Sign out' }).click();

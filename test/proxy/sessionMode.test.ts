@@ -2,6 +2,7 @@
 // the session ID lives in a sealed HttpOnly cookie, the page never sees it, and the proxy
 // adds it only to calls on the session's own vault.
 import { describe, expect, it, vi } from 'vitest';
+import { demoDirectory } from '../../src/emulator/demoDirectory';
 import { TEST_START_MS } from '../emulator/startEmulator';
 import {
   ATTRIBUTES,
@@ -353,6 +354,11 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
         vaultId: 1001,
         createdAt: TEST_START_MS,
         deadline: TEST_START_MS + HOURS_48,
+        // The login answer's vaults, so that a page learning of the session here names them.
+        vaultIds: [
+          { id: 1001, name: 'Sunrise PromoMats', url: 'https://promomats.sunrise.example/api' },
+          { id: 1002, name: 'Sunrise QualityDocs', url: 'https://quality.sunrise.example/api' },
+        ],
       },
       delegated: null,
     });
@@ -389,5 +395,37 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     const logged = JSON.stringify(events);
     expect(logged).not.toContain(sid);
     expect(logged).not.toContain(cookie);
+  });
+});
+
+describe("who-am-I and the user's vaults", () => {
+  const adapter = PROXY_ADAPTERS[0] as (typeof PROXY_ADAPTERS)[number];
+
+  it('names none of them when they would not fit a cookie beside the session, only the session itself', async () => {
+    // olivia in 40 vaults with long names: the proxy keeps no part of such a list.
+    const many = Array.from({ length: 40 }, (_, index) => ({
+      id: 5000 + index,
+      name: `Sunrise regional vault number ${index} for the documents of a long-named division`,
+      dns: `region${index}.sunrise.example`,
+    }));
+    const data = {
+      ...demoDirectory,
+      vaults: [...demoDirectory.vaults, ...many],
+      users: demoDirectory.users.map((user) =>
+        user.username === 'olivia@sunrise.example'
+          ? { ...user, vaultIds: [...user.vaultIds, ...many.map((vault) => vault.id)] }
+          : user,
+      ),
+    };
+    const { browser } = await deployBff(adapter, {}, { data });
+    const answer = await browser.login();
+    expect((answer.vaultIds as unknown[]).length).toBe(42);
+    const { own } = (await (await browser.send('/vault-session')).json()) as {
+      own: Record<string, unknown>;
+    };
+    expect(own).toMatchObject({ vaultDns: PROMOMATS, vaultId: 1001 });
+    expect(own).not.toHaveProperty('vaultIds');
+    // Sealed, the session still fits one cookie.
+    expect((browser.jar.get(OWN) ?? '').length).toBeLessThan(4_000);
   });
 });

@@ -310,6 +310,9 @@ const nullableInfo: ReadShape<ProxySessionInfo | null> = (value, path) =>
     : {
         ...proxySessionInfo(value, path),
         ...((value as { renewal?: unknown }).renewal === 'sso' && { renewal: 'sso' as const }),
+        ...((value as { vaultIds?: unknown }).vaultIds !== undefined && {
+          vaults: list(vaultInfo)((value as { vaultIds: unknown }).vaultIds, `${path}.vaultIds`),
+        }),
       };
 
 const proxySessions: ReadShape<ProxySessions> = fields({

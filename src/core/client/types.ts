@@ -258,6 +258,11 @@ export interface ProxySessionInfo {
   readonly deadline: number;
   /** `'sso'`: at the cap the proxy can open a new session without a form (single sign-on). */
   readonly renewal?: 'sso' | undefined;
+  /**
+   * The user's vaults as the login answer named them (own session only), when the proxy
+   * kept them: what a tab that learns of the session from the proxy alone shows.
+   */
+  readonly vaults?: readonly VaultInfo[] | undefined;
 }
 
 /**

@@ -141,8 +141,13 @@ export interface SessionManager {
    * Clears this tab and every other tab at once, then ends the sessions on the server,
    * ignoring the outcome. Idempotent; never rejects. `reason: 'inactive'` records that the
    * kit signed the user out after the idle timeout, not the user (every tab says so).
+   * `forget: true` ("Sign out and forget me") also drops the user name the kit keeps to
+   * fill in the next sign-in (`lastUsername`), in this tab and every other one.
    */
-  signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void>;
+  signOut(options?: {
+    readonly reason?: 'inactive' | undefined;
+    readonly forget?: boolean | undefined;
+  }): Promise<void>;
   /**
    * Feed any error from a call made with the session. `INVALID_SESSION_ID` ends the
    * session in every tab and returns `true`; anything else (network, timeout, 5xx, HTML,

@@ -13,7 +13,7 @@ import type { SessionClient, SessionRecord } from './types';
  * before the answer came (the manager destroyed, or a session arrived meanwhile).
  */
 export type ProxyJoinOutcome =
-  | { readonly record: SessionRecord }
+  | { readonly record: SessionRecord; readonly opened?: boolean }
   | {
       readonly record?: undefined;
       readonly forget: boolean;
@@ -106,7 +106,11 @@ export function createProxyJoin({
       asking = false;
       handedOver = undefined;
       const record = recordFromProxySessions(sessions, { candidate, username, maxSessionMs });
-      return record ? { record } : { forget: true };
+      if (!record) return { forget: true };
+      // A session none of this tab's details named was opened behind the page (a single
+      // sign-on, which a vault switch may be): the other tabs still hold the one it
+      // replaced, or none, and follow as after any sign-in.
+      return { record, opened: !isSameSession(candidate?.session, record.session) };
     }
     return undefined;
   }

@@ -255,6 +255,7 @@ export function createSessionManager(
         dispatch({
           type: 'session-ended',
           reason: message.reason === 'inactive' ? 'inactive' : 'remote-sign-out',
+          forget: message.forget,
         });
         return;
       case 'expired':
@@ -271,6 +272,7 @@ export function createSessionManager(
     if (outcome === undefined) return;
     if (outcome.record) {
       adopt(outcome.record);
+      if (outcome.opened) handOff();
       return;
     }
     if (outcome.forget) persistence.clear();
@@ -317,19 +319,21 @@ export function createSessionManager(
     dispatch({ type: 'join-started' });
   }
 
-  async function signOut(options?: { readonly reason?: 'inactive' | undefined }): Promise<void> {
+  async function signOut(options?: Parameters<SessionManager['signOut']>[0]): Promise<void> {
     start();
     dropActionsUnderWay();
     const record = state.record;
     const inactive = options?.reason === 'inactive';
+    const forget = options?.forget === true;
     // Local first, and regardless of what the server says: the user asked to leave (SES-07).
-    dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out' });
+    dispatch({ type: 'session-ended', reason: inactive ? 'inactive' : 'signed-out', forget });
     opened.clear();
     persistence.clear();
     channel?.post({
       type: 'signed-out',
       from: tabId(),
       ...(inactive ? { reason: 'inactive' } : {}),
+      ...(forget ? { forget: true } : {}),
     });
     // A session the vault lent the app (its web tab) stays the vault's: in token mode the
     // page only forgets it; in BFF mode the proxy clears its cookie and leaves it alive.

@@ -16,7 +16,8 @@ export const SESSION_TOPIC = 'session';
  * - `session`: the hand-off, either the answer to a `hello` (`to` names the asking tab) or
  *   the news that a tab signed in or started or stopped a delegation. The only message that
  *   carries session IDs; never a password.
- * - `signed-out`: the user signed out; every tab clears its session. No session ID, no user.
+ * - `signed-out`: the user signed out; every tab clears its session (and, with `forget`, the
+ *   user name it keeps for the next sign-in). No session ID, no user.
  * - `expired`: the session tagged `key` reached its cap or became invalid. No session ID.
  */
 export type TabMessage =
@@ -27,7 +28,12 @@ export type TabMessage =
       readonly to?: string;
       readonly record: SessionRecord;
     }
-  | { readonly type: 'signed-out'; readonly from: string; readonly reason?: 'inactive' }
+  | {
+      readonly type: 'signed-out';
+      readonly from: string;
+      readonly reason?: 'inactive';
+      readonly forget?: true;
+    }
   | {
       readonly type: 'expired';
       readonly from: string;
@@ -79,9 +85,12 @@ export function readTabMessage(raw: Record<string, unknown>): TabMessage | undef
     case 'hello':
       return { type: 'hello', from };
     case 'signed-out':
-      return raw.reason === 'inactive'
-        ? { type: 'signed-out', from, reason: 'inactive' }
-        : { type: 'signed-out', from };
+      return {
+        type: 'signed-out',
+        from,
+        ...(raw.reason === 'inactive' && { reason: 'inactive' }),
+        ...(raw.forget === true && { forget: true }),
+      };
     case 'expired':
       if (!isTag(raw.key) || (raw.reason !== 'expired' && raw.reason !== 'invalid-session')) {
         return undefined;

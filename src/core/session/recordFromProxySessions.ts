@@ -26,10 +26,10 @@ export function recordFromProxySessions(
   if (!own) return undefined;
   const session: ProxySessionReference = { kind: 'proxy', cookie: 'own', tag: own.sessionTag };
   const known = isSameSession(candidate?.session, session) ? candidate : undefined;
-  // Restored from the proxy alone, the vaults' display names are unknown (the session
-  // route carries none): the vault's host name stands in, so the user still reads where
-  // they are rather than a blank.
-  const vaults = known?.vaults ?? [hostOnlyVault(own.vaultId, own.vaultDns)];
+  // Restored from the proxy alone, the vaults are the login answer's as the proxy kept them;
+  // without them (a list too long for a cookie) the vault's host name stands in, so the
+  // user still reads where they are rather than a blank.
+  const vaults = known?.vaults ?? own.vaults ?? [hostOnlyVault(own.vaultId, own.vaultDns)];
   let delegation: DelegationRecord | undefined;
   if (delegated) {
     const delegatedSession: ProxySessionReference = {

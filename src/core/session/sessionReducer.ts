@@ -52,7 +52,12 @@ export type SessionEvent =
       readonly warnBeforeMs: number;
     }
   | { readonly type: 'clock-checked'; readonly now: number; readonly warnBeforeMs: number }
-  | { readonly type: 'session-ended'; readonly reason: SessionEndReason }
+  | {
+      readonly type: 'session-ended';
+      readonly reason: SessionEndReason;
+      /** The user asked to be forgotten: the user name kept for the next sign-in goes too. */
+      readonly forget?: boolean | undefined;
+    }
   | { readonly type: 'join-started' }
   | {
       readonly type: 'join-finished';
@@ -176,7 +181,7 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
       // Without a session there is nothing for an expiry or another tab's sign-out to end;
       // a local sign-out also cancels a sign-in in flight.
       if (!state.record && !(local && state.status === 'signing-in')) return state;
-      return ended(state, event.reason);
+      return ended(state, event.reason, event.forget);
     }
 
     case 'join-started':
@@ -189,12 +194,12 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
   }
 }
 
-function ended(state: SessionState, reason: SessionEndReason): SessionState {
+function ended(state: SessionState, reason: SessionEndReason, forget?: boolean): SessionState {
   const expired = reason === 'expired' || reason === 'invalid-session';
   return freeze({
     status: expired ? 'expired' : 'ended',
     record: undefined,
-    lastUsername: state.record?.username ?? state.lastUsername,
+    lastUsername: forget ? undefined : (state.record?.username ?? state.lastUsername),
     endReason: reason,
     error: undefined,
     joining: false,

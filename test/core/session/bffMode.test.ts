@@ -127,8 +127,13 @@ describe('BFF mode (credentials: proxy)', () => {
       deadline: first.getSnapshot().deadline,
       startedAt: first.getSnapshot().startedAt,
     });
-    // The display name is the login's alone: the vault's host name stands in for it.
-    expect(second.getSnapshot().user?.vault?.name).toBe('promomats.sunrise.example');
+    // The vaults as the login named them, which the proxy kept with the session: the new
+    // tab names where the user is and can offer the other one.
+    expect(second.getSnapshot().user?.vault?.name).toBe('Sunrise PromoMats');
+    expect(second.getSnapshot().user?.vaults.map((vault) => vault.name)).toEqual([
+      'Sunrise PromoMats',
+      'Sunrise QualityDocs',
+    ]);
     expect(second.getSession()).toEqual(first.getSession());
     await backend.client.request(live(second.getSession()), '/objects/users/me', undefined, {
       vaultDns: 'promomats.sunrise.example',
