@@ -91,6 +91,12 @@ export interface VaultClientConfig {
 
 /**
  * Per-call options accepted by every client method.
+ *
+ * @example
+ * ```ts
+ * const options: RequestOptions = { timeoutMs: 5_000, signal: controller.signal };
+ * const { latest } = await client.getApiVersions(options); // e.g. 'v26.2'
+ * ```
  */
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -187,6 +193,14 @@ export interface AuthServerMetadata {
 /**
  * How a user signs in: `password`, or `sso` with the profiles to choose from (a SAML-only
  * setup answers `sso` with no profiles).
+ *
+ * @example
+ * ```ts
+ * const discovery = await client.discover({ username: 'sam@harbor.example' });
+ * if (discovery.authType === 'sso') {
+ *   discovery.profiles.map((choice) => choice.label); // e.g. ['Harbor SSO']
+ * }
+ * ```
  */
 export type DiscoveryResult =
   | { readonly authType: 'password'; readonly profiles: readonly [] }
@@ -223,6 +237,13 @@ export interface DelegatedVault {
 
 /**
  * A delegated session.
+ *
+ * @example
+ * ```ts
+ * const { session: own } = await client.login({ username, password });
+ * const delegated = await client.loginDelegated(own, { vaultId: 1002, delegatorUserId: '61002' });
+ * await client.keepAlive(delegated.session, { vaultDns: 'quality.sunrise.example' });
+ * ```
  */
 export interface DelegatedSession {
   /**
