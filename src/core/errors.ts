@@ -240,8 +240,8 @@ export class VaultProtocolError extends VaultError {
  *   await client.login({ username, password, vaultDns: 'promomats.sunrise.example' });
  * } catch (error) {
  *   if (error instanceof VaultDnsMismatchError) {
- *     const notice = `You have no access to ${error.expected}; your account opens ${error.actualName ?? error.actual}.`;
- *     // 'You have no access to promomats.sunrise.example; your account opens Sunrise QualityDocs.'
+ *     const opens = error.actualName ?? error.actual; // e.g. 'Sunrise QualityDocs'
+ *     const notice = `You have no access to ${error.expected}; your account opens ${opens}.`;
  *   }
  * }
  * ```
@@ -401,8 +401,8 @@ export function isTransientError(error: unknown): boolean {
  *
  * @example
  * ```ts
- * const { session: own } = await client.login({ username, password });
- * const alive = await client.keepAlive(own).then(
+ * const { session: own, vault } = await client.login({ username, password });
+ * const alive = await client.keepAlive(own, { vaultDns: vault?.dns }).then(
  *   () => true,
  *   (error: unknown) => {
  *     if (isSessionInvalidError(error)) return false; // the service ended it: sign in again

@@ -15,8 +15,9 @@ export type ProxySessionKind = 'own' | 'delegated';
  * @example
  * A Node job that was given a session ID, rather than signing in itself:
  * ```ts
+ * const vault = createVaultClient({ baseUrl: 'https://promomats.sunrise.example' });
  * const session: TokenSessionReference = { kind: 'token', id: process.env.VAULT_SESSION_ID ?? '' };
- * const me = await client.request(session, '/objects/users/me');
+ * const me = await vault.request(session, '/objects/users/me');
  * ```
  */
 export interface TokenSessionReference {

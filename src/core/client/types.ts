@@ -240,8 +240,13 @@ export interface DelegatedVault {
  *
  * @example
  * ```ts
- * const { session: own } = await client.login({ username, password });
- * const delegated = await client.loginDelegated(own, { vaultId: 1002, delegatorUserId: '61002' });
+ * const { session: own, vault } = await client.login({ username, password });
+ * const delegated = await client.loginDelegated(
+ *   own,
+ *   { vaultId: 1002, delegatorUserId: '61002' },
+ *   { vaultDns: vault?.dns },
+ * );
+ * // The delegated session's calls go to the delegator's vault:
  * await client.keepAlive(delegated.session, { vaultDns: 'quality.sunrise.example' });
  * ```
  */
