@@ -53,6 +53,17 @@ export interface ActingAsBannerProps {
  * vaults with `validateDns: false`): "You are in Sunrise QualityDocs, your own vault: your
  * account has no access to Sunrise PromoMats." (`data-state="landed"`), said through the
  * same live region when it appears.
+ *
+ * @example
+ * In the layout, above the routes, so it stays on every page while a delegation runs:
+ * ```tsx
+ * <SessionProvider config={{ authUrl: '', vaultUrl: '/vault/{dns}' }}>
+ *   <ActingAsBanner delegatorNames={{ '61002': 'Marcus Reed' }} />
+ *   <RequireSession fallback={<LoginForm />}>
+ *     <App />
+ *   </RequireSession>
+ * </SessionProvider>
+ * ```
  */
 export function ActingAsBanner({
   className,

@@ -107,6 +107,25 @@ export interface LoginFormComponent {
  * `SsoCallback`, `SignedIn`, and within the steps `Heading`, `Status`, `UsernameField`,
  * `PasswordField`, `Identity`, `VaultChoice`, `Profiles`, `Error` and `Submit`. For markup
  * that shares nothing with the kit's, `useLoginForm` gives the same behaviour headless.
+ *
+ * @example
+ * ```tsx
+ * <SessionProvider config={{ authUrl: '', vaultUrl: '/vault/{dns}' }}>
+ *   <RequireSession
+ *     fallback={
+ *       <LoginForm
+ *         vaults={[
+ *           { dns: 'promomats.sunrise.example', name: 'Sunrise PromoMats' },
+ *           { dns: 'quality.sunrise.example', name: 'Sunrise QualityDocs' },
+ *         ]}
+ *         passwordResetUrl="https://promomats.sunrise.example/ui/#reset"
+ *       />
+ *     }
+ *   >
+ *     <App />
+ *   </RequireSession>
+ * </SessionProvider>
+ * ```
  */
 export const LoginForm: LoginFormComponent = /* @__PURE__ */ Object.assign(
   // Named so that React's tools and stack traces call it LoginForm.

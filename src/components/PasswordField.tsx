@@ -39,6 +39,28 @@ export interface PasswordFieldProps {
  * the field is uncontrolled, so the password never enters React state, and the form reads
  * it from the input when it submits. Nothing here limits, trims or rewrites what is typed
  * or pasted (PWD-02, PWD-04): no `maxLength`, no paste handler, no pattern.
+ *
+ * @example
+ * In a form of the app's own, which reads the password from the input when it submits:
+ * ```tsx
+ * import { useRef } from 'react';
+ *
+ * function NewPasswordForm({ onSave }: { onSave: (password: string) => void }) {
+ *   const input = useRef<HTMLInputElement>(null);
+ *   return (
+ *     <form onSubmit={(event) => { event.preventDefault(); onSave(input.current?.value ?? ''); }}>
+ *       <PasswordField
+ *         label="New password"
+ *         showPasswordLabel="Show password"
+ *         hidePasswordLabel="Hide password"
+ *         autoComplete="new-password"
+ *         inputRef={input}
+ *       />
+ *       <button type="submit">Save</button>
+ *     </form>
+ *   );
+ * }
+ * ```
  */
 export function PasswordField({
   label,

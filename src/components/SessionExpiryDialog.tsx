@@ -102,6 +102,17 @@ export interface SessionExpiryDialogProps {
  * countdown text follows the clock; screen readers hear it only at `announceAtMs`. Render
  * it once, inside `SessionProvider` and outside `RequireSession`, so the notice survives
  * the session.
+ *
+ * @example
+ * Once, beside the routes rather than inside them, so its notice outlives the session:
+ * ```tsx
+ * <SessionProvider config={{ authUrl: '', vaultUrl: '/vault/{dns}' }}>
+ *   <SessionExpiryDialog onSignInAgain={() => navigate('/login')} />
+ *   <RequireSession fallback={<LoginForm />}>
+ *     <App />
+ *   </RequireSession>
+ * </SessionProvider>
+ * ```
  */
 export function SessionExpiryDialog({
   className,

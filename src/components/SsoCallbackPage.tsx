@@ -11,6 +11,13 @@ import { LoginForm } from './LoginForm';
 
 /**
  * Props of {@link SsoCallbackPage}.
+ *
+ * @example
+ * The redirect URI's page, moving on with the app's router instead of a page load:
+ * ```tsx
+ * const props: SsoCallbackPageProps = { navigate: (to) => navigate(to) };
+ * <SsoCallbackPage {...props} />;
+ * ```
  */
 export interface SsoCallbackPageProps {
   /**

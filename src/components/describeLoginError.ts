@@ -24,6 +24,19 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
  *   password-reset page, when it has one.
  *
  * A description without an action (a setup error, a locked account) offers no retry.
+ *
+ * @example
+ * ```ts
+ * const shown: LoginErrorDescription = {
+ *   message: 'The user name or password is incorrect.',
+ *   field: 'password',
+ *   action: 'reset-password',
+ *   error: new VaultApiError({
+ *     errors: [{ type: 'USERNAME_OR_PASSWORD_INCORRECT', message: 'Authentication failed.' }],
+ *     responseStatus: 'FAILURE',
+ *   }),
+ * };
+ * ```
  */
 export interface LoginErrorDescription {
   readonly message: string;

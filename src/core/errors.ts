@@ -1,6 +1,16 @@
 /**
  * The one error family of the kit. Every failure a caller can see is a {@link VaultError};
  * the `kind` field tells them apart without `instanceof` chains across bundles.
+ *
+ * @example
+ * ```ts
+ * function messageFor(error: unknown): string {
+ *   const kind: VaultErrorKind = error instanceof VaultError ? error.kind : 'unexpected';
+ *   if (kind === 'network' || kind === 'timeout') return 'The vault did not answer. Try again.';
+ *   if (kind === 'aborted') return '';
+ *   return 'Something went wrong.';
+ * }
+ * ```
  */
 export type VaultErrorKind =
   | 'api'
@@ -85,6 +95,17 @@ export interface VaultErrorEntry {
 
 /**
  * The service processed the call and answered `FAILURE` or `EXCEPTION`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.login({ username, password });
+ * } catch (error) {
+ *   if (error instanceof VaultApiError && error.type === 'USER_LOCKED_OUT') {
+ *     error.message; // 'USER_LOCKED_OUT: …', with the service's own words
+ *   }
+ * }
+ * ```
  */
 export class VaultApiError extends VaultError {
   override readonly name = 'VaultApiError';
@@ -111,6 +132,15 @@ export class VaultApiError extends VaultError {
 
 /**
  * The request never got an answer: offline, DNS failure, connection refused, CORS.
+ *
+ * @example
+ * ```ts
+ * const answered = await client.getApiVersions().then(
+ *   () => true,
+ *   (error: unknown) => (error instanceof VaultNetworkError ? false : Promise.reject(error)),
+ * );
+ * // false while offline, or when DNS or CORS stopped the request
+ * ```
  */
 export class VaultNetworkError extends VaultError {
   override readonly name = 'VaultNetworkError';
@@ -121,6 +151,14 @@ export class VaultNetworkError extends VaultError {
 
 /**
  * The call took longer than its timeout and was abandoned.
+ *
+ * @example
+ * ```ts
+ * await client.getApiVersions({ timeoutMs: 5_000 }).catch((error: unknown) => {
+ *   if (!(error instanceof VaultTimeoutError)) throw error;
+ *   error.timeoutMs; // 5000
+ * });
+ * ```
  */
 export class VaultTimeoutError extends VaultError {
   override readonly name = 'VaultTimeoutError';
@@ -151,6 +189,19 @@ export class VaultAbortedError extends VaultError {
 /**
  * An answer arrived but was not the service speaking: a non-200 status, an HTML page
  * from a proxy, a body that is not JSON, or JSON of the wrong shape.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.getApiVersions();
+ * } catch (error) {
+ *   if (error instanceof VaultProtocolError && error.proxyError) {
+ *     error.proxyError.type; // e.g. 'PROXY_ORIGIN_REFUSED': the proxy's settings, not the network
+ *   } else if (error instanceof VaultProtocolError) {
+ *     error.status; // e.g. 502 from a gateway in front of the service
+ *   }
+ * }
+ * ```
  */
 export class VaultProtocolError extends VaultError {
   override readonly name = 'VaultProtocolError';
@@ -182,6 +233,18 @@ export class VaultProtocolError extends VaultError {
  * A login succeeded, but into another vault than the one asked for. The kit has already
  * ended that unexpected session when this is thrown. `actual` and `actualName` say where
  * the service would have put the user (auth defaulting): the vault their account opens.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.login({ username, password, vaultDns: 'promomats.sunrise.example' });
+ * } catch (error) {
+ *   if (error instanceof VaultDnsMismatchError) {
+ *     const opens = error.actualName ?? error.actual; // e.g. 'Sunrise QualityDocs'
+ *     const notice = `You have no access to ${error.expected}; your account opens ${opens}.`;
+ *   }
+ * }
+ * ```
  */
 export class VaultDnsMismatchError extends VaultError {
   override readonly name = 'VaultDnsMismatchError';
@@ -204,6 +267,13 @@ export class VaultDnsMismatchError extends VaultError {
 /**
  * The identity provider refused a token request (RFC 6749 section 5.2 error response) or
  * the single sign-on redirect failed.
+ *
+ * @example
+ * ```ts
+ * const { status, error } = useSsoCallback();
+ * const cancelled =
+ *   status === 'error' && error instanceof VaultOAuthError && error.error === 'sso_cancelled';
+ * ```
  */
 export class VaultOAuthError extends VaultError {
   override readonly name = 'VaultOAuthError';
@@ -269,6 +339,14 @@ const CLASS_OF_KIND: Readonly<
  * Turns anything thrown into a {@link VaultError}, keeping the original as `cause`. Only a
  * `TypeError` that a failed `fetch` or module load raises (each engine words it its own
  * way) counts as a network error; any other throw is a {@link VaultUnexpectedError}.
+ *
+ * @example
+ * ```ts
+ * const error = normalizeError(new TypeError('Failed to fetch'));
+ * error instanceof VaultNetworkError; // true
+ * error.kind; // 'network'
+ * normalizeError('odd').kind; // 'unexpected'
+ * ```
  */
 export function normalizeError(error: unknown): VaultError {
   if (error instanceof VaultError) return error;
@@ -287,6 +365,18 @@ const FETCH_FAILURE =
 /**
  * True for faults that say nothing about the session: offline, timeouts, 5xx pages,
  * malformed bodies, rate limits. Such faults must never end a session.
+ *
+ * @example
+ * ```ts
+ * isTransientError(new VaultNetworkError()); // true: being offline says nothing about the session
+ * isTransientError(new VaultTimeoutError(30_000)); // true
+ * isTransientError(
+ *   new VaultApiError({
+ *     errors: [{ type: 'INVALID_SESSION_ID', message: 'Invalid or expired session ID.' }],
+ *     responseStatus: 'FAILURE',
+ *   }),
+ * ); // false
+ * ```
  */
 export function isTransientError(error: unknown): boolean {
   if (!(error instanceof VaultError)) return false;
@@ -308,6 +398,18 @@ export function isTransientError(error: unknown): boolean {
 /**
  * True when the service said the session is gone (`INVALID_SESSION_ID`): the one fault
  * that ends a session, in every tab.
+ *
+ * @example
+ * ```ts
+ * const { session: own, vault } = await client.login({ username, password });
+ * const alive = await client.keepAlive(own, { vaultDns: vault?.dns }).then(
+ *   () => true,
+ *   (error: unknown) => {
+ *     if (isSessionInvalidError(error)) return false; // the service ended it: sign in again
+ *     throw error; // anything else leaves the session as it is
+ *   },
+ * );
+ * ```
  */
 export function isSessionInvalidError(error: unknown): boolean {
   return error instanceof VaultApiError && error.type === 'INVALID_SESSION_ID';

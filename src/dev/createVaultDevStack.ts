@@ -16,7 +16,15 @@ import { createFetchStyleListener } from '../proxy-node/createFetchStyleListener
 import type { DevOidcProvider } from './devOidcProvider';
 import { loadDevOidcProvider } from './loadDevOidcProvider';
 
-/** Path of the single sign-on callback route in the demo and the browser tests. */
+/**
+ * Path of the single sign-on callback route in the demo and the browser tests.
+ *
+ * @example
+ * ```ts
+ * // The redirect URI the development provider accepts for an app on the stack's origin:
+ * const sso: VaultSsoSettings = { redirectUri: SSO_CALLBACK_PATH }; // '/sso/callback'
+ * ```
+ */
 export const SSO_CALLBACK_PATH = '/sso/callback';
 
 /**
@@ -85,6 +93,19 @@ export function randomDevSecret(): string {
 
 /**
  * The emulator and the development OpenID Provider, wired together on one origin.
+ *
+ * @example
+ * The emulator, the kit's proxy and the provider behind a plain Node server:
+ * ```ts
+ * import { createServer } from 'node:http';
+ *
+ * const stack = await createVaultDevStack({ origin: 'http://127.0.0.1:5173' });
+ * createServer((req, res) => stack.middleware(req, res, () => res.writeHead(404).end())).listen(
+ *   5173,
+ *   '127.0.0.1',
+ * );
+ * stack.oidc?.issuer; // 'http://127.0.0.1:5173/oidc'
+ * ```
  */
 export interface VaultDevStack {
   readonly origin: string;

@@ -100,6 +100,12 @@ export interface DevOidcProviderOptions {
 
 /**
  * Absolute URLs of the provider's endpoints.
+ *
+ * @example
+ * ```ts
+ * const { oidc } = await createVaultDevStack({ origin: 'http://127.0.0.1:5173' });
+ * oidc?.endpoints.discovery; // 'http://127.0.0.1:5173/oidc/.well-known/openid-configuration'
+ * ```
  */
 export interface DevOidcEndpoints {
   readonly discovery: string;
@@ -130,6 +136,14 @@ export type NodeMiddleware = (
 /**
  * A running development OpenID Provider (not started on any port: mount {@link callback} or
  * {@link middleware} into an HTTP server).
+ *
+ * @example
+ * A test of what the user sees when their consent at the provider is gone:
+ * ```ts
+ * const { oidc } = await createVaultDevStack({ origin: 'http://127.0.0.1:5173' });
+ * // After Sam signed in through single sign-on: his next renewal is refused.
+ * await oidc?.withdrawConsent('sam'); // 1, the grants that ended
+ * ```
  */
 export interface DevOidcProvider {
   /** The underlying oidc-provider instance (a Koa application). */

@@ -61,6 +61,14 @@ const DEFAULT_LOGIN_HOST = 'login.veevavault.com';
  * `VAULT_HOSTS`, in front of real vaults. The dev server's origin is allowed by itself, so
  * an app configured with `{ authUrl: '', vaultUrl: '/vault/{dns}' }` needs no other process.
  * Only in `vite` (serve); a build contains none of it.
+ *
+ * @example
+ * ```ts
+ * // vite.config.ts
+ * import { defineConfig } from 'vite';
+ *
+ * export default defineConfig({ plugins: [vaultDevServer()] });
+ * ```
  */
 export function vaultDevServer(options: VaultDevServerOptions = {}): Plugin {
   const vaultHosts =

@@ -1,6 +1,24 @@
 /**
  * The authorization server behind the emulator's OAuth profiles, and how to check its
  * access tokens (RFC 7662 introspection).
+ *
+ * @example
+ * The emulator's single sign-on profiles against a Keycloak realm of the team's own:
+ * ```ts
+ * const realm = 'http://127.0.0.1:8080/realms/harbor/protocol/openid-connect';
+ * const oidc: EmulatorOidcOptions = {
+ *   issuer: 'http://127.0.0.1:8080/realms/harbor',
+ *   authorizationEndpoint: `${realm}/auth`,
+ *   tokenEndpoint: `${realm}/token`,
+ *   allowedClientIds: ['vault-session-kit-demo'],
+ *   introspect: createHttpIntrospector({
+ *     endpoint: `${realm}/token/introspect`,
+ *     clientId: 'vault-emulator',
+ *     clientSecret: 'dev-only-secret',
+ *   }),
+ * };
+ * const emulator = createVaultEmulator({ oidc });
+ * ```
  */
 export interface EmulatorOidcOptions {
   /** Must equal the `iss` of every accepted token. */

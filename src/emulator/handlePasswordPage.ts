@@ -3,7 +3,16 @@ import type { EmulatorState } from './EmulatorState';
 import { escapeHtml } from './escapeHtml';
 import { verifyPassword } from './hashPassword';
 
-/** The address of the page on every vault host, as the vault's web interface has one. */
+/**
+ * The address of the page on every vault host, as the vault's web interface has one.
+ *
+ * @example
+ * Behind the dev server each vault's pages are under `/vault/{dns}`, so the login form can
+ * send a user whose password must change to the emulator's page:
+ * ```tsx
+ * <LoginForm passwordChangeUrl={`/vault/promomats.sunrise.example${PASSWORD_PAGE_PATH}`} />
+ * ```
+ */
 export const PASSWORD_PAGE_PATH = '/ui/password';
 
 type Outcome = 'form' | 'changed' | 'incorrect' | 'locked' | 'missing' | 'same' | 'limited';

@@ -2,7 +2,21 @@ import type { EmulatorCall } from './EmulatorCall';
 import type { EmulatorState } from './EmulatorState';
 import { escapeHtml } from './escapeHtml';
 
-/** The address of the page on every vault host that plays a vault's custom web tab. */
+/**
+ * The address of the page on every vault host that plays a vault's custom web tab.
+ *
+ * @example
+ * ```ts
+ * const query = new URLSearchParams({
+ *   user: 'olivia@sunrise.example',
+ *   app: 'http://127.0.0.1:5173/',
+ * });
+ * const page = await emulator.fetch(
+ *   new Request(`https://promomats.sunrise.example${WEB_TAB_PAGE_PATH}?${query}`),
+ * );
+ * page.status; // 200: Olivia's web tab, framing the app
+ * ```
+ */
 export const WEB_TAB_PAGE_PATH = '/ui/web-tab';
 
 /**

@@ -64,6 +64,13 @@ export async function hashPassword(
 
 /**
  * Checks a password against a stored {@link PasswordHash}, comparing in constant time.
+ *
+ * @example
+ * ```ts
+ * const stored = await hashPassword('Sunrise-Demo-1');
+ * await verifyPassword('Sunrise-Demo-1', stored); // true
+ * await verifyPassword('sunrise-demo-1', stored); // false: compared exactly as typed
+ * ```
  */
 export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
   const salt = decodeBase64Url(stored.salt) as Uint8Array<ArrayBuffer>;

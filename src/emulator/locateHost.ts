@@ -3,6 +3,19 @@ import type { EmulatorIndex } from './indexEmulatorData';
 /**
  * The login host of an emulator whose vaults each answer at their own host, unless
  * `hosts.loginHost` names another.
+ *
+ * @example
+ * The kit's client in Node against an emulator whose vaults answer at their own hosts:
+ * ```ts
+ * const emulator = createVaultEmulator();
+ * const client = createVaultClient({
+ *   authUrl: `https://${DEFAULT_LOGIN_HOST}`,
+ *   vaultUrl: 'https://{dns}',
+ *   fetch: emulator.fetch,
+ * });
+ * await client.discover({ username: 'olivia@sunrise.example' });
+ * // { authType: 'password', profiles: [] }
+ * ```
  */
 export const DEFAULT_LOGIN_HOST = 'login.vault.example';
 

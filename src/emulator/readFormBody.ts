@@ -1,5 +1,14 @@
 /**
  * The largest request body the emulator reads (1 MiB); larger ones get HTTP 413.
+ *
+ * @example
+ * ```ts
+ * const body = new URLSearchParams({ username: 'a'.repeat(MAX_BODY_BYTES) });
+ * const response = await emulator.fetch(
+ *   new Request(`https://${DEFAULT_LOGIN_HOST}/auth/discovery`, { method: 'POST', body }),
+ * );
+ * response.status; // 413
+ * ```
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 

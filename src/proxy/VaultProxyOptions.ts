@@ -1,6 +1,18 @@
 /**
  * What the server adapter knows about a request beyond the request itself; passed on to
  * the upstream `fetch` unchanged (the emulator keys its per-caller limits on it).
+ *
+ * @example
+ * A Cloudflare Worker (workerd), which ends a replaced session after the answer is sent:
+ * ```ts
+ * export default {
+ *   fetch: (request: Request, env: unknown, ctx: { waitUntil(work: Promise<unknown>): void }) =>
+ *     proxy(request, {
+ *       clientAddress: request.headers.get('cf-connecting-ip') ?? undefined,
+ *       waitUntil: (work) => ctx.waitUntil(work),
+ *     }),
+ * };
+ * ```
  */
 export interface VaultProxyContext {
   /** The caller's network address as the server saw it; the emulator keys its limits on it. */
@@ -40,6 +52,17 @@ export interface VaultProxyLogEvent {
 
 /**
  * The error types the proxy answers with, in the service's failure shape.
+ *
+ * @example
+ * ```ts
+ * const proxy = createVaultProxy({
+ *   loginHost: 'login.veevavault.com',
+ *   allowHosts: ['*.veevavault.com'],
+ * });
+ * const refused = await proxy(new Request('https://app.example.com/vault/evil.example/api'));
+ * const { errors } = (await refused.json()) as { errors: { type: VaultProxyErrorType }[] };
+ * errors[0]?.type; // 'PROXY_HOST_NOT_ALLOWED'
+ * ```
  */
 export type VaultProxyErrorType =
   | 'PROXY_NOT_FOUND'
@@ -179,6 +202,16 @@ export interface VaultProxyOptions {
 
 /**
  * A same-origin proxy as a fetch-style handler.
+ *
+ * @example
+ * ```ts
+ * const vaultProxy: VaultProxy = createVaultProxy({
+ *   loginHost: 'login.veevavault.com',
+ *   allowHosts: ['*.veevavault.com'],
+ * });
+ * // Any fetch-style server: `Deno.serve(vaultProxy)`, `Bun.serve({ fetch: vaultProxy })`, …
+ * const response = await vaultProxy(request, { clientAddress: '203.0.113.7' });
+ * ```
  */
 export type VaultProxy = (request: Request, context?: VaultProxyContext) => Promise<Response>;
 
@@ -187,6 +220,17 @@ export type VaultProxy = (request: Request, context?: VaultProxyContext) => Prom
  * route (`/vault-session` by default), all under `basePath`. A server that also serves the
  * app (static files, a fallback to `index.html` for unknown paths) hands exactly these to
  * the proxy, so no route of it can be left to the fallback.
+ *
+ * @example
+ * ```ts
+ * const proxy = createVaultProxy({
+ *   loginHost: 'login.veevavault.com',
+ *   allowHosts: ['*.veevavault.com'],
+ * });
+ * proxy.matches('/auth/discovery'); // true
+ * proxy.matches('/vault/promomats.veevavault.com/api/v26.1/keep-alive'); // true
+ * proxy.matches('/documents/42'); // false: the app's own route, for its index.html fallback
+ * ```
  */
 export interface VaultProxyRoutes {
   /** True when the request's path (`req.url`, a `Request`'s URL, or a path) is the proxy's. */

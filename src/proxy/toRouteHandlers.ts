@@ -37,6 +37,13 @@ export interface VaultRouteHandlers {
  * request's URL alone. `context` goes with every call: in BFF mode on Next.js,
  * `{ waitUntil: after }` (from `next/server`) lets a session the proxy lets go of be ended
  * at its vault after the answer is sent.
+ *
+ * @example
+ * In Next.js, `app/auth/[...path]/route.ts`, `app/vault/[...path]/route.ts` and, in BFF
+ * mode, `app/vault-session/[[...path]]/route.ts` each hold this one line:
+ * ```ts
+ * export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = toRouteHandlers(proxy);
+ * ```
  */
 export function toRouteHandlers(
   proxy: VaultProxy,

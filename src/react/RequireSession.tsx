@@ -7,6 +7,15 @@ import { useSsoCallback } from './useSsoCallback';
 
 /**
  * Props of {@link RequireSession}.
+ *
+ * @example
+ * ```tsx
+ * const props: RequireSessionProps = {
+ *   fallback: <LoginForm />,
+ *   pending: <p role="status">Signing you in…</p>,
+ *   children: <App />,
+ * };
+ * ```
  */
 export interface RequireSessionProps {
   /**
@@ -28,6 +37,13 @@ export interface RequireSessionProps {
  * Renders its children only while a session is live (active, delegated, or close to the
  * cap), and `fallback` otherwise; after expiry or sign-out the fallback comes back, with the
  * last user name still known to the session.
+ *
+ * @example
+ * ```tsx
+ * <RequireSession fallback={<LoginForm />} pending={<p role="status">Signing you in…</p>}>
+ *   <App />
+ * </RequireSession>
+ * ```
  */
 export function RequireSession({ fallback, pending = null, children }: RequireSessionProps) {
   const { status } = useSession();

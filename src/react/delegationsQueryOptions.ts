@@ -13,6 +13,18 @@ import { vaultQueryKeys } from './vaultQueryKeys';
  * it runs, so a delegation started in the meantime does not ask with the delegated one.
  * Disabled while nobody is signed in; fetched anyway (`prefetchQuery`), it fails with
  * `VaultAbortedError`.
+ *
+ * @example
+ * ```ts
+ * import { useQuery } from '@tanstack/react-query';
+ *
+ * // In a route loader: fills the cache entry that useDelegations() reads.
+ * await queryClient.prefetchQuery(delegationsQueryOptions(session));
+ * // In a component: a query of the app's own on that same entry.
+ * const { data: delegations = [] } = useQuery(
+ *   delegationsQueryOptions(useVaultSession(), useSession()),
+ * );
+ * ```
  */
 export function delegationsQueryOptions(
   session: VaultSession,

@@ -28,6 +28,15 @@ export type UseApiVersionsResult = UseQueryResult<ApiVersions, VaultError> & {
  * The API versions the vault supports, oldest first (`latest` may be a beta): the vault
  * of the current session, else the configured `vaultDns`, else `baseUrl`
  * ({@link apiVersionsQueryOptions}).
+ *
+ * @example
+ * ```tsx
+ * function ApiVersion() {
+ *   const { data, isPending } = useApiVersions();
+ *   if (isPending) return <p role="status">Asking the vault…</p>;
+ *   return <p>Newest API: {data?.latest}</p>;
+ * }
+ * ```
  */
 export function useApiVersions(): UseApiVersionsResult {
   // Only the vault's name matters here: a screen of API versions is not drawn again when

@@ -36,6 +36,22 @@ export type UseDelegatedLoginResult = UseMutationResult<void, VaultError, Delega
  * Acting on behalf of another user: `actAs` (or `mutate`) opens a delegated session that
  * every tab follows, `stop.mutate()` returns to the user's own session, and `delegation`
  * is the current one.
+ *
+ * @example
+ * ```tsx
+ * function ActFor({ vault }: { vault: DelegatedVault }) {
+ *   const { actAs, stop, delegation, isPending } = useDelegatedLogin();
+ *   if (delegation) {
+ *     return <button type="button" onClick={() => stop.mutate()}>Stop acting</button>;
+ *   }
+ *   const target = { vaultId: vault.id, delegatorUserId: vault.delegatorUserId };
+ *   return (
+ *     <button type="button" disabled={isPending} onClick={() => actAs(target).catch(() => {})}>
+ *       Act in {vault.name}
+ *     </button>
+ *   );
+ * }
+ * ```
  */
 export function useDelegatedLogin(): UseDelegatedLoginResult {
   const { manager } = useVaultSession();

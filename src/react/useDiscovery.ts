@@ -41,6 +41,15 @@ export type UseDiscoveryResult = UseQueryResult<DiscoveryResult, VaultError> & {
  * Discovery for the user name being typed: asked once typing pauses and the name has a
  * domain, cached per user name, so pressing "Continue" usually needs no round trip.
  * `discover(name)` answers from the cache or asks now (for the submit itself).
+ *
+ * @example
+ * ```ts
+ * const { data, discover } = useDiscovery(username); // asked once typing pauses
+ * const onContinue = async () => {
+ *   const answer = await discover(username); // from the cache when fresh
+ *   navigate(answer.authType === 'sso' ? '/sign-in/sso' : '/sign-in/password');
+ * };
+ * ```
  */
 export function useDiscovery(
   username: string,

@@ -7,6 +7,17 @@ import { withActions } from './withActions';
 
 /**
  * What {@link useLogin}'s `login` takes. The password is sent exactly as given.
+ *
+ * @example
+ * ```ts
+ * const { login } = useLogin();
+ * const credentials: LoginCredentials = {
+ *   username: 'olivia@sunrise.example',
+ *   password,
+ *   vaultDns: 'quality.sunrise.example',
+ * };
+ * await login(credentials); // resolves once the session is active
+ * ```
  */
 export interface LoginCredentials {
   username: string;

@@ -16,6 +16,20 @@ const SERVER_STATE: SsoCallbackState = Object.freeze({ status: 'idle' });
  *
  * `SessionProvider` completes the callback by itself; with `sso.handleCallback: false` the
  * component that calls this hook does, on mount. Either way it happens once.
+ *
+ * @example
+ * ```tsx
+ * import { useEffect } from 'react';
+ *
+ * function SsoReturn() {
+ *   const { status, error, returnTo } = useSsoCallback();
+ *   useEffect(() => {
+ *     if (status === 'success') navigate(returnTo ?? '/');
+ *   }, [status, returnTo]);
+ *   if (status === 'error') return <p role="alert">{error?.message}</p>;
+ *   return <p role="status">Signing you in…</p>;
+ * }
+ * ```
  */
 export function useSsoCallback(): SsoCallbackState {
   const session = useVaultSession();

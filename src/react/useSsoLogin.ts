@@ -12,6 +12,13 @@ import { withActions } from './withActions';
 
 /**
  * What {@link useSsoLogin}'s `startSso` takes.
+ *
+ * @example
+ * ```ts
+ * const { startSso } = useSsoLogin();
+ * const input: SsoLoginInput = { profile, username: 'sam@harbor.example', returnTo: '/documents' };
+ * await startSso(input); // the page leaves for the identity provider
+ * ```
  */
 export interface SsoLoginInput {
   /** The discovery profile of the button the user pressed. */

@@ -1,6 +1,13 @@
 /**
  * The one factory for every TanStack Query key the kit uses, so the cache can be cleared
  * as a whole on sign-out (`vaultQueryKeys.all`) and keys never carry a session ID.
+ *
+ * @example
+ * ```ts
+ * vaultQueryKeys.discovery('https://login.veevavault.com', 'Olivia@Sunrise.example');
+ * // ['vault-session-kit', 'discovery', 'https://login.veevavault.com', 'olivia@sunrise.example']
+ * queryClient.removeQueries({ queryKey: vaultQueryKeys.all }); // every query of the kit
+ * ```
  */
 export const vaultQueryKeys = {
   all: ['vault-session-kit'] as const,

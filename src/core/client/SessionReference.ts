@@ -11,6 +11,14 @@ export type ProxySessionKind = 'own' | 'delegated';
 
 /**
  * A session of token mode: the client sends its ID as the `Authorization` header.
+ *
+ * @example
+ * A Node job that was given a session ID, rather than signing in itself:
+ * ```ts
+ * const vault = createVaultClient({ baseUrl: 'https://promomats.sunrise.example' });
+ * const session: TokenSessionReference = { kind: 'token', id: process.env.VAULT_SESSION_ID ?? '' };
+ * const me = await vault.request(session, '/objects/users/me');
+ * ```
  */
 export interface TokenSessionReference {
   /** Token mode: the page holds the session ID. */
@@ -53,6 +61,14 @@ export type SessionReference = TokenSessionReference | ProxySessionReference;
 
 /**
  * True when two references name the same session (and, behind the proxy, the same cookie).
+ *
+ * @example
+ * ```ts
+ * const first = await client.login({ username, password });
+ * const second = await client.login({ username, password });
+ * isSameSession(first.session, { ...first.session }); // true
+ * isSameSession(first.session, second.session); // false: each login opens a session of its own
+ * ```
  */
 export function isSameSession(
   a: SessionReference | undefined,

@@ -91,6 +91,12 @@ export interface VaultClientConfig {
 
 /**
  * Per-call options accepted by every client method.
+ *
+ * @example
+ * ```ts
+ * const options: RequestOptions = { timeoutMs: 5_000, signal: controller.signal };
+ * const { latest } = await client.getApiVersions(options); // e.g. 'v26.2'
+ * ```
  */
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -188,6 +194,14 @@ export interface AuthServerMetadata {
 /**
  * How a user signs in: `password`, or `sso` with the profiles to choose from (a SAML-only
  * setup answers `sso` with no profiles).
+ *
+ * @example
+ * ```ts
+ * const discovery = await client.discover({ username: 'sam@harbor.example' });
+ * if (discovery.authType === 'sso') {
+ *   discovery.profiles.map((choice) => choice.label); // e.g. ['Harbor SSO']
+ * }
+ * ```
  */
 export type DiscoveryResult =
   | { readonly authType: 'password'; readonly profiles: readonly [] }
@@ -224,6 +238,18 @@ export interface DelegatedVault {
 
 /**
  * A delegated session.
+ *
+ * @example
+ * ```ts
+ * const { session: own, vault } = await client.login({ username, password });
+ * const delegated = await client.loginDelegated(
+ *   own,
+ *   { vaultId: 1002, delegatorUserId: '61002' },
+ *   { vaultDns: vault?.dns },
+ * );
+ * // The delegated session's calls go to the delegator's vault:
+ * await client.keepAlive(delegated.session, { vaultDns: 'quality.sunrise.example' });
+ * ```
  */
 export interface DelegatedSession {
   /**
