@@ -49,7 +49,10 @@ export function createCookieJarFetch(origin: string): CookieJarFetch {
     }
     const text = await response.text();
     const visible = [...response.headers].filter(([name]) => name !== 'set-cookie');
-    readable.push(JSON.stringify([request.url, [...headers], response.status, visible, text]));
+    // The Cookie header carries the sealed HttpOnly cookies, which no script can read; their
+    // ciphertext is random and may spell anything, so it is not part of what the page sees.
+    const sent = [...request.headers].filter(([name]) => name !== 'cookie');
+    readable.push(JSON.stringify([request.url, sent, response.status, visible, text]));
     return new Response(text, { status: response.status, headers: response.headers });
   };
   return { fetch: browserFetch, jar, readable };
