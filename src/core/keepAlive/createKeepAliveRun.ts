@@ -1,13 +1,13 @@
 import { createDueTimer } from '../createDueTimer';
 import { isSessionInvalidError, VaultAbortedError, type VaultError } from '../errors';
 import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
+import { joinKeepAliveTabs } from './joinKeepAliveTabs';
+import type { KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
 import {
   endedInAnotherTab,
   type KeepAliveChannel,
   type KeepAliveMessage,
-} from './createKeepAliveChannel';
-import { joinKeepAliveTabs } from './joinKeepAliveTabs';
-import type { KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
+} from './KeepAliveMessage';
 import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
 import type { KeepAliveRun } from './KeepAliveRun';
 import { laterOf } from './laterOf';
@@ -321,7 +321,10 @@ export function createKeepAliveRun(
   return {
     running: () => running,
     start() {
-      tabs = joinKeepAliveTabs(env, channelName, options.trackActivity !== false, {
+      tabs = joinKeepAliveTabs({
+        env,
+        name: channelName,
+        trackActivity: options.trackActivity !== false,
         onMessage: onChannelMessage,
         onActivity(at) {
           if (running) recordActivity(at, true);
