@@ -45,12 +45,12 @@ export function openKeepAlive(
     start() {
       if (destroyed || run?.running()) return;
       // Resolved once here: the scheduler, its channel and its election see the same world.
-      run = createRun(
-        { ...resolveEnvironment(options.environment), tabs },
+      run = createRun({
+        env: { ...resolveEnvironment(options.environment), tabs },
         options,
         settings,
         publish,
-      );
+      });
       run.start();
     },
     stop: () => run?.stop(),
