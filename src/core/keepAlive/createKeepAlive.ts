@@ -27,6 +27,19 @@ import { openKeepAlive } from './openKeepAlive';
  * Nothing touches `window`, `navigator` or `BroadcastChannel` before `start()`.
  * Throws {@link VaultConfigError} for an interval under 10 s, not below the idle timeout,
  * or not finite.
+ *
+ * @example
+ * ```ts
+ * const keepAlive = createKeepAlive({
+ *   async send(signal) {
+ *     const own = manager.getOwnSession();
+ *     if (own) await client.keepAlive(own, { signal });
+ *   },
+ *   deadline: () => manager.getSnapshot().deadline,
+ *   onSessionInvalid: () => navigate('/login'),
+ * });
+ * keepAlive.start();
+ * ```
  */
 export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
   return openKeepAlive(options, createKeepAliveRun);

@@ -12,6 +12,13 @@ import {
  * pages without it: every browser on a page served over plain `http://` from a host other
  * than `localhost` (Web Locks needs a secure context), Safari before 15.4 and Firefox
  * before 96.
+ *
+ * @example
+ * ```ts
+ * const election = createLeaderElection({ name: 'jobs' });
+ * election.start();
+ * const mechanism: LeaderMechanism = election.mechanism(); // 'locks' in a secure context
+ * ```
  */
 export type LeaderMechanism = 'locks' | 'broadcast' | 'single';
 
@@ -87,6 +94,17 @@ type ElectionMessage =
  * opaque origin, for example), the BroadcastChannel protocol takes over.
  *
  * Nothing is shared but random IDs; no credential is ever sent.
+ *
+ * @example
+ * ```ts
+ * const election = createLeaderElection({
+ *   name: 'my-app:poller',
+ *   onChange: (isLeader) => console.info(isLeader ? 'this tab polls' : 'another tab polls'),
+ * });
+ * election.start();
+ * // When the page no longer needs it:
+ * election.stop();
+ * ```
  */
 export function createLeaderElection(options: LeaderElectionOptions): LeaderElection {
   const heartbeatMs = positive(options.heartbeatMs ?? 2_000, 'heartbeatMs');
