@@ -1,7 +1,7 @@
+import { createKeepAliveFront } from './createKeepAliveFront';
 import { createKeepAliveRun } from './createKeepAliveRun';
 import type { KeepAlive } from './KeepAlive';
 import type { KeepAliveOptions } from './KeepAliveOptions';
-import { openKeepAlive } from './openKeepAlive';
 
 /**
  * Creates the activity-driven keep-alive scheduler of one session.
@@ -24,7 +24,9 @@ import { openKeepAlive } from './openKeepAlive';
  *   least once a minute, so sleep and throttled background timers cause no drift (B7). No
  *   send is planned at or after `deadline()`.
  *
- * Nothing touches `window`, `navigator` or `BroadcastChannel` before `start()`.
+ * Nothing touches `window`, `navigator` or `BroadcastChannel` before `start()`. The
+ * scheduler's code comes with this function; a session made by `SessionProvider` loads it
+ * in a chunk of its own instead.
  * Throws {@link VaultConfigError} for an interval under 10 s, not below the idle timeout,
  * or not finite.
  *
@@ -42,5 +44,5 @@ import { openKeepAlive } from './openKeepAlive';
  * ```
  */
 export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
-  return openKeepAlive(options, createKeepAliveRun);
+  return createKeepAliveFront({ ...options, createRun: createKeepAliveRun });
 }
