@@ -282,7 +282,7 @@ export const LOGIN_PAGE_FEATURES: readonly (readonly [label: string, files: read
       "the keep-alive's front: its options, the stand-in run, the chunk loader",
       [
         'src/core/keepAlive/KeepAliveOptions.ts',
-        'src/core/keepAlive/openKeepAlive.ts',
+        'src/core/keepAlive/createKeepAliveFront.ts',
         'src/core/keepAlive/deferKeepAliveRun.ts',
         'src/core/keepAlive/createChunkLoader.ts',
         'src/core/keepAlive/loadKeepAliveRun.ts',

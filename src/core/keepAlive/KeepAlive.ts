@@ -59,6 +59,19 @@ export interface KeepAliveSnapshot {
 
 /**
  * The scheduler's controls.
+ *
+ * @example
+ * ```ts
+ * const stop = keepAlive.subscribe(() => {
+ *   const { status, nextDueAt } = keepAlive.getSnapshot();
+ *   console.info(status, nextDueAt);
+ * });
+ * keepAlive.start();
+ * // The user chose "Stay signed in":
+ * await keepAlive.extend();
+ * stop();
+ * keepAlive.destroy();
+ * ```
  */
 export interface KeepAlive {
   /** Starts (or restarts after `stop()`) for a session that just began or was joined. */

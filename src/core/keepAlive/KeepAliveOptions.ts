@@ -7,6 +7,19 @@ const MIN_INTERVAL_MS = 10_000;
 
 /**
  * Settings of {@link createKeepAlive}.
+ *
+ * @example
+ * ```ts
+ * const options: KeepAliveOptions = {
+ *   async send(signal) {
+ *     const own = manager.getOwnSession();
+ *     if (own) await client.keepAlive(own, { signal });
+ *   },
+ *   deadline: () => manager.getSnapshot().deadline,
+ *   onSessionInvalid: () => navigate('/login'),
+ *   intervalMs: 5 * 60_000,
+ * };
+ * ```
  */
 export interface KeepAliveOptions {
   /**

@@ -20,15 +20,23 @@ export interface KeepAliveRun {
 }
 
 /**
- * What makes a {@link KeepAliveRun}: `createKeepAliveRun` itself, or a stand-in that loads
- * it first. `env` is the keep-alive's environment, resolved once when it starts; `publish`
- * receives every change of the snapshot; the first keep-alive is due an interval after
- * `startedAtMs` (default: now).
+ * What a {@link KeepAliveRunFactory} makes a run of.
  */
-export type KeepAliveRunFactory = (
-  env: ResolvedKeepAliveEnvironment,
-  options: KeepAliveOptions,
-  settings: KeepAliveSettings,
-  publish: (fields: Partial<KeepAliveSnapshot>) => void,
-  startedAtMs?: number,
-) => KeepAliveRun;
+export interface KeepAliveRunOptions {
+  /** The keep-alive's environment, resolved once when it starts. */
+  readonly env: ResolvedKeepAliveEnvironment;
+  /** The keep-alive's options as given: `send`, `deadline` and the callbacks. */
+  readonly options: KeepAliveOptions;
+  /** The same options checked and with their defaults. */
+  readonly settings: KeepAliveSettings;
+  /** Receives every change of the snapshot. */
+  readonly publish: (fields: Partial<KeepAliveSnapshot>) => void;
+  /** The first keep-alive is due an interval after this time. Default: now. */
+  readonly startedAt?: number;
+}
+
+/**
+ * What makes a {@link KeepAliveRun}: `createKeepAliveRun` itself, or a stand-in that loads
+ * it first (`deferKeepAliveRun`).
+ */
+export type KeepAliveRunFactory = (options: KeepAliveRunOptions) => KeepAliveRun;

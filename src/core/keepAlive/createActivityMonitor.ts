@@ -8,6 +8,15 @@ import type { EventTargetLike } from '../resolveEnvironment';
  * its own too (a focus moved into view, scroll anchoring as a ticking timer reflows the
  * header), while a person scrolls with the wheel, a touch, a key or the scroll bar, which
  * are all in the list.
+ *
+ * @example
+ * ```ts
+ * const monitor = createActivityMonitor({
+ *   target: window,
+ *   events: [...DEFAULT_ACTIVITY_EVENTS, 'input'],
+ *   onActivity: () => keepAlive.notifyActivity(),
+ * });
+ * ```
  */
 export const DEFAULT_ACTIVITY_EVENTS: readonly string[] = [
   'pointerdown',
@@ -18,6 +27,15 @@ export const DEFAULT_ACTIVITY_EVENTS: readonly string[] = [
 
 /**
  * Settings of {@link createActivityMonitor}.
+ *
+ * @example
+ * ```ts
+ * const options: ActivityMonitorOptions = {
+ *   target: window,
+ *   throttleMs: 5_000,
+ *   onActivity: (at) => console.info('active at', new Date(at)),
+ * };
+ * ```
  */
 export interface ActivityMonitorOptions {
   /** Where input events arrive, usually `window`. Listened to in the capture phase. */
@@ -34,6 +52,16 @@ export interface ActivityMonitorOptions {
 
 /**
  * A running activity listener.
+ *
+ * @example
+ * ```ts
+ * const monitor: ActivityMonitor = createActivityMonitor({
+ *   target: window,
+ *   onActivity: () => keepAlive.notifyActivity(),
+ * });
+ * // When the page no longer needs it:
+ * monitor.stop();
+ * ```
  */
 export interface ActivityMonitor {
   /** Removes every listener. Safe to call more than once. */

@@ -1,7 +1,7 @@
+import { createKeepAliveFront } from './createKeepAliveFront';
 import { createKeepAliveRun } from './createKeepAliveRun';
 import type { KeepAlive } from './KeepAlive';
 import type { KeepAliveOptions } from './KeepAliveOptions';
-import { openKeepAlive } from './openKeepAlive';
 
 /**
  * Creates the activity-driven keep-alive scheduler of one session.
@@ -24,10 +24,25 @@ import { openKeepAlive } from './openKeepAlive';
  *   least once a minute, so sleep and throttled background timers cause no drift (B7). No
  *   send is planned at or after `deadline()`.
  *
- * Nothing touches `window`, `navigator` or `BroadcastChannel` before `start()`.
+ * Nothing touches `window`, `navigator` or `BroadcastChannel` before `start()`. The
+ * scheduler's code comes with this function; a session made by `SessionProvider` loads it
+ * in a chunk of its own instead.
  * Throws {@link VaultConfigError} for an interval under 10 s, not below the idle timeout,
  * or not finite.
+ *
+ * @example
+ * ```ts
+ * const keepAlive = createKeepAlive({
+ *   async send(signal) {
+ *     const own = manager.getOwnSession();
+ *     if (own) await client.keepAlive(own, { signal });
+ *   },
+ *   deadline: () => manager.getSnapshot().deadline,
+ *   onSessionInvalid: () => navigate('/login'),
+ * });
+ * keepAlive.start();
+ * ```
  */
 export function createKeepAlive(options: KeepAliveOptions): KeepAlive {
-  return openKeepAlive(options, createKeepAliveRun);
+  return createKeepAliveFront({ ...options, createRun: createKeepAliveRun });
 }

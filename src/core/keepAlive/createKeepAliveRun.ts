@@ -1,15 +1,13 @@
 import { createDueTimer } from '../createDueTimer';
 import { isSessionInvalidError, VaultAbortedError, type VaultError } from '../errors';
-import type { ResolvedKeepAliveEnvironment } from '../resolveEnvironment';
+import { joinKeepAliveTabs } from './joinKeepAliveTabs';
+import type { KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
 import {
   endedInAnotherTab,
   type KeepAliveChannel,
   type KeepAliveMessage,
-} from './createKeepAliveChannel';
-import { joinKeepAliveTabs } from './joinKeepAliveTabs';
-import type { KeepAliveSnapshot, KeepAliveStatus } from './KeepAlive';
-import type { KeepAliveOptions, KeepAliveSettings } from './KeepAliveOptions';
-import type { KeepAliveRun } from './KeepAliveRun';
+} from './KeepAliveMessage';
+import type { KeepAliveRun, KeepAliveRunOptions } from './KeepAliveRun';
 import { laterOf } from './laterOf';
 import { reportUncaught, safely } from './reportUncaught';
 import { type KeepAliveAttempt, retryDelay, startKeepAliveAttempt } from './startKeepAliveAttempt';
@@ -29,13 +27,13 @@ const TAKEOVER_GRACE_MS = 500;
  * keep-alive is due an interval after `startedAtMs` (default: now), the moment the session
  * asked for the run, which is earlier than now when the run's code had to be loaded first.
  */
-export function createKeepAliveRun(
-  env: ResolvedKeepAliveEnvironment,
-  options: KeepAliveOptions,
-  settings: KeepAliveSettings,
-  publish: (fields: Partial<KeepAliveSnapshot>) => void,
-  startedAtMs?: number,
-): KeepAliveRun {
+export function createKeepAliveRun({
+  env,
+  options,
+  settings,
+  publish,
+  startedAt: startedAtMs,
+}: KeepAliveRunOptions): KeepAliveRun {
   const { intervalMs, idleTimeoutMs, backoffBaseMs, sendTimeoutMs, channelName } = settings;
   let running = true;
   let tabs: KeepAliveChannel | undefined;
@@ -321,7 +319,10 @@ export function createKeepAliveRun(
   return {
     running: () => running,
     start() {
-      tabs = joinKeepAliveTabs(env, channelName, options.trackActivity !== false, {
+      tabs = joinKeepAliveTabs({
+        env,
+        name: channelName,
+        trackActivity: options.trackActivity !== false,
         onMessage: onChannelMessage,
         onActivity(at) {
           if (running) recordActivity(at, true);

@@ -1,4 +1,4 @@
-import { createTabHub } from '../createTabHub';
+import { createTabHub, type TabHub } from '../createTabHub';
 import {
   type KeepAliveEnvironment,
   type ResolvedKeepAliveEnvironment,
@@ -12,6 +12,13 @@ import {
  * pages without it: every browser on a page served over plain `http://` from a host other
  * than `localhost` (Web Locks needs a secure context), Safari before 15.4 and Firefox
  * before 96.
+ *
+ * @example
+ * ```ts
+ * const election = createLeaderElection({ name: 'jobs' });
+ * election.start();
+ * const mechanism: LeaderMechanism = election.mechanism(); // 'locks' in a secure context
+ * ```
  */
 export type LeaderMechanism = 'locks' | 'broadcast' | 'single';
 
@@ -31,7 +38,14 @@ export interface LeaderElectionOptions {
   name: string;
   /** Called whenever this participant gains or loses the lead. */
   onChange?: (isLeader: boolean) => void;
+  /** Clock, timers, `navigator.locks` and BroadcastChannel; read at each `start()`. */
   environment?: KeepAliveEnvironment;
+  /**
+   * The channel the lease messages travel on, as its topic `name:leader` (a keep-alive
+   * passes its session's). Default: a channel of the environment's BroadcastChannel named
+   * `name:leader`. Unused where Web Locks decide.
+   */
+  tabs?: TabHub;
   /** BroadcastChannel election: how often the leader announces itself. Default 2000 ms. */
   heartbeatMs?: number;
   /**
@@ -80,21 +94,19 @@ type ElectionMessage =
  * opaque origin, for example), the BroadcastChannel protocol takes over.
  *
  * Nothing is shared but random IDs; no credential is ever sent.
+ *
+ * @example
+ * ```ts
+ * const election = createLeaderElection({
+ *   name: 'my-app:poller',
+ *   onChange: (isLeader) => console.info(isLeader ? 'this tab polls' : 'another tab polls'),
+ * });
+ * election.start();
+ * // When the page no longer needs it:
+ * election.stop();
+ * ```
  */
 export function createLeaderElection(options: LeaderElectionOptions): LeaderElection {
-  return electLeader(options, () => resolveEnvironment(options.environment));
-}
-
-/**
- * {@link createLeaderElection} in an environment its caller resolved: `resolve` is asked at
- * each `start()`. A keep-alive passes the environment it resolved once, so its election
- * sees exactly the facilities its scheduler does, and its channel as `tabs`: the lease
- * messages are then the topic `name:leader` there, instead of a channel of that name.
- */
-export function electLeader(
-  options: Omit<LeaderElectionOptions, 'environment'>,
-  resolve: () => ResolvedKeepAliveEnvironment,
-): LeaderElection {
   const heartbeatMs = positive(options.heartbeatMs ?? 2_000, 'heartbeatMs');
   const leaseMs = positive(options.leaseMs ?? heartbeatMs * 5, 'leaseMs');
   const claimWindowMs = positive(options.claimWindowMs ?? 250, 'claimWindowMs');
@@ -161,30 +173,28 @@ export function electLeader(
     let role: 'follower' | 'claiming' | 'leader' = 'claiming';
     let timer: unknown;
     const topic = `${options.name}:leader`;
-    const channel = (env.tabs ?? createTabHub(env.BroadcastChannel, topic)).open<ElectionMessage>(
-      topic,
-      readMessage,
-      (message) => {
-        if (!round.active || message.id === id) return;
-        switch (message.t) {
-          case 'heartbeat':
-            if (role === 'leader') {
-              if (message.id < id) follow();
-              else heartbeat();
-            } else {
-              follow();
-            }
-            return;
-          case 'claim':
-            if (role === 'leader') heartbeat();
-            else if (role === 'claiming' && message.id < id) follow();
-            return;
-          case 'resign':
-            if (role === 'follower') claim();
-            return;
-        }
-      },
-    );
+    const channel = (
+      options.tabs ?? createTabHub(env.BroadcastChannel, topic)
+    ).open<ElectionMessage>(topic, readMessage, (message) => {
+      if (!round.active || message.id === id) return;
+      switch (message.t) {
+        case 'heartbeat':
+          if (role === 'leader') {
+            if (message.id < id) follow();
+            else heartbeat();
+          } else {
+            follow();
+          }
+          return;
+        case 'claim':
+          if (role === 'leader') heartbeat();
+          else if (role === 'claiming' && message.id < id) follow();
+          return;
+        case 'resign':
+          if (role === 'follower') claim();
+          return;
+      }
+    });
     if (!channel.connected) return startSingle();
     const post = channel.post;
 
@@ -237,7 +247,7 @@ export function electLeader(
   return {
     start() {
       if (current) return;
-      const env = resolve();
+      const env = resolveEnvironment(options.environment);
       const round = { active: true };
       let inner: Round;
       if (env.navigator?.locks) {

@@ -37,7 +37,8 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
   // The advice to reload is reported once per keep-alive, however often it is restarted.
   let reported = false;
 
-  return (env, options, settings, publish, startedAtMs) => {
+  return (runOptions) => {
+    const { env, settings, publish } = runOptions;
     const { now } = env;
     let run: KeepAliveRun | undefined;
     // Set from start() until the scheduler exists: the start time, and what to hand on to it.
@@ -51,7 +52,7 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
       if (request === undefined) return;
       wanted = undefined;
       failures = 0;
-      run = factory(env, options, settings, publish, request.at);
+      run = factory({ ...runOptions, startedAt: request.at });
       run.start();
       if (request.activity) run.notifyActivity();
       if (request.confirmed) run.confirm();
@@ -123,7 +124,7 @@ export function deferKeepAliveRun(loadRun: KeepAliveRunLoader): KeepAliveRunFact
     return {
       running: () => wanted !== undefined || run?.running() === true,
       start() {
-        wanted = { at: startedAtMs ?? now() };
+        wanted = { at: runOptions.startedAt ?? now() };
         load()?.then(undefined, ignore);
       },
       stop() {

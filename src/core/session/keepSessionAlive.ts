@@ -3,9 +3,9 @@ import type { VaultClient } from '../client/types';
 import { createEmitter } from '../createEmitter';
 import type { TabHub } from '../createTabHub';
 import { VaultAbortedError } from '../errors';
+import { createKeepAliveFront } from '../keepAlive/createKeepAliveFront';
 import { type KeepAlive, STOPPED_KEEP_ALIVE } from '../keepAlive/KeepAlive';
 import type { KeepAliveRunFactory } from '../keepAlive/KeepAliveRun';
-import { openKeepAlive } from '../keepAlive/openKeepAlive';
 import type { KeepAliveEnvironment } from '../resolveEnvironment';
 import type { SessionManager } from './SessionManager';
 import { isLiveStatus } from './sessionReducer';
@@ -65,29 +65,27 @@ export function keepSessionAlive({
   function createScheduler(startedAt: number): KeepAlive | undefined {
     if (settings === false) return undefined;
     const baseName = settings?.channelName ?? 'vault-session-kit:keep-alive';
-    return openKeepAlive(
-      {
-        ...settings,
-        environment: { ...environment, ...settings?.environment },
-        channelName: `${baseName}:${startedAt}`,
-        async send(signal) {
-          const own = manager.getSessionRoute('own');
-          const current = manager.getSessionRoute();
-          if (own === undefined || current === undefined) throw new VaultAbortedError();
-          await client.keepAlive(own.session, { signal, vaultDns: own.vaultDns });
-          if (!isSameSession(current.session, own.session)) {
-            await client.keepAlive(current.session, { signal, vaultDns: current.vaultDns });
-          }
-        },
-        deadline: () => manager.getSnapshot().deadline,
-        onSessionInvalid: (error) => {
-          manager.reportError(error);
-        },
-        onResume: () => manager.checkDeadline(),
+    return createKeepAliveFront({
+      ...settings,
+      environment: { ...environment, ...settings?.environment },
+      channelName: `${baseName}:${startedAt}`,
+      async send(signal) {
+        const own = manager.getSessionRoute('own');
+        const current = manager.getSessionRoute();
+        if (own === undefined || current === undefined) throw new VaultAbortedError();
+        await client.keepAlive(own.session, { signal, vaultDns: own.vaultDns });
+        if (!isSameSession(current.session, own.session)) {
+          await client.keepAlive(current.session, { signal, vaultDns: current.vaultDns });
+        }
       },
+      deadline: () => manager.getSnapshot().deadline,
+      onSessionInvalid: (error) => {
+        manager.reportError(error);
+      },
+      onResume: () => manager.checkDeadline(),
       createRun,
       tabs,
-    );
+    });
   }
 
   // Runs one scheduler for the live session while followed, and none otherwise.

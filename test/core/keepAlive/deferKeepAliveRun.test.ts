@@ -5,12 +5,12 @@ import {
   VaultNetworkError,
   VaultUnexpectedError,
 } from '../../../src/core/errors';
+import { createKeepAliveFront } from '../../../src/core/keepAlive/createKeepAliveFront';
 import { createKeepAliveRun } from '../../../src/core/keepAlive/createKeepAliveRun';
 import {
   deferKeepAliveRun,
   type KeepAliveRunLoader,
 } from '../../../src/core/keepAlive/deferKeepAliveRun';
-import { openKeepAlive } from '../../../src/core/keepAlive/openKeepAlive';
 import { createFakeService, createFakeTab, type FakeService } from './support/createFakeTab';
 
 // The provider's sessions fetch the keep-alive scheduler as a chunk of its own. These tests
@@ -58,7 +58,7 @@ function tabWith(load: KeepAliveRunLoader) {
     service,
     channelName: `deferred-${crypto.randomUUID()}`,
     BroadcastChannel: null,
-    create: (options) => openKeepAlive(options, deferKeepAliveRun(load)),
+    create: (options) => createKeepAliveFront({ ...options, createRun: deferKeepAliveRun(load) }),
   });
   cleanups.push(() => tab.keepAlive.destroy());
   return tab;

@@ -8,19 +8,30 @@ import type { KeepAliveRun, KeepAliveRunFactory } from './KeepAliveRun';
 import { reportUncaught } from './reportUncaught';
 
 /**
- * The one front-end of every keep-alive: its snapshot and listeners, and the run that
- * `start()` makes with `createRun` (the scheduler itself, or one that loads it first, see
- * `deferKeepAliveRun`). Everything a restart resets lives in the run, so a run that was
- * stopped keeps refusing to act; this object only outlives runs. A session passes its tab
- * hub as `tabs`, so the keep-alive's messages travel on the session's channel (unless the
- * keep-alive's environment names another BroadcastChannel); without it, a run opens a
- * channel of its own.
+ * A keep-alive's settings and the collaborators its front works with.
  */
-export function openKeepAlive(
-  options: KeepAliveOptions,
-  createRun: KeepAliveRunFactory,
-  tabs?: TabHub,
-): KeepAlive {
+export interface KeepAliveFrontOptions extends KeepAliveOptions {
+  /**
+   * Makes the run each `start()` begins: `createKeepAliveRun` itself, or a stand-in that
+   * loads its chunk first (`deferKeepAliveRun`).
+   */
+  readonly createRun: KeepAliveRunFactory;
+  /**
+   * The session's channel to the other tabs: the keep-alive's messages travel on it as a
+   * topic (unless the environment names another BroadcastChannel). Without it, a run opens
+   * a channel of its own.
+   */
+  readonly tabs?: TabHub | undefined;
+}
+
+/**
+ * The one front-end of every keep-alive: its snapshot and listeners, and the run that
+ * `start()` makes with `createRun`. Everything a restart resets lives in the run, so a run
+ * that was stopped keeps refusing to act; this object only outlives runs. Nothing is
+ * opened before `start()`.
+ */
+export function createKeepAliveFront(options: KeepAliveFrontOptions): KeepAlive {
+  const { createRun, tabs } = options;
   const settings = resolveKeepAliveOptions(options);
   let snapshot: KeepAliveSnapshot = STOPPED_KEEP_ALIVE;
   // A listener that throws is reported and does not keep the others from running.
@@ -45,12 +56,12 @@ export function openKeepAlive(
     start() {
       if (destroyed || run?.running()) return;
       // Resolved once here: the scheduler, its channel and its election see the same world.
-      run = createRun(
-        { ...resolveEnvironment(options.environment), tabs },
+      run = createRun({
+        env: { ...resolveEnvironment(options.environment), tabs },
         options,
         settings,
         publish,
-      );
+      });
       run.start();
     },
     stop: () => run?.stop(),

@@ -20,22 +20,12 @@ export type KeepAliveMessage =
   | { readonly t: 'invalid' };
 
 /**
- * The keep-alive's link to the other tabs (a topic of a {@link TabHub}).
+ * The keep-alive's link to the other tabs: its topic of a {@link TabHub}, in the kit's
+ * envelope and same-origin like the session's. Without a BroadcastChannel (or when it
+ * cannot be opened) it posts and receives nothing: each tab still keeps its own session
+ * alive correctly.
  */
 export type KeepAliveChannel = TabLink<KeepAliveMessage>;
-
-/**
- * Opens the topic `name` on `tabs`, in the kit's envelope and same-origin like the
- * session's. Without a BroadcastChannel (or when it cannot be opened) the result posts
- * and receives nothing: each tab still keeps its own session alive correctly.
- */
-export function createKeepAliveChannel(
-  tabs: TabHub,
-  name: string,
-  onMessage: (message: KeepAliveMessage) => void,
-): KeepAliveChannel {
-  return tabs.open(name, readKeepAliveMessage, onMessage);
-}
 
 /**
  * The fields of a received message if they make one of {@link KeepAliveMessage} with sound times, else
