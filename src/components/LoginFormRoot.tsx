@@ -145,7 +145,8 @@ export function LoginFormHeading({ children, className }: LoginFormPartProps) {
 /**
  * A polite status line: on the first step, why the last session ended; on the single
  * sign-on step, that the browser is on its way to the identity provider; on the way back,
- * that the sign-in is being completed. Always in the page, so what arrives is announced.
+ * that the sign-in is being completed, or, in a vault's web tab, that the page is connecting
+ * to the vault. Always in the page, so what arrives is announced.
  */
 export function LoginFormStatus({ children, className }: LoginFormPartProps) {
   const form = useLoginFormPart();
@@ -158,7 +159,9 @@ export function LoginFormStatus({ children, className }: LoginFormPartProps) {
         step === 'sso'
           ? form.pending && t.ssoRedirecting
           : step === 'sso-callback'
-            ? t.ssoCompleting
+            ? form.via
+              ? t.webTabConnecting
+              : t.ssoCompleting
             : form.notice,
       )}
     </p>

@@ -82,6 +82,11 @@ export interface UseLoginFormResult {
   readonly error: LoginFormError | undefined;
   /** Why the last session ended, on the first step until the next attempt. */
   readonly notice: string | undefined;
+  /**
+   * On the `sso-callback` step, `'web-tab'` when the page waits for the vault around
+   * it to hand its session over; `undefined` while a single sign-on is completed.
+   */
+  readonly via: 'web-tab' | undefined;
   /** A discovery, sign-in or single sign-on request is under way. */
   readonly pending: boolean;
   /** While a rate limit holds: the seconds left (0 once it is over) and its length. */

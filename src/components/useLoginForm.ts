@@ -349,6 +349,7 @@ export function useLoginForm(options: UseLoginFormOptions = {}): UseLoginFormRes
       state.mounted && step === 'identifier' && !state.noticeDismissed && session.endReason
         ? endNotice(session.endReason, t)
         : undefined,
+    via: callback.via,
     pending: busy,
     countdown: blocked && { secondsLeft, totalSeconds: blocked.seconds },
     signedInAs: live ? session.user?.username : undefined,

@@ -43,6 +43,11 @@ export interface SsoCallbackState {
    * provider with Back and the page was loaded afresh.
    */
   readonly username?: string;
+  /**
+   * While `processing`: `'web-tab'` when the page waits for the vault around it to
+   * hand its session over, rather than for a single sign-on to complete.
+   */
+  readonly via?: 'web-tab';
 }
 
 /**
@@ -140,7 +145,7 @@ function createStore(session: VaultSession): SsoCallbackStore {
     subscribe: changed.on,
     hold() {
       holding += 1;
-      set(PROCESSING);
+      set({ status: 'processing', via: 'web-tab' });
       let done = false;
       return (error) => {
         if (done) return;

@@ -697,7 +697,7 @@ export function clearCookie(kind: SessionKind, lent = false): string {
 // clear with the same attributes reaches it (both go, for a value that did not open).
 function clearCookies(kind: SessionKind, session: SealedSession | undefined): string[] {
   return session === undefined
-    ? [clearCookie(kind)]
+    ? [clearCookie(kind), clearCookie(kind, true)]
     : session.lent
       ? [clearCookie(kind, true)]
       : [clearCookie(kind)];

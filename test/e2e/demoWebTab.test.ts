@@ -164,6 +164,11 @@ describe('the demo inside a vault web tab', () => {
     });
     await page.goto('http://foreign.example/tab');
     const frame = await appFrame(page);
+    // While it waits for the vault, the page says so politely, not that a single sign-on
+    // is completing.
+    await expect
+      .poll(() => frame.locator('[role="status"]').allTextContents(), { timeout: 15_000 })
+      .toContain(en.webTabConnecting);
     await alertIn(frame).toBe(en.webTabNoSession);
     await frame.getByRole('textbox', { name: en.usernameLabel }).waitFor();
     expect(handOffs).toEqual([]);

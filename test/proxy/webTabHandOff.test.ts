@@ -95,6 +95,23 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
     },
   );
 
+  it('clears a partitioned cookie that no longer opens with the attributes that reach it', async () => {
+    const deployment = await deployBff(adapter);
+    const { browser } = deployment;
+    await browser.send(HAND_OFF, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM },
+      body: handOff(await vaultSession(deployment)),
+    });
+    // Tampered on the way (or sealed under a secret since rotated out): it cannot be opened.
+    const sealed = browser.jar.get(OWN) ?? '';
+    browser.jar.set(OWN, `${sealed.slice(0, -4)}${sealed.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`);
+    const me = await browser.send(ME);
+    // A browser removes a partitioned cookie only by a clear with the same attributes.
+    expect(me.headers.getSetCookie()).toContain(`${OWN}=; ${LENT}; Max-Age=0`);
+    expect(browser.jar.has(OWN)).toBe(false);
+  });
+
   it('seals nothing for a session the vault refuses', async () => {
     const { browser } = await deployBff(adapter);
     const response = await browser.send(HAND_OFF, {

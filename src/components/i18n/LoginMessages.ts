@@ -91,6 +91,8 @@ export interface LoginMessages {
   readonly ssoVaultElsewhere: string;
   readonly sessionExpired: string;
   readonly sessionInvalid: string;
+  /** Inside a vault's web tab: waiting for the vault to hand its session over. */
+  readonly webTabConnecting: string;
   /** Inside a vault's web tab: the vault handed over no session in time. */
   readonly webTabNoSession: string;
   /** Inside a vault's web tab: the service refused the session the vault handed over. */

@@ -151,6 +151,7 @@ export function resolveClientConfig(config: VaultClientConfig): ResolvedVaultCli
     timeoutMs,
     credentials,
     proxySessionUrl,
+    fetch: config.fetch,
   });
 }
 

@@ -448,4 +448,6 @@ export interface ResolvedVaultClientConfig {
   readonly credentials: 'token' | 'proxy';
   /** The proxy's session route; `undefined` in token mode. */
   readonly proxySessionUrl: string | undefined;
+  /** The app's own `fetch`; `undefined` for `globalThis.fetch`, looked up at call time. */
+  readonly fetch: typeof fetch | undefined;
 }

@@ -31,11 +31,13 @@ export async function checkHandedSession(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (config.clientId !== undefined) headers['X-VaultAPI-ClientID'] = config.clientId;
   const timing = { timeoutMs: config.timeoutMs };
+  // The app's own fetch carries its tracing, headers or test transport, as every other call does.
+  const fetchFn = config.fetch ?? globalThis.fetch;
   try {
     if (config.credentials === 'proxy') {
       headers[KIT_HEADER] = '1';
       const received = await sendRequest(
-        globalThis.fetch,
+        fetchFn,
         `${config.proxySessionUrl}/web-tab`,
         {
           method: 'POST',
@@ -60,7 +62,7 @@ export async function checkHandedSession(
     }
     const root = config.vaultUrl?.(dns) ?? config.baseUrl ?? `https://${dns}`;
     const received = await sendRequest(
-      globalThis.fetch,
+      fetchFn,
       `${root}/api/${config.apiVersion}/objects/users/me`,
       { method: 'GET', headers: { ...headers, Authorization: sessionId } },
       timing,

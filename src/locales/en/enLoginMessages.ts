@@ -66,6 +66,7 @@ export const enLoginMessages: LoginMessages = {
   sessionExpired:
     'Your session ended after 48 hours, the longest a session can last. Sign in again to continue.',
   sessionInvalid: 'Your session has ended. Sign in again to continue.',
+  webTabConnecting: 'Connecting to your vault…',
   webTabNoSession: 'The vault did not pass on your session. Sign in to continue.',
   webTabSessionRefused:
     "The vault's session could not be used here; it may have ended. Sign in to continue.",

@@ -78,6 +78,7 @@ export const esLoginMessages: LoginMessages = {
   sessionExpired:
     'Su sesión ha terminado tras 48 horas, la duración máxima de una sesión. Vuelva a iniciar sesión para continuar.',
   sessionInvalid: 'Su sesión ha terminado. Vuelva a iniciar sesión para continuar.',
+  webTabConnecting: 'Conectando con su Vault…',
   webTabNoSession: 'El Vault no ha transmitido su sesión. Inicie sesión para continuar.',
   webTabSessionRefused:
     'La sesión del Vault no se puede usar aquí; puede que haya terminado. Inicie sesión para continuar.',

@@ -80,6 +80,7 @@ export const frLoginMessages: LoginMessages = {
   sessionExpired:
     'Votre session a pris fin après 48 heures, sa durée maximale. Reconnectez-vous pour continuer.',
   sessionInvalid: 'Votre session a pris fin. Reconnectez-vous pour continuer.',
+  webTabConnecting: 'Connexion à votre Vault…',
   webTabNoSession: 'Le Vault n’a pas transmis votre session. Connectez-vous pour continuer.',
   webTabSessionRefused:
     'La session du Vault ne peut pas être utilisée ici ; elle a peut-être pris fin. Connectez-vous pour continuer.',

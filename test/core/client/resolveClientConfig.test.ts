@@ -30,6 +30,7 @@ describe('createVaultClient settings', () => {
       timeoutMs: 30_000,
       credentials: 'token',
       proxySessionUrl: undefined,
+      fetch: undefined,
     });
     expect(Object.isFrozen(client.config)).toBe(true);
   });
