@@ -73,7 +73,7 @@ export const SIZE_LIMITS = {
    * loaded with the single sign-on code, and the two refusals it names) about 200 more, and
    * reporting a sign-in through the proxy once and its refusal in another vault about 210.
    */
-  reactEntry: { ceiling: 41_001, target: 29_000 },
+  reactEntry: { ceiling: 41_100, target: 29_000 },
   /** `vault-session-kit/core` alone. */
   core: { ceiling: 20_700, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
