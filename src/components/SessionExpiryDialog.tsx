@@ -232,7 +232,9 @@ export function SessionExpiryDialog({
         ? t.idleEndedTitle
         : notice === 'expired' || notice === 'renewal-refused'
           ? t.expiredTitle
-          : t.invalidTitle;
+          : notice === 'vault-ended'
+            ? t.vaultEndedTitle
+            : t.invalidTitle;
     body =
       notice === 'idle'
         ? t.idleEndedBody
@@ -244,7 +246,9 @@ export function SessionExpiryDialog({
               : warning.refusal === 'consent'
                 ? t.renewalConsentBody
                 : t.renewalRefusedBody
-            : t.invalidBody;
+            : notice === 'vault-ended'
+              ? t.vaultEndedBody
+              : t.invalidBody;
     dismiss = signInAgain;
     primary = t.signInAgain;
   }

@@ -48,7 +48,8 @@ const DEFAULT_ANNOUNCE_AT: readonly number[] = [5 * MINUTE, MINUTE];
 /**
  * A compact countdown of the session: the time left before the idle timeout signs the user
  * out, and the time left before the 48-hour cap when that comes first or is within
- * `capWindowMs`. The visible text follows the clock (each minute from ten minutes up, each
+ * `capWindowMs` (never for a session lent by a vault's web tab, whose end the kit does not
+ * know). The visible text follows the clock (each minute from ten minutes up, each
  * second below); screen readers hear it only when it crosses `announceAtMs`. Renders
  * nothing without a live session.
  *
@@ -71,11 +72,12 @@ export function SessionTimer({
   tickMs = 1_000,
 }: SessionTimerProps): ReactNode {
   const t = useVaultMessages('session', enSessionMessages, messages);
-  const { status } = useSession();
+  const { status, lent } = useSession();
   const { idleTimeLeftMs, timeLeftMs } = useKeepAlive({ tickMs });
   const live = isLiveStatus(status);
   const idleLeft = live && showIdle ? idleTimeLeftMs : undefined;
-  const capLeft = live ? timeLeftMs : undefined;
+  // A vault's lent session ends when the vault says, at a time the kit does not know.
+  const capLeft = live && lent !== true ? timeLeftMs : undefined;
   const capFirst = capLeft !== undefined && (idleLeft === undefined || capLeft <= idleLeft);
   const showCap = capLeft !== undefined && (capFirst || capLeft <= capWindowMs);
   const showIdleLine = idleLeft !== undefined && !capFirst;

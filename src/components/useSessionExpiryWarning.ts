@@ -55,7 +55,7 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   const warnMs = resolveIdleWarningMs(options.idleWarningMs, keepAlive.idleTimeoutMs);
 
   const [notice, setNotice] = useState<
-    'idle' | 'expired' | 'invalid-session' | 'renewal-refused'
+    'idle' | 'expired' | 'invalid-session' | 'renewal-refused' | 'vault-ended'
   >();
   // The single sign-on renewal of the session whose cap is `for`: under way or failed.
   const [renewal, setRenewal] = useState<{
@@ -68,14 +68,16 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   const [extendFailed, setExtendFailed] = useState(false);
 
   // An end is explained only when this page saw the session live before it expired.
+  // Whether the session last seen live was a vault's lent one: its end is the vault's doing.
   const [trackedStatus, setTrackedStatus] = useState(session.status);
+  const [trackedLent, setTrackedLent] = useState(session.lent === true);
+  if (live && trackedLent !== (session.lent === true)) setTrackedLent(session.lent === true);
   if (trackedStatus !== session.status) {
     setTrackedStatus(session.status);
     if (session.status === 'expired' && isLiveStatus(trackedStatus)) {
       const refused = session.endReason === 'expired' && renewal?.state === 'failed';
-      setNotice(
-        (current) => current ?? (refused ? 'renewal-refused' : noticeFor(session.endReason)),
-      );
+      const ended = trackedLent ? 'vault-ended' : noticeFor(session.endReason);
+      setNotice((current) => current ?? (refused ? 'renewal-refused' : ended));
     } else if (isLiveStatus(session.status)) {
       setNotice(undefined);
     }
@@ -88,9 +90,11 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
 
   const idleLeft = live ? keepAlive.idleTimeLeftMs : undefined;
   const capLeft = live ? keepAlive.timeLeftMs : undefined;
+  // A lent session's deadline is only an outer bound: the vault's own end comes first.
+  const capKnown = session.lent !== true;
   const idleComesFirst =
     keepAlive.idleExpiresAt !== undefined &&
-    (session.deadline === undefined || keepAlive.idleExpiresAt < session.deadline);
+    (session.deadline === undefined || !capKnown || keepAlive.idleExpiresAt < session.deadline);
 
   // At the cap, a single sign-on session is followed by a new one without a form; any other
   // leads to the form.
@@ -127,6 +131,7 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   };
   const autoRenew =
     session.status === 'expiring' &&
+    capKnown &&
     capOutcome === 'renew' &&
     active &&
     renewalHere === undefined &&
@@ -137,6 +142,7 @@ export function useSessionExpiryWarning(options: UseSessionExpiryWarningOptions)
   else if (idleDue) mode = 'idle';
   else if (
     session.status === 'expiring' &&
+    capKnown &&
     deadline !== dismissedCapFor &&
     // An active single sign-on user is not interrupted while the new session is fetched.
     !(capOutcome === 'renew' && (autoRenew || (renewalHere === 'running' && active)))

@@ -11,6 +11,7 @@ import { deSessionMessages } from '../../src/locales/de';
 import { RequireSession } from '../../src/react/RequireSession';
 import { useSession } from '../../src/react/useSession';
 import { failing, faults, USERS_ME } from '../react/support/faults';
+import { lendSession } from '../support/lendSession';
 import {
   OLIVIA,
   type RenderWithSessionOptions,
@@ -502,5 +503,47 @@ describe('SessionExpiryDialog: open, defaultOpen and onOpenChange', () => {
       expect(element).toHaveAttribute('data-state', defaultOpen === false ? 'closed' : 'open');
       tab.unmount();
     }
+  });
+});
+
+describe("SessionExpiryDialog: a session lent by a vault's web tab", () => {
+  // The vault opened the session before it handed it over, and ends it 48 hours after its
+  // own login: nothing on the wire says when that was.
+  async function lentAfter(opened: number, props: SessionExpiryDialogProps = {}) {
+    const user = userEvent.setup();
+    const tab = await renderWithSession(<App {...props} />, {
+      manualTime: true,
+      ...NO_IDLE_LIMIT,
+    });
+    await lendSession(tab, opened);
+    const status = () => tab.getByRole('status', { name: 'Session status' });
+    return { ...tab, user, status };
+  }
+
+  it('promises no end time: no cap warning 48 hours after the hand-off, and then says the vault ended it', async () => {
+    const tab = await lentAfter(0);
+    await tab.backend.advance(48 * HOUR - 5 * MINUTE);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await tab.backend.advance(5 * MINUTE);
+    const ended = screen.getByRole('alertdialog', { name: 'Your vault ended your session' });
+    expect(ended).toHaveAccessibleDescription(
+      /^The vault this app is open in has ended your session/,
+    );
+    expect(tab.status()).toHaveTextContent('expired');
+    await noViolations();
+  });
+
+  it('says the vault ended the session when the vault refuses it before the hand-off clock runs out', async () => {
+    const tab = await lentAfter(40 * HOUR, { messages: deSessionMessages });
+    await tab.backend.advance(8 * HOUR + MINUTE);
+    // Long before the 48 hours the kit counts from the hand-off; "Stay signed in" asks the vault.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await act(() => tab.session.keepAlive.extend().catch(() => undefined));
+    await tab.backend.settle();
+    const ended = await screen.findByRole('alertdialog', {
+      name: 'Ihr Vault hat Ihre Sitzung beendet',
+    });
+    expect(ended).toHaveAccessibleDescription(/^Der Vault, in dem diese App geöffnet ist/);
+    expect(tab.status()).toHaveTextContent('expired');
   });
 });

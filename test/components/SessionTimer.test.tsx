@@ -6,6 +6,7 @@ import { formatDuration } from '../../src/components/formatDuration';
 import { SessionTimer } from '../../src/components/SessionTimer';
 import { deSessionMessages } from '../../src/locales/de';
 import { USERS_ME } from '../react/support/faults';
+import { lendSession } from '../support/lendSession';
 import {
   OLIVIA,
   type RenderWithSessionOptions,
@@ -147,6 +148,18 @@ describe('SessionTimer', () => {
     await tab.backend.advance(5 * MINUTE);
     expect(tab.queryByRole('timer')).toBeNull();
     expect(tab.session.manager.getSnapshot().status).toBe('expired');
+  });
+
+  it("shows no time to the cap for a session a vault's web tab lent, whose end only the vault knows", async () => {
+    const tab = await renderWithSession(<SessionTimer capWindowMs={49 * HOUR} />, {
+      manualTime: true,
+      settings: { joinTimeoutMs: 20 },
+    });
+    await lendSession(tab);
+    await waitFor(() =>
+      expect(tab.getByRole('timer')).toHaveTextContent('Inactivity sign-out in 30 min'),
+    );
+    expect(tab.getAllByRole('timer')).toHaveLength(1);
   });
 
   it('formats in German with the German messages', async () => {

@@ -60,6 +60,9 @@ export interface SessionMessages {
   readonly expiredBody: (values: { limit: string }) => string;
   readonly invalidTitle: string;
   readonly invalidBody: string;
+  /** A session lent by a vault's web tab was ended by that vault (its 48 hours, or a sign-out there). */
+  readonly vaultEndedTitle: string;
+  readonly vaultEndedBody: string;
   readonly idleEndedTitle: string;
   readonly idleEndedBody: string;
   /** The cap was reached after the identity provider refused a new session. */

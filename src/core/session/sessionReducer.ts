@@ -241,6 +241,7 @@ export function toSessionSnapshot(state: SessionState): SessionSnapshot {
     snapshot.startedAt = record.startedAt;
     snapshot.deadline = record.deadline;
     if (record.renewal !== undefined) snapshot.renewal = record.renewal;
+    if (record.lent) snapshot.lent = true;
   }
   if (state.lastUsername !== undefined) snapshot.lastUsername = state.lastUsername;
   if (state.endReason !== undefined) snapshot.endReason = state.endReason;

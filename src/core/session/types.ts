@@ -119,7 +119,7 @@ export interface SessionSnapshot {
   readonly vault?: SessionVault;
   /** Local epoch ms at which the login request was sent. */
   readonly startedAt?: number;
-  /** Local epoch ms of the 48-hour cap: `startedAt` + 48 h. */
+  /** Local epoch ms of the 48-hour cap: `startedAt` + 48 h (for a `lent` session, an outer bound). */
   readonly deadline?: number;
   /**
    * `'sso'` when the session can be followed by a new one at the 48-hour cap without a form:
@@ -128,6 +128,13 @@ export interface SessionSnapshot {
    * login form.
    */
   readonly renewal?: 'sso';
+  /**
+   * The session is a vault's own, handed to the app in the vault's web tab. The vault opened
+   * it earlier, at a time nothing on the wire tells, and ends it 48 hours after that:
+   * `deadline` is then only an outer bound (48 hours from the hand-off), never a time to
+   * promise the user.
+   */
+  readonly lent?: true;
   /** The last user name used in this tab, kept after sign-out or expiry (WCAG 3.3.7). */
   readonly lastUsername?: string;
   readonly endReason?: SessionEndReason;

@@ -58,6 +58,9 @@ export const deSessionMessages: SessionMessages = {
   invalidTitle: 'Ihre Sitzung wurde beendet',
   invalidBody:
     'Der Server akzeptiert Ihre Sitzung nicht mehr, etwa nach längerer Inaktivität oder nach einer Abmeldung an anderer Stelle. Melden Sie sich erneut an, um weiterzuarbeiten.',
+  vaultEndedTitle: 'Ihr Vault hat Ihre Sitzung beendet',
+  vaultEndedBody:
+    'Der Vault, in dem diese App geöffnet ist, hat Ihre Sitzung beendet, etwa 48 Stunden nach Ihrer Anmeldung dort oder nach einer Abmeldung dort. Laden Sie die Vault-Seite neu oder melden Sie sich erneut an, um weiterzuarbeiten.',
   idleEndedTitle: 'Sie wurden abgemeldet',
   idleEndedBody:
     'Sie wurden automatisch abgemeldet, weil längere Zeit keine Aktivität erkannt wurde. Melden Sie sich erneut an, um weiterzuarbeiten.',

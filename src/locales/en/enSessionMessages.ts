@@ -52,6 +52,9 @@ export const enSessionMessages: SessionMessages = {
   invalidTitle: 'Your session has ended',
   invalidBody:
     'The server no longer accepts your session, for example after a long period without activity or a sign-out elsewhere. Sign in again to continue.',
+  vaultEndedTitle: 'Your vault ended your session',
+  vaultEndedBody:
+    'The vault this app is open in has ended your session, for example 48 hours after you signed in to it or after a sign-out there. Reload the vault page or sign in again to continue.',
   idleEndedTitle: 'You have been signed out',
   idleEndedBody:
     'You were signed out automatically because there was no activity for a while. Sign in again to continue.',

@@ -57,6 +57,9 @@ export const esSessionMessages: SessionMessages = {
   invalidTitle: 'Su sesión ya no es válida',
   invalidBody:
     'El servidor ya no acepta su sesión, por ejemplo tras un largo periodo sin actividad o tras cerrar sesión en otro lugar. Vuelva a iniciar sesión para continuar.',
+  vaultEndedTitle: 'Su Vault ha cerrado su sesión',
+  vaultEndedBody:
+    'El Vault en el que está abierta esta aplicación ha cerrado su sesión, por ejemplo 48 horas después de iniciar sesión en él o tras cerrar sesión allí. Vuelva a cargar la página del Vault o inicie sesión de nuevo para continuar.',
   idleEndedTitle: 'Se ha cerrado su sesión',
   idleEndedBody:
     'Su sesión se ha cerrado automáticamente porque no ha habido actividad durante un tiempo. Vuelva a iniciar sesión para continuar.',

@@ -58,6 +58,9 @@ export const frSessionMessages: SessionMessages = {
   invalidTitle: 'Votre session n’est plus valide',
   invalidBody:
     'Le serveur n’accepte plus votre session, par exemple après une longue période d’inactivité ou une déconnexion ailleurs. Reconnectez-vous pour continuer.',
+  vaultEndedTitle: 'Votre Vault a fermé votre session',
+  vaultEndedBody:
+    'Le Vault dans lequel cette application est ouverte a fermé votre session, par exemple 48 heures après votre connexion à ce Vault ou après une déconnexion depuis celui-ci. Rechargez la page du Vault ou reconnectez-vous pour continuer.',
   idleEndedTitle: 'Votre session a été fermée',
   idleEndedBody:
     'Votre session a été fermée automatiquement, faute d’activité depuis un moment. Reconnectez-vous pour continuer.',

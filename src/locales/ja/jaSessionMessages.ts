@@ -57,6 +57,9 @@ export const jaSessionMessages: SessionMessages = {
   invalidTitle: 'セッションが無効になりました',
   invalidBody:
     'サーバーがこのセッションを受け付けなくなりました（長時間操作がなかった場合や、別の場所でサインアウトした場合など）。続けるにはもう一度サインインしてください。',
+  vaultEndedTitle: 'Vault がセッションを終了しました',
+  vaultEndedBody:
+    'このアプリを開いている Vault がセッションを終了しました（Vault にサインインしてから 48 時間が経過した場合や、Vault でサインアウトした場合など）。続けるには Vault のページを再読み込みするか、もう一度サインインしてください。',
   idleEndedTitle: 'サインアウトされました',
   idleEndedBody:
     'しばらく操作がなかったため、自動的にサインアウトされました。続けるにはもう一度サインインしてください。',

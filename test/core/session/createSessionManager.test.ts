@@ -395,6 +395,8 @@ describe('createSessionManager against the emulator', () => {
     const result = await backend.client.login(OLIVIA);
     const session = manager();
     session.establish(result, { username: OLIVIA.username, startedAt: Date.now(), lent: true });
+    // The UI learns that the deadline is only an outer bound, not the vault's own end.
+    expect(session.getSnapshot()).toMatchObject({ status: 'active', lent: true });
     await session.signOut();
     expect(session.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'signed-out' });
     // Still alive at the vault: the vault window around the app owns it.
