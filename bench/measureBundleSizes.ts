@@ -60,7 +60,7 @@ export const SIZE_LIMITS = {
    * instead of sharing a bag of callbacks with them, took about 70 bytes off. The targets
    * are those the engine's rework aims at.
    */
-  loginPage: { ceiling: 28_300, target: 23_000 },
+  loginPage: { ceiling: 28_400, target: 23_000 },
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
@@ -72,8 +72,10 @@ export const SIZE_LIMITS = {
    * and its one-tab lock) added about 820 bytes, its token-mode path (the silent sign-in
    * loaded with the single sign-on code, and the two refusals it names) about 200 more, and
    * reporting a sign-in through the proxy once and its refusal in another vault about 210.
+   * A vault web tab's lent session (no cap time shown, and its end said to be the vault's,
+   * in the expiry dialog) about 140.
    */
-  reactEntry: { ceiling: 41_100, target: 29_000 },
+  reactEntry: { ceiling: 41_200, target: 29_000 },
   /** `vault-session-kit/core` alone. */
   core: { ceiling: 20_700, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
