@@ -138,13 +138,11 @@ export interface SsoRulesSettings {
   readonly warn: (message: string) => void;
 }
 
-/** What the single sign-on cookie holds between the start and the provider's return. */
-interface SsoFlow {
-  readonly v: 1;
-  readonly state: string;
-  readonly nonce: string;
-  readonly verifier: string;
-  readonly redirectUri: string;
+/**
+ * How to reach the profile's identity provider and which vault the sign-in is for: the same
+ * in the sign-in cookie and in the renewal cookie, which copies it from the sign-in.
+ */
+interface SsoProfile {
   readonly issuer: string;
   readonly tokenEndpoint: string;
   /** Where the provider takes back a refresh token the proxy lets go of, when it has one. */
@@ -160,6 +158,15 @@ interface SsoFlow {
    * password login's is.
    */
   readonly validateDns: boolean;
+}
+
+/** What the single sign-on cookie holds between the start and the provider's return. */
+interface SsoFlow extends SsoProfile {
+  readonly v: 1;
+  readonly state: string;
+  readonly nonce: string;
+  readonly verifier: string;
+  readonly redirectUri: string;
   readonly returnTo: string;
   readonly expiresAt: number;
   /**
@@ -176,18 +183,10 @@ interface SsoFlow {
 }
 
 /** What the renewal cookie holds: how to ask the provider again, for which session. */
-interface SsoRenewal {
+interface SsoRenewal extends SsoProfile {
   readonly v: 1;
   readonly renew: true;
   readonly refreshToken: string;
-  readonly issuer: string;
-  readonly tokenEndpoint: string;
-  readonly revocationEndpoint: string | undefined;
-  readonly idpClientId: string;
-  readonly clientId: string | undefined;
-  readonly profileId: string;
-  readonly vaultDns: string | undefined;
-  readonly validateDns: boolean;
   /** Whom the provider signed in (the ID token's `sub`), when it said. */
   readonly subject: string | undefined;
   /** The tag of the own session it was issued with: it renews that session and no other. */
@@ -980,20 +979,18 @@ function providerOf(
   ];
 }
 
-function renewalOf(from: SsoFlow | SsoRenewal, subject: string | undefined): SsoRenewalBase {
-  const { issuer, tokenEndpoint, revocationEndpoint, idpClientId, clientId } = from;
-  const { profileId, vaultDns, validateDns } = from;
+function renewalOf(from: SsoProfile, subject: string | undefined): SsoRenewalBase {
   return {
     v: 1,
     renew: true,
-    issuer,
-    tokenEndpoint,
-    revocationEndpoint,
-    idpClientId,
-    clientId,
-    profileId,
-    vaultDns,
-    validateDns,
+    issuer: from.issuer,
+    tokenEndpoint: from.tokenEndpoint,
+    revocationEndpoint: from.revocationEndpoint,
+    idpClientId: from.idpClientId,
+    clientId: from.clientId,
+    profileId: from.profileId,
+    vaultDns: from.vaultDns,
+    validateDns: from.validateDns,
     subject,
   };
 }
