@@ -4,13 +4,13 @@ import { configError } from '../explainInDevelopment';
 import { KIT_HEADER, SESSION_HEADER } from '../kitWire';
 import { checkSessionId } from './checkSessionId';
 import { isSessionTag } from './isSessionTag';
-import { type ReadShape, readShape, ShapeMismatch } from './readShape';
+import type { ReadShape } from './readShape';
 import { readVaultResponse } from './readVaultResponse';
 import { resolveApiPath } from './resolveApiPath';
 import { checkTimeout, checkVaultDns, resolveClientConfig } from './resolveClientConfig';
 import { responseReaders, tokenModeBehindBff } from './responseReaders';
 import type { ProxySessionReference, SessionReference } from './SessionReference';
-import { sendRequest } from './sendRequest';
+import { type ReceivedResponse, sendRequest } from './sendRequest';
 import type {
   AuthResult,
   ProxySessions,
@@ -138,35 +138,45 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     return headers;
   }
 
+  // Sends one request with the kit's headers, within the call's time limit.
+  function send(
+    url: string,
+    init: { method: string; headers?: Record<string, string>; body?: URLSearchParams },
+    options: RequestOptions | undefined,
+  ): Promise<ReceivedResponse> {
+    const timeoutMs =
+      options?.timeoutMs === undefined
+        ? resolved.timeoutMs
+        : checkTimeout(options.timeoutMs, 'timeoutMs');
+    return sendRequest(
+      fetchFunction(),
+      url,
+      {
+        ...init,
+        headers: { ...baseHeaders(), ...init.headers },
+        ...(proxyMode ? { credentials: 'same-origin' as const } : {}),
+      },
+      { timeoutMs, signal: options?.signal },
+    );
+  }
+
   // One call of the service, its answer read by `read`.
   async function call<T>(
     read: ReadShape<T>,
     { method, url, name, options, session, form, extra }: ServiceCall,
   ): Promise<T> {
-    const timeoutMs =
-      options?.timeoutMs === undefined
-        ? resolved.timeoutMs
-        : checkTimeout(options.timeoutMs, 'timeoutMs');
-    const fetchFn = fetchFunction();
-    const headers = {
-      ...baseHeaders(),
-      ...(session === undefined ? {} : sessionHeaders(session)),
-      ...extra,
-    };
-    const received = await sendRequest(
-      fetchFn,
+    const received = await send(
       url,
       {
         method,
-        headers,
+        headers: { ...(session === undefined ? {} : sessionHeaders(session)), ...extra },
         ...(form === undefined ? {} : { body: form }),
-        ...(proxyMode ? { credentials: 'same-origin' as const } : {}),
       },
-      { timeoutMs, signal: options?.signal },
+      options,
     );
     let body: T;
     try {
-      body = readVaultResponse(received, read, name);
+      body = readVaultResponse(received, read, { call: name });
     } catch (error) {
       // A token-mode app behind a proxy in BFF mode: its sign-in is refused for want of the
       // header the kit sends in BFF mode, which is a setup error, named as such.
@@ -202,16 +212,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     options: RequestOptions | undefined,
   ): Promise<ProxySessions> {
     const url = proxySessionUrl();
-    const timeoutMs =
-      options?.timeoutMs === undefined
-        ? resolved.timeoutMs
-        : checkTimeout(options.timeoutMs, 'timeoutMs');
-    const received = await sendRequest(
-      fetchFunction(),
-      url,
-      { method, headers: baseHeaders(), credentials: 'same-origin' },
-      { timeoutMs, signal: options?.signal },
-    );
+    const received = await send(url, { method }, options);
     const { status, contentType, bodyText } = received;
     // A 404, or a page that is not JSON (a single-page app's fallback route answers every
     // path with its index.html): the kit's proxy does not serve this route, and a reload
@@ -223,28 +224,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
           : `${status === 404 ? 'Nothing answers' : `A ${contentType ?? 'non-JSON'} page answers, not the kit's proxy,`} at ${url || '/'}: route it to the kit's proxy beside /auth/* and /vault/* (Express: app.all(/^/(?:auth/|vault/|vault-session(?:$|/))/, listener); Next.js: app/vault-session/[[...path]]/route.ts), which serves it in BFF mode, with session: { secrets } (createVaultProxy, serveVaultProxy, vaultDevServer, emulatorHandlers); or set proxySessionUrl to its session.path.`,
       );
     }
-    if (status !== 200 || bodyText === undefined) {
-      // A refusal of the proxy (PROXY_*) is described the service's way.
-      return readVaultResponse(received, responseReaders.proxySessions, 'session route');
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(bodyText);
-    } catch (error) {
-      throw new VaultProtocolError('The session route answered invalid JSON.', {
-        status,
-        contentType,
-        cause: error,
-      });
-    }
-    const parsed = readShape(responseReaders.proxySessions, body);
-    if (parsed instanceof ShapeMismatch) {
-      throw new VaultProtocolError(`The session route answer is ${parsed.message}.`, {
-        status,
-        contentType,
-      });
-    }
-    return parsed;
+    // A refusal of the proxy (PROXY_*) is described the service's way.
+    return readVaultResponse(received, responseReaders.proxySessions, {
+      call: 'session route',
+      envelope: false,
+    });
   }
 
   // A proxy that is not in BFF mode handed the session ID to the page: that session is
@@ -253,11 +237,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     sessionId: string,
     vaultDns: string | undefined,
   ): Promise<never> {
-    await call(responseReaders.generic, {
-      method: 'DELETE',
-      url: `${versionRoot(vaultDns, 'end session')}/session`,
-      name: 'end session',
-      options: { timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS) },
+    await deleteSession(cleanupOptions(vaultDns), {
       extra: { Authorization: sessionId },
     }).catch(() => undefined);
     throw configError("The kit's proxy is not in BFF mode; the session was ended.", () =>
@@ -288,6 +268,25 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     };
   }
 
+  // Ending a session the caller never gets is best effort, within a short time limit.
+  const cleanupOptions = (vaultDns: string | undefined): RequestOptions => ({
+    timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS),
+    vaultDns,
+  });
+
+  // The service's end-session call, made with `session` or with the headers in `extra`.
+  const deleteSession = (
+    options: RequestOptions | undefined,
+    how: Pick<ServiceCall, 'session' | 'extra'>,
+  ): Promise<undefined> =>
+    call(responseReaders.generic, {
+      method: 'DELETE',
+      url: `${versionRoot(options?.vaultDns, 'end session')}/session`,
+      name: 'end session',
+      options,
+      ...how,
+    });
+
   const confirmed = createEmitter<[session: SessionReference]>(() => {
     // An observer's failure must not turn the caller's success into an error.
   });
@@ -306,13 +305,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       const held = await proxySessionCall('GET', options).catch(() => undefined);
       if (held && held[cookie]?.sessionTag !== tag) return;
     }
-    await call(responseReaders.generic, {
-      method: 'DELETE',
-      url: `${versionRoot(options?.vaultDns, 'end session')}/session`,
-      name: 'end session',
-      options,
-      session,
-    });
+    await deleteSession(options, { session });
   }
 
   async function checkDns(result: AuthResult, expected: string | undefined): Promise<AuthResult> {
@@ -322,10 +315,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     // The session exists on the server even though the caller will never see its ID, so
     // it is ended here; a failure to end it must not hide the mismatch.
     // It lives in the vault it landed in, not the one that was asked for.
-    await endSessionCall(result.session, {
-      timeoutMs: Math.min(resolved.timeoutMs, CLEANUP_TIMEOUT_MS),
-      vaultDns: actual,
-    }).catch(() => undefined);
+    await endSessionCall(result.session, cleanupOptions(actual)).catch(() => undefined);
     throw new VaultDnsMismatchError(expected, actual, result.vault?.name || undefined);
   }
 
@@ -350,10 +340,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
       // Sent exactly as given (PWD-04): no trimming, case change or normalisation.
       const password = requireString(credentials.password, 'password');
       const vaultDns = expectedDns(credentials.vaultDns);
-      const form = new URLSearchParams();
-      form.set('username', username);
-      form.set('password', password);
-      if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
+      const form = formOf({ username, password, vaultDNS: vaultDns });
       const result = await authCall({
         url: `${versionRoot(vaultDns, 'login')}/auth`,
         name: 'login',
@@ -365,11 +352,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     },
 
     async loginWithAccessToken(input, options) {
-      const profileId = requireString(input.profileId, 'profileId');
-      if (profileId === '')
-        throw configError('profileId is empty.', () =>
-          process.env.NODE_ENV === 'production' ? undefined : 'profileId must not be empty.',
-        );
+      const profileId = requireText(input.profileId, 'profileId');
       const accessToken = input.accessToken;
       if (
         typeof accessToken !== 'string' ||
@@ -383,9 +366,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         );
       }
       const vaultDns = expectedDns(input.vaultDns);
-      const form = new URLSearchParams();
-      if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
-      if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
+      const form = formOf({ vaultDNS: vaultDns, client_id: resolved.clientId });
       // The identity provider's access token, not a vault session: sent in both modes.
       const result = await authCall({
         url: `${resolved.authUrl}/auth/oauth/session/${encodeURIComponent(profileId)}`,
@@ -399,9 +380,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     },
 
     async discover(input, options) {
-      const form = new URLSearchParams();
-      form.set('username', requireString(input.username, 'username'));
-      if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
+      const form = formOf({
+        username: requireString(input.username, 'username'),
+        client_id: resolved.clientId,
+      });
       return call(responseReaders.discovery, {
         method: 'POST',
         url: `${resolved.authUrl}/auth/discovery`,
@@ -441,14 +423,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
             : 'vaultId must be a whole number; it was not sent.',
         );
       }
-      const delegatorUserId = requireString(input.delegatorUserId, 'delegatorUserId');
-      if (delegatorUserId === '')
-        throw configError('delegatorUserId is empty.', () =>
-          process.env.NODE_ENV === 'production' ? undefined : 'delegatorUserId must not be empty.',
-        );
-      const form = new URLSearchParams();
-      form.set('vault_id', String(input.vaultId));
-      form.set('delegator_userid', delegatorUserId);
+      const form = formOf({
+        vault_id: String(input.vaultId),
+        delegator_userid: requireText(input.delegatorUserId, 'delegatorUserId'),
+      });
       const url = `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`;
       if (!proxyMode) {
         return call(responseReaders.tokenDelegatedSession, {
@@ -498,17 +476,16 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 
     async startProxySso(input, options) {
       const url = proxySessionUrl();
-      const form = new URLSearchParams({
+      const form = formOf({
         profile: requireString(input.profileId, 'profileId'),
         username: requireString(input.username, 'username'),
         scope: input.scope ?? resolved.idpOAuthScope,
+        vaultDNS: expectedDns(input.vaultDns),
+        returnTo: input.returnTo,
+        client_id: resolved.clientId,
+        // The proxy refuses a session in another vault unless the app accepts any of them.
+        validateDns: resolved.validateDns ? undefined : 'false',
       });
-      const vaultDns = expectedDns(input.vaultDns);
-      if (vaultDns !== undefined) form.set('vaultDNS', vaultDns);
-      if (input.returnTo !== undefined) form.set('returnTo', input.returnTo);
-      if (resolved.clientId !== undefined) form.set('client_id', resolved.clientId);
-      // The proxy refuses a session in another vault unless the app accepts any of them.
-      if (!resolved.validateDns) form.set('validateDns', 'false');
       const answer = await call(responseReaders.body, {
         method: 'POST',
         url: `${url}/sso`,
@@ -562,4 +539,22 @@ function requireString(value: unknown, name: string): string {
       process.env.NODE_ENV === 'production' ? undefined : `${name} must be a string.`,
     );
   return value;
+}
+
+function requireText(value: unknown, name: string): string {
+  const text = requireString(value, name);
+  if (text === '')
+    throw configError(`${name} is empty.`, () =>
+      process.env.NODE_ENV === 'production' ? undefined : `${name} must not be empty.`,
+    );
+  return text;
+}
+
+// A form of the fields given, in their order; an undefined one is left out.
+function formOf(fields: Record<string, string | undefined>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.set(name, value);
+  }
+  return form;
 }

@@ -10,12 +10,13 @@ const RESPONSE_STATUSES: readonly unknown[] = ['SUCCESS', 'WARNING', 'FAILURE', 
  * content type, valid JSON, a known `responseStatus`; `FAILURE`/`EXCEPTION` becomes a
  * {@link VaultApiError}; `SUCCESS`/`WARNING` is read by `read`. Anything else
  * is a {@link VaultProtocolError}, whose message names the call and the field but never
- * the value received (it might be a session ID).
+ * the value received (it might be a session ID). `envelope: false` reads an answer of
+ * the kit's proxy, plain JSON without `responseStatus`, by the same rules otherwise.
  */
 export function readVaultResponse<T>(
   received: ReceivedResponse,
   read: ReadShape<T>,
-  call: string,
+  { call, envelope = true }: { readonly call: string; readonly envelope?: boolean },
 ): T {
   const { status, contentType } = received;
   const protocolError = (message: string, cause?: unknown) =>
@@ -44,10 +45,10 @@ export function readVaultResponse<T>(
   }
 
   const responseStatus = isObjectLike(body) ? body.responseStatus : undefined;
-  if (!RESPONSE_STATUSES.includes(responseStatus)) {
+  if (envelope && !RESPONSE_STATUSES.includes(responseStatus)) {
     throw protocolError(`The ${call} call got JSON without a known responseStatus.`);
   }
-  if (responseStatus === 'FAILURE' || responseStatus === 'EXCEPTION') {
+  if (envelope && (responseStatus === 'FAILURE' || responseStatus === 'EXCEPTION')) {
     throw new VaultApiError({
       errors: readErrors((body as { errors?: unknown }).errors),
       responseStatus,

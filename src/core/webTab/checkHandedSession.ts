@@ -47,7 +47,7 @@ export async function checkHandedSession(
         },
         timing,
       );
-      const body = readVaultResponse(received, responseReaders.body, 'web-tab hand-off');
+      const body = readVaultResponse(received, responseReaders.body, { call: 'web-tab hand-off' });
       const read = readShape(responseReaders.proxyAuth, body);
       if (read instanceof ShapeMismatch || read.sessionTag === undefined) throw malformed();
       const { sessionTag, sessionDeadline, sessionId: _never, ...rest } = read;
@@ -67,7 +67,9 @@ export async function checkHandedSession(
       { method: 'GET', headers: { ...headers, Authorization: sessionId } },
       timing,
     );
-    const body = readVaultResponse(received, responseReaders.body, 'Validate Session User');
+    const body = readVaultResponse(received, responseReaders.body, {
+      call: 'Validate Session User',
+    });
     const users = body.users;
     const entry: unknown = Array.isArray(users) ? users[0] : undefined;
     const user = isObjectLike(entry) && isObjectLike(entry.user) ? entry.user : undefined;
