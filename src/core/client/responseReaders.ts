@@ -99,15 +99,30 @@ const vaultInfo = map(
   (raw): VaultInfo => ({ ...raw, dns: new URL(raw.url).hostname }),
 );
 
+const dnsName = check(
+  (value): value is string => isString(value) && DNS_NAME_PATTERN.test(value),
+  'a DNS name',
+);
+
+const sessionTagField = check(isSessionTag, 'a session tag');
+
+// What a login answer says of the user and the vaults, in either mode.
+const authShape = { userId: userIdString, vaultId: integerId, vaultIds: list(vaultInfo) };
+
+const toAuthFields = (raw: {
+  userId: string;
+  vaultId: number;
+  vaultIds: VaultInfo[];
+}): Omit<AuthResult, 'session'> => ({
+  userId: raw.userId,
+  vaultId: raw.vaultId,
+  vaults: raw.vaultIds,
+  vault: raw.vaultIds.find((vault) => vault.id === raw.vaultId),
+});
+
 const auth = map(
-  fields({ sessionId, userId: userIdString, vaultId: integerId, vaultIds: list(vaultInfo) }),
-  (raw): AuthResult => ({
-    session: { kind: 'token', id: raw.sessionId },
-    userId: raw.userId,
-    vaultId: raw.vaultId,
-    vaults: raw.vaultIds,
-    vault: raw.vaultIds.find((vault) => vault.id === raw.vaultId),
-  }),
+  fields({ sessionId, ...authShape }),
+  (raw): AuthResult => ({ session: { kind: 'token', id: raw.sessionId }, ...toAuthFields(raw) }),
 );
 
 const asMetadataFields = fields({
@@ -205,10 +220,7 @@ const delegations = map(
       fields({
         id: integerId,
         name: text,
-        dns: check(
-          (value): value is string => isString(value) && DNS_NAME_PATTERN.test(value),
-          'a DNS name',
-        ),
+        dns: dnsName,
         delegator_userid: userIdString,
       }),
     ),
@@ -268,23 +280,17 @@ function proxyLogin<K extends string>(idField: K): ReadShape<ProxyLoginFields> {
     const sessionTag = raw.sessionTag as string | undefined;
     if (sessionId === undefined && sessionTag === undefined) {
       // Names the field the proxy should have added.
-      check(isSessionTag, 'a session tag')(undefined, path ? `${path}.sessionTag` : 'sessionTag');
+      sessionTagField(undefined, path ? `${path}.sessionTag` : 'sessionTag');
     }
     return { sessionId, sessionTag, sessionDeadline: raw.sessionDeadline as number | undefined };
   };
 }
 
-const authFields = fields({ userId: userIdString, vaultId: integerId, vaultIds: list(vaultInfo) });
-
 const proxyAuth: ReadShape<Omit<AuthResult, 'session'> & ProxyLoginFields> = (value, path) => {
   const tagged = proxyLogin('sessionId')(value, path);
-  const raw = authFields(value, path);
   return {
     ...tagged,
-    userId: raw.userId,
-    vaultId: raw.vaultId,
-    vaults: raw.vaultIds,
-    vault: raw.vaultIds.find((vault) => vault.id === raw.vaultId),
+    ...toAuthFields(fields(authShape)(value, path)),
     // The proxy's word that a renewal opened this session (a login answer, checked above).
     ...((value as { sessionRenewal?: unknown }).sessionRenewal === 'sso' && {
       renewal: 'sso' as const,
@@ -293,11 +299,8 @@ const proxyAuth: ReadShape<Omit<AuthResult, 'session'> & ProxyLoginFields> = (va
 };
 
 const proxySessionInfo = fields({
-  sessionTag: check(isSessionTag, 'a session tag'),
-  vaultDns: check(
-    (value): value is string => isString(value) && DNS_NAME_PATTERN.test(value),
-    'a DNS name',
-  ),
+  sessionTag: sessionTagField,
+  vaultDns: dnsName,
   userId: userIdString,
   vaultId: integerId,
   createdAt: epochMs,
