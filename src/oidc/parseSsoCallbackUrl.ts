@@ -1,3 +1,5 @@
+import { withoutParameters } from './withoutParameters';
+
 /**
  * The identity provider's answer as it arrived at the redirect URI.
  */
@@ -49,13 +51,11 @@ export function parseSsoCallbackUrl(
   const error = params.get('error') ?? undefined;
   const iss = params.get('iss') ?? undefined;
   if (state === undefined && code === undefined && error === undefined) return undefined;
-  for (const name of RESPONSE_PARAMETERS) params.delete(name);
-  const query = params.toString();
   return {
     ...(state === undefined ? {} : { state }),
     ...(code === undefined ? {} : { code }),
     ...(error === undefined ? {} : { error }),
     ...(iss === undefined ? {} : { iss }),
-    cleanUrl: `${current.pathname}${query === '' ? '' : `?${query}`}${current.hash}`,
+    cleanUrl: withoutParameters(current, RESPONSE_PARAMETERS),
   };
 }

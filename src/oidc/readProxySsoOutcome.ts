@@ -1,4 +1,5 @@
 import { VaultOAuthError } from '../core/errors';
+import { withoutParameters } from './withoutParameters';
 
 /**
  * The query parameter in which the kit's proxy (BFF mode) brings a failed single sign-on
@@ -61,8 +62,7 @@ export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
   const { searchParams } = current;
   const code = searchParams.get(SSO_ERROR_PARAMETER);
   if (code === null && !searchParams.has(SSO_SIGNED_IN_PARAMETER)) return undefined;
-  searchParams.delete(SSO_ERROR_PARAMETER);
-  searchParams.delete(SSO_SIGNED_IN_PARAMETER);
+  const cleanUrl = withoutParameters(current, [SSO_ERROR_PARAMETER, SSO_SIGNED_IN_PARAMETER]);
   const username = takeProxySsoUsername();
   return {
     // An unknown code is the generic failure, never text from the address. The kit's own
@@ -75,7 +75,7 @@ export function readProxySsoOutcome(url: string): ProxySsoOutcome | undefined {
             CODES.includes(code) ? code : 'sso_failed',
             'Single sign-on through the proxy did not complete.',
           ),
-    cleanUrl: `${current.pathname}${current.search}${current.hash}`,
+    cleanUrl,
     username,
   };
 }
