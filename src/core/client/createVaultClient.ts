@@ -163,10 +163,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   // One call of the service, its answer read by `read`.
   async function call<T>(
     read: ReadShape<T>,
-    { method, url, name, options, session, form, extra }: ServiceCall,
+    { method, url, path, name, options, session, form, extra }: ServiceCall,
   ): Promise<T> {
     const received = await send(
-      url,
+      url ?? `${versionRoot(options?.vaultDns, name)}${path}`,
       {
         method,
         headers: { ...(session === undefined ? {} : sessionHeaders(session)), ...extra },
@@ -281,7 +281,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   ): Promise<undefined> =>
     call(responseReaders.generic, {
       method: 'DELETE',
-      url: `${versionRoot(options?.vaultDns, 'end session')}/session`,
+      path: '/session',
       name: 'end session',
       options,
       ...how,
@@ -396,7 +396,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     async keepAlive(session, options) {
       await call(responseReaders.generic, {
         method: 'POST',
-        url: `${versionRoot(options?.vaultDns, 'keep-alive')}/keep-alive`,
+        path: '/keep-alive',
         name: 'keep-alive',
         options,
         session,
@@ -406,7 +406,7 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     async getDelegations(session, options) {
       return call(responseReaders.delegations, {
         method: 'GET',
-        url: `${versionRoot(options?.vaultDns, 'delegations')}/delegation/vaults`,
+        path: '/delegation/vaults',
         name: 'delegations',
         options,
         session,
@@ -427,25 +427,16 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
         vault_id: String(input.vaultId),
         delegator_userid: requireText(input.delegatorUserId, 'delegatorUserId'),
       });
-      const url = `${versionRoot(options?.vaultDns, 'delegated login')}/delegation/login`;
-      if (!proxyMode) {
-        return call(responseReaders.tokenDelegatedSession, {
-          method: 'POST',
-          url,
-          name: 'delegated login',
-          options,
-          session,
-          form,
-        });
-      }
-      const answer = await call(responseReaders.proxyDelegatedSession, {
+      const request: ServiceCall = {
         method: 'POST',
-        url,
+        path: '/delegation/login',
         name: 'delegated login',
         options,
         session,
         form,
-      });
+      };
+      if (!proxyMode) return call(responseReaders.tokenDelegatedSession, request);
+      const answer = await call(responseReaders.proxyDelegatedSession, request);
       // The delegated session lives in the delegated vault, which the answer does not name.
       if (answer.sessionId !== undefined) return refuseExposedSession(answer.sessionId, undefined);
       return {
@@ -520,11 +511,13 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
 
 /**
  * One call of the service: `session` is the session it is made with, if any; `extra`
- * carries headers of its own (the OAuth login's bearer token).
+ * carries headers of its own (the OAuth login's bearer token). It goes to `url`, or to
+ * `path` under the API version of the vault `options.vaultDns` names.
  */
 interface ServiceCall {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  readonly url: string;
+  readonly url?: string;
+  readonly path?: string;
   /** What errors call it: `login`, `keep-alive`, `GET /objects/users/me`… */
   readonly name: string;
   readonly options: RequestOptions | undefined;
