@@ -63,7 +63,7 @@ export const SIZE_LIMITS = {
    * login answers of both modes one reader, about 110. The targets are those the engine's
    * rework aims at.
    */
-  loginPage: { ceiling: 28_200, target: 23_000 },
+  loginPage: { ceiling: 28_400, target: 23_000 },
   /**
    * `vault-session-kit` (react + components), initial chunk, peers external.
    * `SsoCallbackPage` adds about 100 bytes of it; a page that does not import it pays nothing.
@@ -78,11 +78,11 @@ export const SIZE_LIMITS = {
    * A vault web tab's lent session (no cap time shown, and its end said to be the vault's,
    * in the expiry dialog) about 140.
    */
-  reactEntry: { ceiling: 41_100, target: 29_000 },
+  reactEntry: { ceiling: 41_300, target: 29_000 },
   /** `vault-session-kit/core` alone. */
-  core: { ceiling: 20_700, target: 17_000 },
+  core: { ceiling: 20_800, target: 17_000 },
   /** `createVaultClient` alone, from the core entry. */
-  client: { ceiling: 8_000, target: 4_000 },
+  client: { ceiling: 8_100, target: 4_000 },
 } as const satisfies Record<string, SizeLimit>;
 
 /**

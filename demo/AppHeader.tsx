@@ -10,7 +10,7 @@ import { useOwnProfile } from './useOwnProfile';
 /**
  * The signed-in header: the app's name, the session timer, the delegations menu, who the
  * calls are made as and in which vault, the vault switcher, and "Sign out" (SES-08: on every authenticated
- * view). While acting for someone it names that person and their vault, so that it never
+ * view), with "Sign out of the vault too" beside it inside a vault's web tab. While acting for someone it names that person and their vault, so that it never
  * contradicts the acting-as banner.
  *
  * @example
@@ -19,7 +19,7 @@ import { useOwnProfile } from './useOwnProfile';
  * ```
  */
 export function AppHeader(): ReactNode {
-  const { user, delegation, vault } = useSession();
+  const { user, delegation, vault, lent } = useSession();
   const { data: profile } = useOwnProfile();
   const t = useDemoLanguage().language.demo.header;
   const rememberedUsers = useContext(RememberedUsersContext);
@@ -73,6 +73,11 @@ export function AppHeader(): ReactNode {
           </span>
         </div>
         <SignOutButton className="demo-sign-out" data-variant="secondary" />
+        {/* Inside a vault's web tab the session is the vault's: signing out of the app leaves
+            it alive, and this ends it at the vault too, as the user chooses. */}
+        {lent ? (
+          <SignOutButton className="demo-sign-out" data-variant="secondary" endLentSession />
+        ) : null}
       </div>
     </header>
   );

@@ -91,6 +91,7 @@ export {
   type UseDiscoveryResult,
   type UseKeepAliveOptions,
   type UseLoginResult,
+  type UseLogoutOptions,
   type UseLogoutResult,
   type UseSsoLoginResult,
   type UseVaultSwitchResult,

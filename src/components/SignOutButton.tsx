@@ -17,8 +17,18 @@ export interface SignOutButtonProps
   extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'disabled'> {
   /** Strings to replace; the rest come from `VaultMessagesProvider` or English. */
   messages?: Partial<SessionMessages> | undefined;
-  /** The label. Default `messages.signOut` ("Sign out"), then `signingOut` while it runs. */
+  /**
+   * The label. Default `messages.signOut` ("Sign out"), or `messages.signOutOfVault` ("Sign
+   * out of the vault too") with `endLentSession`; then `signingOut` while it runs.
+   */
   children?: ReactNode;
+  /**
+   * Also end, at the vault, a session that a vault's web tab lent the app (the snapshot's
+   * `lent`): the user's choice to sign out of the vault around the app as well. Without it
+   * signing out leaves that session to the vault window. Show such a button beside the
+   * plain one, for a lent session only.
+   */
+  endLentSession?: boolean | undefined;
 }
 
 /**
@@ -35,16 +45,28 @@ export interface SignOutButtonProps
  *   <SignOutButton data-variant="primary" />
  * </nav>
  * ```
+ *
+ * Inside a vault's web tab, where the session is the vault's (`lent`), a second button lets
+ * the user sign out of the vault as well:
+ *
+ * ```tsx
+ * const { lent } = useSession();
+ * <nav>
+ *   <SignOutButton />
+ *   {lent && <SignOutButton endLentSession />}
+ * </nav>
+ * ```
  */
 export function SignOutButton({
   messages,
   children,
   className,
   onClick,
+  endLentSession,
   ...rest
 }: SignOutButtonProps): ReactNode {
   const t = useVaultMessages('session', enSessionMessages, messages);
-  const { logout, isPending } = useLogout();
+  const { logout, isPending } = useLogout({ endLentSession });
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || isPending) return;
@@ -61,7 +83,7 @@ export function SignOutButton({
       data-state={isPending ? 'pending' : 'idle'}
       onClick={handleClick}
     >
-      {children ?? (isPending ? t.signingOut : t.signOut)}
+      {children ?? (isPending ? t.signingOut : endLentSession ? t.signOutOfVault : t.signOut)}
     </button>
   );
 }

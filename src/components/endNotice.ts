@@ -10,6 +10,8 @@ export function endNotice(reason: SessionEndReason, t: LoginMessages): string {
       return t.sessionExpired;
     case 'invalid-session':
       return t.sessionInvalid;
+    case 'vault-ended':
+      return t.vaultEnded;
     case 'remote-sign-out':
       return t.signedOutElsewhere;
     case 'inactive':

@@ -21,6 +21,13 @@ export const KIT_HEADER = 'X-Vault-Kit';
 export const SESSION_HEADER = 'X-Vault-Session';
 
 /**
+ * The header (value `1`) with which a sign-out through the proxy's session route asks it to
+ * end, at its vault, a session a vault's web tab lent the app: without it the proxy clears
+ * that session's cookie and leaves the session to the vault window around the app.
+ */
+export const END_LENT_HEADER = 'X-Vault-End-Lent';
+
+/**
  * The proxy's session route by default: `GET` says which sessions the browser holds,
  * `DELETE` ends them and clears both cookies.
  */

@@ -1,4 +1,10 @@
-import { KIT_HEADER, MAX_SESSION_MS, SESSION_COOKIES, SESSION_HEADER } from '../core/kitWire';
+import {
+  END_LENT_HEADER,
+  KIT_HEADER,
+  MAX_SESSION_MS,
+  SESSION_COOKIES,
+  SESSION_HEADER,
+} from '../core/kitWire';
 import type { CheckedSessionOptions } from './checkProxyOptions';
 import { createCredentialScanner } from './createCredentialScanner';
 import { createSessionSealer, type SealedSession, type SealedVault } from './createSessionSealer';
@@ -230,6 +236,11 @@ const MAX_SEALED_VAULTS_CHARS = 1_500;
 
 type EndableSession = Pick<SealedSession, 'sid' | 'dns' | 'kind' | 'version' | 'lent'>;
 
+// Whether a sign-out asks for a lent session to end at its vault as well.
+function asksToEndLent(header: (name: string) => string | null | undefined): boolean {
+  return header(END_LENT_HEADER.toLowerCase()) === '1';
+}
+
 /** What the two cookies of a request hold, once opened and checked. */
 interface HeldSessions {
   readonly own: SealedSession | undefined;
@@ -265,11 +276,15 @@ export function createSessionRules(
   // A session the proxy lets go of is ended at its vault first: no cookie is replaced or
   // cleared while the vault session it held lives on out of everyone's reach. In the
   // background: the user's answer never waits on it.
-  const retire = (sessions: readonly (EndableSession | undefined)[], upstream: UpstreamCall) => {
+  const retire = (
+    sessions: readonly (EndableSession | undefined)[],
+    upstream: UpstreamCall,
+    endLent = false,
+  ) => {
     for (const session of sessions) {
       // A session lent by a vault's web tab stays the vault's: the window around the app
-      // ends it, never the proxy.
-      if (session === undefined || session.lent) continue;
+      // ends it, never the proxy, unless the user asked to sign out of the vault too.
+      if (session === undefined || (session.lent && !endLent)) continue;
       const version = session.version ?? END_SESSION_VERSION;
       const failed = (why: string): void => {
         try {
@@ -490,7 +505,9 @@ export function createSessionRules(
       const held = await hold(header, upstream);
       if (method === 'DELETE') {
         // Forget-me is a whole sign-out: both sessions end at their vaults, both cookies go.
-        retire([held.own, held.delegated], upstream);
+        // A lent session ends only when the user asked for that, by the kit's own header on
+        // a call the CSRF and origin checks have already let through.
+        retire([held.own, held.delegated], upstream, asksToEndLent(header));
         return {
           status: 200,
           headers,
@@ -571,9 +588,10 @@ export function createSessionRules(
         }
       }
       return plan({
-        // Signing out of the app leaves a lent session to the vault that lent it: the call
-        // goes without its ID, and only the cookie goes.
-        authorization: endsSession && session?.lent ? undefined : session?.sid,
+        // Signing out of the app leaves a lent session to the vault that lent it, unless the
+        // user asked to end it too: the call goes without its ID, and only the cookie goes.
+        authorization:
+          endsSession && session?.lent && !asksToEndLent(header) ? undefined : session?.sid,
         used: session === undefined ? undefined : kind,
         seals,
         keepsForm: delegatedLogin,

@@ -23,7 +23,7 @@ export {
   type UseLoginResult,
   useLogin,
 } from './useLogin';
-export { type UseLogoutResult, useLogout } from './useLogout';
+export { type UseLogoutOptions, type UseLogoutResult, useLogout } from './useLogout';
 export { useNow } from './useNow';
 export { useSession } from './useSession';
 export { useSsoCallback } from './useSsoCallback';

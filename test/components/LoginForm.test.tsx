@@ -11,6 +11,7 @@ import { enLoginMessages } from '../../src/locales/en/enLoginMessages';
 import { RequireSession } from '../../src/react/RequireSession';
 import { useLogout } from '../../src/react/useLogout';
 import { useSession } from '../../src/react/useSession';
+import { lendSession } from '../support/lendSession';
 import {
   OLIVIA,
   type RenderWithSessionOptions,
@@ -531,6 +532,35 @@ describe('LoginForm: coming back after the session ended (WCAG 3.3.7)', () => {
     // One more Continue: discovery was cached, the password step follows at once.
     await user.click(tab.getByRole('button', { name: en.continue }));
     expect(await tab.findByRole('heading', { name: en.passwordHeading })).toBeInTheDocument();
+  });
+});
+
+describe("LoginForm after a vault's web tab lent the session", () => {
+  it('says the vault ended the session when the service no longer knows it', async () => {
+    const tab = await renderWithSession(
+      <RequireSession fallback={<LoginForm />}>
+        <SignedInApp />
+      </RequireSession>,
+      { settings: NO_KEEP_ALIVE },
+    );
+    await lendSession(tab);
+    await tab.findByText(`Documents of ${OLIVIA.username}`);
+    const lent = tab.session.manager.getSession();
+    // The user signs out of the vault around the app; the app's next call is refused.
+    await tab.session.client.endSession(lent as NonNullable<typeof lent>);
+    const refused = await tab.session.client
+      .getDelegations(lent as NonNullable<typeof lent>)
+      .catch((error: unknown) => error);
+    act(() => {
+      tab.session.manager.reportError(refused, { session: lent });
+    });
+
+    expect(await tab.findByRole('textbox', { name: en.usernameLabel })).toHaveValue(
+      OLIVIA.username,
+    );
+    await waitFor(() =>
+      expect(tab.container.querySelector('.vsk-login__notice')).toHaveTextContent(en.vaultEnded),
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { VaultMessagesProvider } from '../../src/components/i18n/VaultMessagesCo
 import { SignOutButton } from '../../src/components/SignOutButton';
 import { deSessionMessages } from '../../src/locales/de';
 import { useSession } from '../../src/react/useSession';
+import { lendSession } from '../support/lendSession';
 import { OLIVIA, renderWithSession } from '../support/renderWithSession';
 
 const ALONE = { joinTimeoutMs: 20 } as const;
@@ -42,6 +43,33 @@ describe('SignOutButton', () => {
     expect(tab.count('/session')).toBe(1);
     expect((await axe.run(tab.container, WCAG)).violations).toEqual([]);
   });
+
+  it.each([
+    ['Sign out', 1],
+    ['Sign out of the vault too', 0],
+  ])(
+    "in a session a vault's web tab lent, %s leaves %i session alive at the vault",
+    async (name, left) => {
+      const user = userEvent.setup();
+      const tab = await renderWithSession(
+        <>
+          <StatusLine />
+          <SignOutButton />
+          <SignOutButton endLentSession />
+        </>,
+        { settings: ALONE },
+      );
+      await lendSession(tab);
+      expect(tab.emulator.sessionCount()).toBe(1);
+
+      await user.click(tab.getByRole('button', { name }));
+
+      expect(tab.getByRole('status', { name: 'Session status' })).toHaveTextContent('ended');
+      await waitFor(() => expect(tab.count('/session')).toBe(1 - left));
+      expect(tab.emulator.sessionCount()).toBe(left);
+      expect((await axe.run(tab.container, WCAG)).violations).toEqual([]);
+    },
+  );
 
   it('is inert while the sign-out runs: a second click sends nothing, and focus stays on it', async () => {
     const user = userEvent.setup();

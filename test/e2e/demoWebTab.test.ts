@@ -3,10 +3,12 @@
 // hands it olivia's session by postMessage and it comes up signed in with no form; the
 // proxy seals the session and the page keeps nothing of it; a message from any other
 // origin, a malformed one and a session the vault refuses all end at the login form with
-// the reason; a session ID in the app's URL is never used and leaves the address bar.
+// the reason; a session ID in the app's URL is never used and leaves the address bar;
+// signing out of the app leaves the vault's session alive unless the user asks to end it.
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enLoginMessages as en } from '../../src/locales/en/enLoginMessages';
+import { enSessionMessages } from '../../src/locales/en/enSessionMessages';
 import { BROWSER_ENGINE } from './support/browserEngine';
 import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
@@ -137,6 +139,35 @@ describe('the demo inside a vault web tab', () => {
       );
     },
   );
+
+  it.each([
+    [enSessionMessages.signOut, 'SUCCESS'],
+    [enSessionMessages.signOutOfVault, 'FAILURE'],
+  ])('"%s" leaves the vault session in the state %s', async (button, keepAlive) => {
+    const { page } = await newPage();
+    await page.goto(`${demo.dev.url}/vault/${PROMOMATS}/ui/web-tab?user=${OLIVIA}`);
+    const frame = await appFrame(page);
+    await frame.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    const handed = JSON.parse((await page.locator('#app').getAttribute('data-hand-off')) ?? '{}');
+    const sid: string = handed.data?.session_id ?? '';
+    const signedOut = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/vault-session' &&
+        response.request().method() === 'DELETE',
+    );
+    await frame.getByRole('button', { name: button, exact: true }).click();
+    await frame.getByRole('textbox', { name: en.usernameLabel }).waitFor();
+    expect((await signedOut).status()).toBe(200);
+    // What the vault window around the app finds: its session, or none.
+    const status = async () => {
+      const answer = await fetch(`${demo.dev.url}/vault/${PROMOMATS}/api/v26.1/keep-alive`, {
+        method: 'POST',
+        headers: { Authorization: sid, Accept: 'application/json' },
+      });
+      return ((await answer.json()) as { responseStatus: string }).responseStatus;
+    };
+    await expect.poll(status, { timeout: 10_000 }).toBe(keepAlive);
+  });
 
   it('ignores a session posted from another origin, and says no session came', async () => {
     const { page } = await newPage();

@@ -1,8 +1,8 @@
 // The proxy's web-tab hand-off (`POST /vault-session/web-tab`), through each way it is
 // served, in front of the emulator over loopback: a session the vault handed the page is
 // checked with that vault, sealed into a partitioned cookie and never shown again; the
-// app's sign-out leaves it alive at the vault; a refused, foreign or forged call seals nothing.
-import { describe, expect, it } from 'vitest';
+// app's sign-out leaves it alive at the vault unless the user asks to end it there too; a refused, foreign or forged call seals nothing.
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
 import {
   type BffDeployment,
@@ -94,6 +94,51 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
       expect(emulator.sessions()).toHaveLength(1);
     },
   );
+
+  it.each([
+    ['forget-me', '/vault-session'],
+    ["the service's end of the session", `/vault/${PROMOMATS}/api/v26.1/session`],
+  ])(
+    'signing out of the vault too by %s, as the user asked, ends the lent session there',
+    async (_name, path) => {
+      const deployment = await deployBff(adapter);
+      const { browser, emulator } = deployment;
+      await browser.send(HAND_OFF, {
+        method: 'POST',
+        headers: { 'Content-Type': FORM },
+        body: handOff(await vaultSession(deployment)),
+      });
+      const signOut = await browser.send(path, {
+        method: 'DELETE',
+        headers: { 'X-Vault-End-Lent': '1' },
+      });
+      expect(signOut.headers.getSetCookie()).toContain(`${OWN}=; ${LENT}; Max-Age=0`);
+      expect(browser.jar.has(OWN)).toBe(false);
+      await vi.waitFor(() => expect(emulator.sessions()).toEqual([]), {
+        timeout: 3_000,
+        interval: 10,
+      });
+    },
+  );
+
+  it('a cross-site request cannot end a lent session, header or not', async () => {
+    const deployment = await deployBff(adapter);
+    const { browser, emulator } = deployment;
+    await browser.send(HAND_OFF, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM },
+      body: handOff(await vaultSession(deployment)),
+    });
+    // Without the kit's CSRF header (what a cross-site form or fetch can send at most).
+    const forged = await browser.send('/vault-session', {
+      method: 'DELETE',
+      headers: { 'X-Vault-End-Lent': '1' },
+      kit: false,
+    });
+    expect(forged.status).toBe(403);
+    expect(browser.jar.has(OWN)).toBe(true);
+    expect(emulator.sessions()).toHaveLength(1);
+  });
 
   it('clears a partitioned cookie that no longer opens with the attributes that reach it', async () => {
     const deployment = await deployBff(adapter);

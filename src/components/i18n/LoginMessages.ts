@@ -91,6 +91,11 @@ export interface LoginMessages {
   readonly ssoVaultElsewhere: string;
   readonly sessionExpired: string;
   readonly sessionInvalid: string;
+  /**
+   * A session a vault's web tab lent the app was ended by that vault (the service no longer
+   * knew it): signing out there, or the vault's own cap.
+   */
+  readonly vaultEnded: string;
   /** Inside a vault's web tab: waiting for the vault to hand its session over. */
   readonly webTabConnecting: string;
   /** Inside a vault's web tab: the vault handed over no session in time. */

@@ -12,6 +12,11 @@ export interface SessionMessages {
   readonly locale: string;
 
   readonly signOut: string;
+  /**
+   * The label of `SignOutButton` with `endLentSession`: inside a vault's web tab, sign out
+   * of the vault around the app as well.
+   */
+  readonly signOutOfVault: string;
   readonly signingOut: string;
 
   /** Visible timer text: time left before the idle timeout signs the user out. */

@@ -1,7 +1,7 @@
 import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError, VaultProtocolError } from '../errors';
 import { configError } from '../explainInDevelopment';
-import { KIT_HEADER, SESSION_HEADER } from '../kitWire';
+import { END_LENT_HEADER, KIT_HEADER, SESSION_HEADER } from '../kitWire';
 import { checkSessionId } from './checkSessionId';
 import { isSessionTag } from './isSessionTag';
 import type { ReadShape } from './readShape';
@@ -210,9 +210,10 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   async function proxySessionCall(
     method: 'GET' | 'DELETE',
     options: RequestOptions | undefined,
+    headers?: Record<string, string>,
   ): Promise<ProxySessions> {
     const url = proxySessionUrl();
-    const received = await send(url, { method }, options);
+    const received = await send(url, { method, ...(headers && { headers }) }, options);
     const { status, contentType, bodyText } = received;
     // A 404, or a page that is not JSON (a single-page app's fallback route answers every
     // path with its index.html): the kit's proxy does not serve this route, and a reload
@@ -454,7 +455,11 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
     getProxySessions: (options) => proxySessionCall('GET', options),
 
     async clearProxySessions(options) {
-      await proxySessionCall('DELETE', options);
+      await proxySessionCall(
+        'DELETE',
+        options,
+        options?.endLent === true ? { [END_LENT_HEADER]: '1' } : undefined,
+      );
     },
 
     renewProxySso: (options) =>

@@ -374,10 +374,12 @@ export interface VaultClient {
   getProxySessions(options?: RequestOptions): Promise<ProxySessions>;
   /**
    * With `credentials: 'proxy'`: `DELETE` the proxy's session route, which clears both
-   * cookies without calling the vault (the fallback when ending the session at the vault
-   * failed or was pointless). Throws {@link VaultConfigError} in token mode.
+   * cookies and ends their sessions at their vaults in the background. A session a vault's
+   * web tab lent the app is left alive at its vault, since the vault window around the app
+   * still uses it, unless `endLent` is `true` (the user chose to sign out of the vault too).
+   * Throws {@link VaultConfigError} in token mode.
    */
-  clearProxySessions(options?: RequestOptions): Promise<void>;
+  clearProxySessions(options?: RequestOptions & { readonly endLent?: boolean }): Promise<void>;
   /**
    * With `credentials: 'proxy'`: `POST` the proxy's single sign-on route
    * (`{proxySessionUrl}/sso`), which asks discovery for the profile, keeps the sign-in's

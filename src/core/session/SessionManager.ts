@@ -143,10 +143,17 @@ export interface SessionManager {
    * kit signed the user out after the idle timeout, not the user (every tab says so).
    * `forget: true` ("Sign out and forget me") also drops the user name the kit keeps to
    * fill in the next sign-in (`lastUsername`), in this tab and every other one.
+   *
+   * A session a vault's web tab lent the app stays the vault's: signing out of the app
+   * leaves it alive, since the vault window around the app still uses it. Only
+   * `endLentSession: true`, the user's own choice to sign out of the vault as well, ends it
+   * at the vault (in BFF mode, by asking the proxy to). For any other session the option
+   * changes nothing.
    */
   signOut(options?: {
     readonly reason?: 'inactive' | undefined;
     readonly forget?: boolean | undefined;
+    readonly endLentSession?: boolean | undefined;
   }): Promise<void>;
   /**
    * Feed any error from a call made with the session. `INVALID_SESSION_ID` ends the

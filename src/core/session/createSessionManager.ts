@@ -335,11 +335,13 @@ export function createSessionManager(
       ...(inactive ? { reason: 'inactive' } : {}),
       ...(forget ? { forget: true } : {}),
     });
-    // A session the vault lent the app (its web tab) stays the vault's: in token mode the
-    // page only forgets it; in BFF mode the proxy clears its cookie and leaves it alive.
-    if (!record || (record.lent && record.session.kind === 'token')) return;
+    // A session the vault lent the app (its web tab) stays the vault's unless the user asked
+    // to end it too: in token mode the page only forgets it; in BFF mode the proxy clears
+    // its cookie and leaves it alive.
+    const endLent = options?.endLentSession === true;
+    if (!record || (record.lent && !endLent && record.session.kind === 'token')) return;
     await (record.session.kind === 'proxy'
-      ? endProxySessionsQuietly(client)
+      ? endProxySessionsQuietly(client, endLent)
       : endRecordQuietly(client, record, now));
   }
 

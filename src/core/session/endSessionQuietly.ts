@@ -62,11 +62,15 @@ export async function endRecordQuietly(
  * their vaults and clears both cookies, in one call sent at once. A sign-out the user asked
  * for takes this path rather than {@link endRecordQuietly}'s: the cookies are this
  * browser's, every tab signs out with it, and a reload right after must find none, so no
- * question to the proxy may come first. Never rejects.
+ * question to the proxy may come first. `endLent` asks it to end a session a vault's web tab
+ * lent the app as well, which it otherwise leaves to the vault. Never rejects.
  */
-export async function endProxySessionsQuietly(client: SessionClient): Promise<void> {
+export async function endProxySessionsQuietly(
+  client: SessionClient,
+  endLent = false,
+): Promise<void> {
   try {
-    await client.clearProxySessions?.();
+    await client.clearProxySessions?.(endLent ? { endLent } : undefined);
   } catch {
     // Nothing more can be done from the page; the cookies expire with the deadline.
   }

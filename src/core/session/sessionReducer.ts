@@ -195,12 +195,15 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
 }
 
 function ended(state: SessionState, reason: SessionEndReason, forget?: boolean): SessionState {
-  const expired = reason === 'expired' || reason === 'invalid-session';
+  // A lent session the service no longer knows was ended by the vault that lent it: decided
+  // here, once, from the record that is about to go.
+  const why = reason === 'invalid-session' && state.record?.lent ? 'vault-ended' : reason;
+  const expired = why === 'expired' || why === 'invalid-session' || why === 'vault-ended';
   return freeze({
     status: expired ? 'expired' : 'ended',
     record: undefined,
     lastUsername: forget ? undefined : (state.record?.username ?? state.lastUsername),
-    endReason: reason,
+    endReason: why,
     error: undefined,
     joining: false,
   });

@@ -32,8 +32,10 @@ export type SessionStatus =
 /**
  * Why the last session ended: the user signed out here (`signed-out`) or in another tab
  * (`remote-sign-out`), the kit signed them out because the idle timeout ran out unanswered
- * (`inactive`, in every tab), the 48-hour cap was reached (`expired`), or the service no
- * longer knew the session (`invalid-session`).
+ * (`inactive`, in every tab), the 48-hour cap was reached (`expired`), the service no
+ * longer knew the session (`invalid-session`), or it no longer knew a session that a vault's
+ * web tab lent the app (`vault-ended`: the vault around the app ended it, for example at
+ * its own 48-hour cap or after a sign-out there).
  *
  * @example
  * ```ts
@@ -46,6 +48,7 @@ export type SessionEndReason =
   | 'inactive'
   | 'expired'
   | 'invalid-session'
+  | 'vault-ended'
   | 'remote-sign-out';
 
 /**

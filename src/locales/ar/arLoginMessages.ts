@@ -85,6 +85,8 @@ export const arLoginMessages: LoginMessages = {
   sessionExpired:
     'انتهت جلستك بعد 48 ساعة، وهي أطول مدة ممكنة للجلسة. سجّل الدخول مرة أخرى للمتابعة.',
   sessionInvalid: 'انتهت جلستك. سجّل الدخول مرة أخرى للمتابعة.',
+  vaultEnded:
+    'أنهى Vault المفتوح فيه هذا التطبيق جلستك. أعد تحميل صفحة Vault أو سجّل الدخول مرة أخرى للمتابعة.',
   webTabConnecting: 'جارٍ الاتصال بـ Vault الخاص بك…',
   webTabNoSession: 'لم يُمرِّر Vault جلستك. سجّل الدخول للمتابعة.',
   webTabSessionRefused: 'تعذّر استخدام جلسة Vault هنا؛ ربما انتهت. سجّل الدخول للمتابعة.',

@@ -16,6 +16,7 @@ export const arSessionMessages: SessionMessages = {
   locale: 'ar',
 
   signOut: 'تسجيل الخروج',
+  signOutOfVault: 'تسجيل الخروج من Vault أيضًا',
   signingOut: 'جارٍ تسجيل الخروج…',
 
   timerIdle: ({ time }) => `الخروج لعدم النشاط بعد ${time}`,

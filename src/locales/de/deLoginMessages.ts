@@ -78,6 +78,8 @@ export const deLoginMessages: LoginMessages = {
   sessionExpired:
     'Ihre Sitzung wurde nach 48 Stunden beendet, der längsten möglichen Dauer. Melden Sie sich erneut an, um fortzufahren.',
   sessionInvalid: 'Ihre Sitzung wurde beendet. Melden Sie sich erneut an, um fortzufahren.',
+  vaultEnded:
+    'Der Vault, in dem diese App geöffnet ist, hat Ihre Sitzung beendet. Laden Sie die Vault-Seite neu oder melden Sie sich erneut an, um fortzufahren.',
   webTabConnecting: 'Verbindung zu Ihrem Vault wird hergestellt …',
   webTabNoSession:
     'Die Vault-Instanz hat Ihre Sitzung nicht übergeben. Melden Sie sich an, um fortzufahren.',

@@ -16,6 +16,7 @@ export const deSessionMessages: SessionMessages = {
   locale: 'de',
 
   signOut: 'Abmelden',
+  signOutOfVault: 'Auch vom Vault abmelden',
   signingOut: 'Wird abgemeldet …',
 
   timerIdle: ({ time }) => `Abmeldung bei Inaktivität in ${time}`,

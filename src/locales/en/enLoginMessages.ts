@@ -66,6 +66,8 @@ export const enLoginMessages: LoginMessages = {
   sessionExpired:
     'Your session ended after 48 hours, the longest a session can last. Sign in again to continue.',
   sessionInvalid: 'Your session has ended. Sign in again to continue.',
+  vaultEnded:
+    'The vault this app is open in has ended your session. Reload the vault page, or sign in again to continue.',
   webTabConnecting: 'Connecting to your vault…',
   webTabNoSession: 'The vault did not pass on your session. Sign in to continue.',
   webTabSessionRefused:

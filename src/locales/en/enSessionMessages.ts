@@ -12,6 +12,7 @@ export const enSessionMessages: SessionMessages = {
   locale: 'en',
 
   signOut: 'Sign out',
+  signOutOfVault: 'Sign out of the vault too',
   signingOut: 'Signing out…',
 
   timerIdle: ({ time }) => `Inactivity sign-out in ${time}`,

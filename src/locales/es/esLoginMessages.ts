@@ -78,6 +78,8 @@ export const esLoginMessages: LoginMessages = {
   sessionExpired:
     'Su sesión ha terminado tras 48 horas, la duración máxima de una sesión. Vuelva a iniciar sesión para continuar.',
   sessionInvalid: 'Su sesión ha terminado. Vuelva a iniciar sesión para continuar.',
+  vaultEnded:
+    'El Vault en el que está abierta esta aplicación ha cerrado su sesión. Vuelva a cargar la página del Vault o inicie sesión de nuevo para continuar.',
   webTabConnecting: 'Conectando con su Vault…',
   webTabNoSession: 'El Vault no ha transmitido su sesión. Inicie sesión para continuar.',
   webTabSessionRefused:

@@ -16,6 +16,7 @@ export const esSessionMessages: SessionMessages = {
   locale: 'es',
 
   signOut: 'Cerrar sesión',
+  signOutOfVault: 'Cerrar sesión también en el Vault',
   signingOut: 'Cerrando sesión…',
 
   timerIdle: ({ time }) => `Cierre por inactividad en ${time}`,

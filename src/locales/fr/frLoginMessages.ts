@@ -80,6 +80,8 @@ export const frLoginMessages: LoginMessages = {
   sessionExpired:
     'Votre session a pris fin après 48 heures, sa durée maximale. Reconnectez-vous pour continuer.',
   sessionInvalid: 'Votre session a pris fin. Reconnectez-vous pour continuer.',
+  vaultEnded:
+    'Le Vault dans lequel cette application est ouverte a fermé votre session. Rechargez la page du Vault ou reconnectez-vous pour continuer.',
   webTabConnecting: 'Connexion à votre Vault…',
   webTabNoSession: 'Le Vault n’a pas transmis votre session. Connectez-vous pour continuer.',
   webTabSessionRefused:

@@ -16,6 +16,7 @@ export const frSessionMessages: SessionMessages = {
   locale: 'fr',
 
   signOut: 'Se déconnecter',
+  signOutOfVault: 'Se déconnecter aussi du Vault',
   signingOut: 'Déconnexion…',
 
   timerIdle: ({ time }) => `Déconnexion pour inactivité dans ${time}`,

@@ -75,6 +75,8 @@ export const jaLoginMessages: LoginMessages = {
   sessionExpired:
     'セッションが上限の 48 時間に達したため終了しました。続けるにはもう一度サインインしてください。',
   sessionInvalid: 'セッションが終了しました。続けるにはもう一度サインインしてください。',
+  vaultEnded:
+    'このアプリを開いている Vault がセッションを終了しました。続けるには Vault のページを再読み込みするか、もう一度サインインしてください。',
   webTabConnecting: 'Vault に接続しています…',
   webTabNoSession:
     'Vault からセッションが引き渡されませんでした。続けるにはサインインしてください。',

@@ -16,6 +16,7 @@ export const jaSessionMessages: SessionMessages = {
   locale: 'ja',
 
   signOut: 'サインアウト',
+  signOutOfVault: 'Vault からもサインアウト',
   signingOut: 'サインアウトしています…',
 
   timerIdle: ({ time }) => `無操作によるサインアウトまで ${time}`,

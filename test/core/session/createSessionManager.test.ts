@@ -404,6 +404,33 @@ describe('createSessionManager against the emulator', () => {
     expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(1);
   });
 
+  it('ends a lent session at the vault when the user asks to sign out of the vault too', async () => {
+    const result = await backend.client.login(OLIVIA);
+    const session = manager();
+    session.establish(result, { username: OLIVIA.username, startedAt: Date.now(), lent: true });
+    await session.signOut({ endLentSession: true });
+    expect(session.getSnapshot()).toMatchObject({ status: 'ended', endReason: 'signed-out' });
+    expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(0);
+    expect(await apiError(backend.client.keepAlive(result.session))).toMatchObject({
+      type: 'INVALID_SESSION_ID',
+    });
+  });
+
+  it('says the vault ended a lent session that the service no longer knows', async () => {
+    const result = await backend.client.login(OLIVIA);
+    const session = manager();
+    session.establish(result, { username: OLIVIA.username, startedAt: Date.now(), lent: true });
+    // The user signs out of the vault window around the app.
+    await backend.client.endSession(result.session);
+    const error = await apiError(backend.client.getDelegations(result.session));
+    expect(session.reportError(error, { session: result.session })).toBe(true);
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'expired',
+      endReason: 'vault-ended',
+      lastUsername: OLIVIA.username,
+    });
+  });
+
   it('refuses to delegate without a session', async () => {
     const session = manager();
     await expect(
