@@ -36,6 +36,20 @@ function handOff(sessionId: string, dns = PROMOMATS): string {
   return new URLSearchParams({ session_id: sessionId, vault_dns: dns }).toString();
 }
 
+/** A deployment whose browser holds olivia's session as a vault's web tab lent it. */
+async function lentDeployment(
+  adapter: (typeof PROXY_ADAPTERS)[number],
+): Promise<BffDeployment & { sid: string }> {
+  const deployment = await deployBff(adapter);
+  const sid = await vaultSession(deployment);
+  await deployment.browser.send(HAND_OFF, {
+    method: 'POST',
+    headers: { 'Content-Type': FORM },
+    body: handOff(sid),
+  });
+  return { ...deployment, sid };
+}
+
 describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
   it('checks the session with its vault and seals it into a partitioned cookie', async () => {
     const deployment = await deployBff(adapter);
@@ -74,14 +88,8 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
   ])(
     "signing out of the app by %s leaves the vault's session alive, and clears the partitioned cookie",
     async (_name, path) => {
-      const deployment = await deployBff(adapter);
-      const { browser, emulator } = deployment;
-      const sid = await vaultSession(deployment);
-      await browser.send(HAND_OFF, {
-        method: 'POST',
-        headers: { 'Content-Type': FORM },
-        body: handOff(sid),
-      });
+      const deployment = await lentDeployment(adapter);
+      const { browser, emulator, sid } = deployment;
       const signOut = await browser.send(path, { method: 'DELETE' });
       expect(signOut.headers.getSetCookie()).toContain(`${OWN}=; ${LENT}; Max-Age=0`);
       expect(browser.jar.has(OWN)).toBe(false);
@@ -101,13 +109,7 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
   ])(
     'signing out of the vault too by %s, as the user asked, ends the lent session there',
     async (_name, path) => {
-      const deployment = await deployBff(adapter);
-      const { browser, emulator } = deployment;
-      await browser.send(HAND_OFF, {
-        method: 'POST',
-        headers: { 'Content-Type': FORM },
-        body: handOff(await vaultSession(deployment)),
-      });
+      const { browser, emulator } = await lentDeployment(adapter);
       const signOut = await browser.send(path, {
         method: 'DELETE',
         headers: { 'X-Vault-End-Lent': '1' },
@@ -122,13 +124,7 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
   );
 
   it('a cross-site request cannot end a lent session, header or not', async () => {
-    const deployment = await deployBff(adapter);
-    const { browser, emulator } = deployment;
-    await browser.send(HAND_OFF, {
-      method: 'POST',
-      headers: { 'Content-Type': FORM },
-      body: handOff(await vaultSession(deployment)),
-    });
+    const { browser, emulator } = await lentDeployment(adapter);
     // Without the kit's CSRF header (what a cross-site form or fetch can send at most).
     const forged = await browser.send('/vault-session', {
       method: 'DELETE',
@@ -141,13 +137,7 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
   });
 
   it('clears a partitioned cookie that no longer opens with the attributes that reach it', async () => {
-    const deployment = await deployBff(adapter);
-    const { browser } = deployment;
-    await browser.send(HAND_OFF, {
-      method: 'POST',
-      headers: { 'Content-Type': FORM },
-      body: handOff(await vaultSession(deployment)),
-    });
+    const { browser } = await lentDeployment(adapter);
     // Tampered on the way (or sealed under a secret since rotated out): it cannot be opened.
     const sealed = browser.jar.get(OWN) ?? '';
     browser.jar.set(OWN, `${sealed.slice(0, -4)}${sealed.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`);
