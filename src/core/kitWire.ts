@@ -5,6 +5,12 @@
 /**
  * The service's absolute session lifetime: a session ends 48 hours after its login,
  * however active. The proxy's cookies last as long, and the kit's deadline is this cap.
+ *
+ * @example
+ * ```ts
+ * // The emulator ends every session this long after its login, as the service does.
+ * const hours = MAX_SESSION_LIFETIME_MS / 3_600_000; // 48
+ * ```
  */
 export const MAX_SESSION_MS = 48 * 60 * 60 * 1000;
 

@@ -76,6 +76,21 @@ export type { BroadcastChannelConstructor, BroadcastChannelLike } from './create
  * server-side rendering and in workers. `null` says "this does not exist here" even where
  * the global does (for example to force the BroadcastChannel election in a browser that
  * has Web Locks).
+ *
+ * @example
+ * ```ts
+ * // A keep-alive kept to this tab, on a clock the test moves itself.
+ * declare const sessionId: string;
+ * let now = Date.UTC(2026, 0, 1);
+ * const environment: KeepAliveEnvironment = { now: () => now, BroadcastChannel: null };
+ * const keepAlive = createKeepAlive({
+ *   send: (signal) => client.keepAlive({ kind: 'token', id: sessionId }, { signal }).then(() => undefined),
+ *   deadline: () => now + 48 * 3_600_000,
+ *   onSessionInvalid: () => navigate('/login'),
+ *   environment,
+ * });
+ * now += 60_000;
+ * ```
  */
 export interface KeepAliveEnvironment {
   /** Wall-clock time in epoch milliseconds. Default `Date.now()`. */

@@ -30,6 +30,11 @@ export const SSO_CALLBACK_PATH = '/sso/callback';
 /**
  * Path of the page that answers token mode's silent sign-ins at the 48-hour cap
  * (`sso.silentRedirectUri`), registered with the development OpenID Provider as well.
+ *
+ * @example
+ * ```ts
+ * const sso: VaultSsoSettings = { redirectUri: SSO_CALLBACK_PATH, silentRedirectUri: SSO_SILENT_PATH };
+ * ```
  */
 export const SSO_SILENT_PATH = '/sso/silent';
 

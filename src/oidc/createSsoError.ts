@@ -51,6 +51,15 @@ export function createSsoError(code: SsoErrorCode, options?: { cause?: unknown }
 
 /**
  * True for an error of a failed single sign-on, optionally with the given code.
+ *
+ * @example
+ * ```ts
+ * if (isSsoError(error, 'sso_cancelled')) {
+ *   console.info('The user cancelled at the identity provider; the form stays as it was.');
+ * } else if (isSsoError(error)) {
+ *   console.warn(`Single sign-on failed: ${error.error}`);
+ * }
+ * ```
  */
 export function isSsoError(
   error: unknown,

@@ -23,6 +23,16 @@ export interface SsoRedirectAcquirerOptions extends StartSsoRedirectOptions {
  * so the returned promise never yields a token; the sign-in is completed on the redirect
  * URI by `handleSsoCallback` (the provider does it by itself). It rejects with
  * `VaultAbortedError` if the user comes back with the Back button or `signal` aborts.
+ *
+ * @example
+ * ```ts
+ * // Discovery first; an SSO user leaves for the identity provider, a password user signs in.
+ * await loginWithDiscovery(
+ *   session.client,
+ *   { username, password },
+ *   { acquireAccessToken: createSsoRedirectAcquirer(session, { returnTo: '/documents' }) },
+ * );
+ * ```
  */
 export function createSsoRedirectAcquirer(
   session: SsoSessionTarget,

@@ -47,6 +47,20 @@ export interface FetchStyleListenerOptions {
  * a client that disconnects aborts the call. The fetch machinery costs several times the
  * CPU of the direct adapter, `createVaultProxyListener`; this is for a proxy whose upstream
  * is itself a fetch handler (an in-process emulator).
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { createVaultEmulator } from 'vault-session-kit/emulator';
+ * import { createFetchStyleListener } from 'vault-session-kit/proxy/node';
+ *
+ * // The emulator on a port of its own, as a stand-in for one vault in a local test.
+ * const emulator = createVaultEmulator();
+ * const listener = createFetchStyleListener((request) => emulator.fetch(request), {
+ *   requestUrl: (req) => `https://promomats.sunrise.example${req.url}`,
+ * });
+ * createServer(listener).listen(3001);
+ * ```
  */
 export function createFetchStyleListener(
   handler: FetchStyleHandler,

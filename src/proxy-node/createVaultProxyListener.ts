@@ -56,6 +56,16 @@ export interface NodeVaultProxyOptions extends VaultProxyOptions {
  * or Fastify's raw server. `matches(req)` says which requests are the proxy's (its login
  * host, vault and session routes), for a server that also serves the app; `close()` ends
  * its upstream keep-alive connections.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ *
+ * const listener: VaultProxyListener = createVaultProxyListener({ loginHost: 'login.veevavault.com', allowHosts: ['*.veevavault.com'] });
+ * // The proxy's requests to it, every other request to the app's own pages.
+ * const server = createServer((req, res) => (listener.matches(req) ? listener(req, res) : res.writeHead(404).end()));
+ * server.on('close', () => listener.close());
+ * ```
  */
 export interface VaultProxyListener extends VaultProxyRoutes {
   /** Answers one request: proxied, or refused in the service's failure shape. */

@@ -8,6 +8,16 @@ import { describeVaultProxy } from './describeVaultProxy';
 
 /**
  * A running proxy server.
+ *
+ * @example
+ * ```ts
+ * const served: ServedVaultProxy = await serveVaultProxy(
+ *   { loginHost: 'login.veevavault.com', allowHosts: ['*.veevavault.com'] },
+ *   { print: false },
+ * );
+ * console.info(`The proxy listens on ${served.url}`);
+ * await served.close();
+ * ```
  */
 export interface ServedVaultProxy {
   /** `http://{hostname}:{port}`, without a trailing slash. */

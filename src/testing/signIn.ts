@@ -36,6 +36,17 @@ export interface SignInOptions {
  * the sign-in fails (a wrong password, a locked account, a setup error), so a test says
  * why. For users who sign in with a password; a single sign-on user goes through the
  * identity provider's pages, which the test drives itself.
+ *
+ * @example
+ * ```ts
+ * import type { Page } from 'playwright-core';
+ *
+ * async function openDocuments(page: Page): Promise<void> {
+ *   await page.goto('http://localhost:5173/');
+ *   await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
+ *   await page.getByRole('heading', { name: 'Documents' }).waitFor();
+ * }
+ * ```
  */
 export async function signIn(page: Page, options: SignInOptions): Promise<void> {
   const labels = {

@@ -94,6 +94,24 @@ function entryOf(node: ts.Node): string | undefined {
   return undefined;
 }
 
+// Each public export without an example, as `entry: name`: the reader of the API has only
+// the comment, and an example is what shows how the pieces fit.
+const withoutExample: string[] = [];
+for (const { specifier, file } of ENTRIES) {
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file) as ts.SourceFile);
+  for (const exported of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
+    const target =
+      exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const documented = (target.declarations ?? []).some((declaration) => {
+      const owner = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+      return ((owner as { jsDoc?: readonly ts.JSDoc[] }).jsDoc ?? []).some((doc) =>
+        doc.getText().includes('@example'),
+      );
+    });
+    if (!documented) withoutExample.push(`${specifier}: ${exported.name}`);
+  }
+}
+
 const examples: Example[] = [];
 const misplaced: string[] = [];
 for (const source of program.getSourceFiles()) {
@@ -243,6 +261,10 @@ describe('TSDoc examples', () => {
   it('are found on the public exports of every entry', () => {
     expect(ENTRIES.length).toBeGreaterThan(10);
     expect(examples.length).toBeGreaterThan(100);
+  });
+
+  it('are on every public export', () => {
+    expect(withoutExample).toEqual([]);
   });
 
   it('document only what an entry exports', () => {

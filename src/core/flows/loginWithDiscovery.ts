@@ -4,6 +4,19 @@ import { requestPasswordGrant } from './requestPasswordGrant';
 
 /**
  * What an {@link AcquireAccessToken} function is told about the sign-in in progress.
+ *
+ * @example
+ * ```ts
+ * // A token endpoint of the app's own, asked with what the user typed.
+ * async function fromOwnEndpoint(context: AcquireAccessTokenContext): Promise<string> {
+ *   const answer = await fetch('/idp/token', {
+ *     method: 'POST',
+ *     body: new URLSearchParams({ username: context.idpUserName, password: context.password, scope: context.scope }),
+ *     signal: context.signal ?? null,
+ *   });
+ *   return ((await answer.json()) as { access_token: string }).access_token;
+ * }
+ * ```
  */
 export interface AcquireAccessTokenContext {
   /** The vault user name the flow started with. */
@@ -23,6 +36,17 @@ export interface AcquireAccessTokenContext {
  * Obtains an access token for an SSO profile. The headless default is the password grant
  * at the profile's token endpoint; a browser passes a function that runs the OIDC
  * redirect instead.
+ *
+ * @example
+ * ```ts
+ * // A service account's token, kept by a script that signs in without a person.
+ * const fromEnvironment: AcquireAccessToken = async (profile, { username }) => {
+ *   const token = process.env[`TOKEN_${profile.id.toUpperCase()}`];
+ *   if (token === undefined) throw new Error(`No token for ${username} at ${profile.label}.`);
+ *   return token;
+ * };
+ * await loginWithDiscovery(client, { username, password: '' }, { acquireAccessToken: fromEnvironment });
+ * ```
  */
 export type AcquireAccessToken = (
   profile: AuthProfile,

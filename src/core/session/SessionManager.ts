@@ -85,6 +85,18 @@ export interface DelegationTarget {
 
 /**
  * The session of one tab, kept in step with the other tabs of the same origin.
+ *
+ * @example
+ * ```ts
+ * const manager = createSessionManager({ client: createVaultClient({ baseUrl: '' }) });
+ * const stop = manager.subscribe(() => {
+ *   const { status, user } = manager.getSnapshot();
+ *   if (status === 'active') console.info('signed in as', user?.username);
+ * });
+ * await manager.signIn({ username: 'olivia@sunrise.example', password });
+ * await manager.signOut();
+ * stop();
+ * ```
  */
 export interface SessionManager {
   /** The current snapshot; the same object until the session changes. */

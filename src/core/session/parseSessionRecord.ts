@@ -13,6 +13,13 @@ const MAX_VAULTS = 1_000;
  * copied, so nothing unexpected rides along. Stored and handed over, each session is
  * spelled as one string (`sessionId`: the ID, or `own:<sessionTag>` and
  * `delegated:<sessionTag>` behind the proxy), as {@link toStoredRecord} writes it.
+ *
+ * @example
+ * ```ts
+ * // What another tab posted, or a storage adapter returned: checked before any use.
+ * const received: unknown = { v: 1, username: 'olivia@sunrise.example' };
+ * parseSessionRecord(received); // undefined: the session, the user ID and the deadline are missing
+ * ```
  */
 export function parseSessionRecord(value: unknown): SessionRecord | undefined {
   if (!isObject(value) || value.v !== 1) return undefined;

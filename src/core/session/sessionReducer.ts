@@ -104,6 +104,13 @@ export function liveStatus(
 
 /**
  * True for the statuses in which a session is held and may be used.
+ *
+ * @example
+ * ```ts
+ * isLiveStatus('expiring'); // true: the session still works until its deadline
+ * isLiveStatus('expired'); // false
+ * const canCallVault = isLiveStatus(manager.getSnapshot().status);
+ * ```
  */
 export function isLiveStatus(status: SessionStatus): boolean {
   return status === 'active' || status === 'delegated' || status === 'expiring';
@@ -112,6 +119,16 @@ export function isLiveStatus(status: SessionStatus): boolean {
 /**
  * The session state machine: a pure `(state, event) => state`. An event that changes
  * nothing returns the very same state object, which keeps snapshots referentially stable.
+ *
+ * @example
+ * ```ts
+ * const signingIn = sessionReducer(initialSessionState, {
+ *   type: 'sign-in-started',
+ *   username: 'olivia@sunrise.example',
+ * });
+ * signingIn.status; // 'signing-in'
+ * sessionReducer(signingIn, { type: 'join-started' }) === signingIn; // true: nothing changed
+ * ```
  */
 export function sessionReducer(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
@@ -215,6 +232,12 @@ function freeze(state: SessionState): SessionState {
 
 /**
  * Builds the UI-facing snapshot: the state without any session ID, deeply frozen.
+ *
+ * @example
+ * ```ts
+ * const state = sessionReducer(initialSessionState, { type: 'session-ended', reason: 'signed-out' });
+ * toSessionSnapshot(state); // { status: 'signed-out' }: without a session nothing has ended
+ * ```
  */
 export function toSessionSnapshot(state: SessionState): SessionSnapshot {
   const snapshot: {

@@ -110,6 +110,15 @@ export interface SessionDelegation {
  * What a UI may know about the session: everything except the session IDs, so that no view
  * can render or log one by accident. Immutable, and the same object until something
  * changes, so it suits `useSyncExternalStore`.
+ *
+ * @example
+ * ```ts
+ * const snapshot: SessionSnapshot = manager.getSnapshot();
+ * const heading =
+ *   snapshot.delegation !== undefined
+ *     ? `Acting in ${snapshot.delegation.vaultName}`
+ *     : `Signed in to ${snapshot.vault?.name ?? 'your vault'}`;
+ * ```
  */
 export interface SessionSnapshot {
   readonly status: SessionStatus;
@@ -156,6 +165,18 @@ export interface SessionSnapshot {
 
 /**
  * The delegated part of a {@link SessionRecord}.
+ *
+ * @example
+ * ```ts
+ * // Olivia acting for marcus in his vault, behind the kit's proxy.
+ * const delegation: DelegationRecord = {
+ *   vaultId: 1002,
+ *   vaultName: 'Sunrise QualityDocs',
+ *   dns: 'quality.sunrise.example',
+ *   delegatorUserId: '61002',
+ *   session: { kind: 'proxy', cookie: 'delegated', tag: 'ZGVsZWdhdGVkLXRhZy0wMQ' },
+ * };
+ * ```
  */
 export interface DelegationRecord extends SessionDelegation {
   /** The delegated session; with `credentials: 'proxy'`, the proxy's delegated cookie. */
@@ -166,6 +187,24 @@ export interface DelegationRecord extends SessionDelegation {
  * Everything the kit keeps about a session: what the storage adapter holds under one key and
  * what the hand-off to a new tab carries (both spell each session as a string, see
  * {@link parseSessionRecord}). Never a password.
+ *
+ * @example
+ * ```ts
+ * // Olivia's own session behind the kit's proxy: the tag names it, the proxy keeps the ID.
+ * const startedAt = Date.now();
+ * const record: SessionRecord = {
+ *   v: 1,
+ *   key: 'a1b2c3d4e5f60718',
+ *   session: { kind: 'proxy', cookie: 'own', tag: 'b3duLXRhZy0wMDAwMDE' },
+ *   userId: '61001',
+ *   username: 'olivia@sunrise.example',
+ *   vaultId: 1001,
+ *   dns: 'promomats.sunrise.example',
+ *   vaults: [{ id: 1001, name: 'Sunrise PromoMats', url: 'https://promomats.sunrise.example/api', dns: 'promomats.sunrise.example' }],
+ *   startedAt,
+ *   deadline: startedAt + 48 * 3_600_000,
+ * };
+ * ```
  */
 export interface SessionRecord {
   readonly v: 1;
