@@ -329,9 +329,24 @@ export async function measureProxy(
       profiles,
     };
   } finally {
-    for (const child of children) child.kill('SIGKILL');
+    await stopChildren(children);
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+// SIGTERM first: nginx's master stops its workers on it, where a SIGKILL would leave them
+// running on, orphaned. Whatever has not gone after two seconds is killed.
+async function stopChildren(children: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 2_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
 }
 
 function benchSession(): SealedSession {
