@@ -88,7 +88,15 @@ export function formatReport(results: BenchResults): string {
   ].join('\n');
 }
 
-function sizeSection(sizes: BundleSizeReport): string {
+/**
+ * Section 1 of the report, the bundle sizes, on its own.
+ *
+ * @example
+ * ```ts
+ * const markdown = sizeSection(await measureBundleSizes());
+ * ```
+ */
+export function sizeSection(sizes: BundleSizeReport): string {
   const rows = sizes.rows.map((row) => [
     row.label + (row.note ? ` (${row.note})` : ''),
     kB(row.sizes.raw),
@@ -152,7 +160,9 @@ function featureSection(features: readonly FeatureCost[]): string {
       'files left out (replaced by stand-ins that keep their export names; the build is for ' +
       'measuring and cannot run). The code that calls a feature stays in, so each figure is ' +
       'a lower bound of what taking the feature out of the page would save. A password ' +
-      'sign-in uses none of them.',
+      'sign-in uses none of them. Acting for someone else is opt-in: its steps live in the ' +
+      "session's state machine, and its row is what the page gains when the app also " +
+      'imports the delegation picker and banner (the files are the ones that come with them).',
     '',
     markdownTable(
       ['feature', 'files', 'page without it: min+gzip', 'saved'],

@@ -303,6 +303,33 @@ export const LOGIN_PAGE_FEATURES: readonly (readonly [label: string, files: read
     ],
   ];
 
+/**
+ * The login page's opt-in features: what the page gains when the app also imports these
+ * names. Delegation's own steps live inside the session's state machine, in every page, and
+ * have no files of their own to leave out; an app that lets users act for someone else pays
+ * for the picker, the banner and the queries and hooks behind them.
+ */
+export const LOGIN_PAGE_ADD_ONS: readonly (readonly [label: string, imports: string])[] = [
+  [
+    'acting for someone else: the delegation picker and banner, their hooks and queries',
+    'DelegationPicker, ActingAsBanner',
+  ],
+];
+
+/**
+ * The login page that also imports `imports` from the React entry.
+ *
+ * @example
+ * ```ts
+ * await buildBundle({ contents: loginPageWith('DelegationPicker'), external: KIT_PEERS });
+ * ```
+ */
+export function loginPageWith(imports: string): string {
+  return (
+    'export { SessionProvider, RequireSession, LoginForm, ' + imports + " } from './src/index';"
+  );
+}
+
 const GUARD_IMPORTS = 'SessionProvider, RequireSession';
 
 const REACT_PARTS: readonly (readonly [label: string, imports: string])[] = [
@@ -410,7 +437,17 @@ export async function measureBundleSizes(): Promise<BundleSizeReport> {
   };
 }
 
-async function measureFeatures(
+/**
+ * The rows of the per-feature table: the login page without each feature's files, and
+ * what each opt-in feature adds to it. `page` is the whole login page's sizes.
+ *
+ * @example
+ * ```ts
+ * const built = await buildBundle({ contents: TYPICAL_APP_IMPORT, external: KIT_PEERS });
+ * const rows = await measureFeatures(initialChunks(built), KIT_PEERS);
+ * ```
+ */
+export async function measureFeatures(
   page: CompressedSizes,
   external: readonly string[],
 ): Promise<FeatureCost[]> {
@@ -418,7 +455,7 @@ async function measureFeatures(
     'all of the above',
     LOGIN_PAGE_FEATURES.flatMap(([, files]) => files),
   ];
-  return Promise.all(
+  const leftOut = Promise.all(
     [...LOGIN_PAGE_FEATURES, all].map(async ([label, files]) => {
       const bundle = await buildBundle({
         contents: TYPICAL_APP_IMPORT,
@@ -429,6 +466,21 @@ async function measureFeatures(
       return { label, files, without, savedGzip: page.gzip - without.gzip };
     }),
   );
+  const [base, addOns] = await Promise.all([
+    buildBundle({ contents: TYPICAL_APP_IMPORT, external }).then(initialChunks),
+    Promise.all(
+      LOGIN_PAGE_ADD_ONS.map(([, imports]) =>
+        buildBundle({ contents: loginPageWith(imports), external }).then(initialChunks),
+      ),
+    ),
+  ]);
+  const added = LOGIN_PAGE_ADD_ONS.map(([label], index) => {
+    const withIt = addOns[index] as typeof base;
+    // The add-on's files: those the page holds only with it.
+    const files = Object.keys(withIt.inputs).filter((file) => !(file in base.inputs));
+    return { label, files, without: page, savedGzip: withIt.gzip - base.gzip };
+  });
+  return [...(await leftOut), ...added];
 }
 
 async function measureParts(external: readonly string[]): Promise<PartCost[]> {

@@ -14,6 +14,7 @@ import {
   CLIENT_ALONE_IMPORT,
   KIT_PEERS,
   LOGIN_PAGE_FEATURES,
+  measureFeatures,
   OIDC_ON_PASSWORD_PATH,
   SIZE_LIMITS,
   SSO_APP_IMPORT,
@@ -104,6 +105,22 @@ describe("the login page's features, as the bench weighs them", () => {
       // What is left of each file is its stand-in: one line of export names.
       for (const file of files) expect(without.inputs[file] ?? 0, file).toBeLessThan(120);
     }
+  });
+
+  it('the delegation row weighs the picker and banner an app adds to the page', async () => {
+    const page = initialChunks(
+      await buildBundle({ contents: TYPICAL_APP_IMPORT, external: WITH_OIDC_PEER }),
+    );
+    const rows = await measureFeatures(page, WITH_OIDC_PEER);
+    const delegation = rows.find(({ label }) => label.startsWith('acting for someone else'));
+    expect(delegation?.savedGzip).toBeGreaterThan(0);
+    expect(delegation?.files).toEqual(
+      expect.arrayContaining([
+        'src/components/DelegationPicker.tsx',
+        'src/react/useDelegations.ts',
+        'src/react/delegationsQueryOptions.ts',
+      ]),
+    );
   });
 
   it('a file that does not exist cannot be left out, so a rename never shows as a silent zero', async () => {
