@@ -50,6 +50,8 @@ export interface SessionPlan {
   readonly replaces: readonly SealedSession[];
   /** The call ends the session it uses (sign-out). */
   readonly endsSession: boolean;
+  /** The user asked for a lent session to end at its vault too (`X-Vault-End-Lent: 1`). */
+  readonly endsLent: boolean;
 }
 
 /**
@@ -538,6 +540,7 @@ export function createSessionRules(
         session: undefined,
         replaces: [],
         endsSession: false,
+        endsLent: false,
         ...values,
       });
       if (target.route === 'session') return plan({});
@@ -578,6 +581,7 @@ export function createSessionRules(
       const chosen = held[kind];
       const session = chosen?.dns === target.host ? chosen : undefined;
       const endsSession = call === 'end-session' && session !== undefined;
+      const endsLent = endsSession && session.lent === true && asksToEndLent(header);
       const answerCookies = [...cookies];
       if (endsSession) {
         answerCookies.push(...clearCookies(kind, session));
@@ -590,8 +594,7 @@ export function createSessionRules(
       return plan({
         // Signing out of the app leaves a lent session to the vault that lent it, unless the
         // user asked to end it too: the call goes without its ID, and only the cookie goes.
-        authorization:
-          endsSession && session?.lent && !asksToEndLent(header) ? undefined : session?.sid,
+        authorization: endsSession && session?.lent && !endsLent ? undefined : session?.sid,
         used: session === undefined ? undefined : kind,
         seals,
         keepsForm: delegatedLogin,
@@ -601,6 +604,7 @@ export function createSessionRules(
         session,
         replaces,
         endsSession,
+        endsLent,
       });
     },
 
@@ -629,7 +633,7 @@ export function createSessionRules(
       }
       if (plan.endsSession && parsed?.responseStatus !== 'SUCCESS' && !isInvalidSession(parsed)) {
         // The cookie goes whatever the vault said; the session must not stay behind alive.
-        retire([plan.session], upstream);
+        retire([plan.session], upstream, plan.endsLent);
       }
       const sealing = plan.seals !== undefined && parsed?.responseStatus === 'SUCCESS';
       if (!sealing || parsed === undefined || plan.seals === undefined) {

@@ -52,6 +52,11 @@ export interface BffDeployment {
   /** Another proxy in front of the same emulator, with its own session settings. */
   proxyWith(session: VaultProxySessionOptions): Promise<Browser>;
   readonly browser: Browser;
+  /**
+   * The next upstream call with this method and a path ending in `pathEnd` gets a 503 of the
+   * vault's failure shape instead of reaching the vault: a fault no emulator gives on demand.
+   */
+  failNext(method: string, pathEnd: string): void;
 }
 
 /** A browser on the app's origin: keeps the proxy's cookies and sends them back. */
@@ -81,6 +86,7 @@ export async function deployBff(
   const upstream: UpstreamCall[] = [];
   const events: VaultProxyLogEvent[] = [];
   const issued = new Set<string>();
+  const faults: { method: string; pathEnd: string }[] = [];
   const proxyWith = async (settings: VaultProxySessionOptions): Promise<Browser> => {
     const proxy = await adapter.start({
       loginHost: DEFAULT_LOGIN_HOST,
@@ -96,6 +102,19 @@ export async function deployBff(
           path: url.pathname,
           authorization: request.headers.get('authorization'),
         });
+        const fault = faults.findIndex(
+          ({ method, pathEnd }) => request.method === method && url.pathname.endsWith(pathEnd),
+        );
+        if (fault >= 0) {
+          faults.splice(fault, 1);
+          return Response.json(
+            {
+              responseStatus: 'FAILURE',
+              errors: [{ type: 'UNEXPECTED_ERROR', message: 'Service unavailable.' }],
+            },
+            { status: 503 },
+          );
+        }
         const response = await loopback(request);
         // Read before the proxy gets the answer, so a test that has the proxy's answer
         // already knows every ID it must not find in it.
@@ -106,7 +125,10 @@ export async function deployBff(
     return createBrowser(proxy);
   };
   const browser = await proxyWith({ secrets: [SECRET_A], ...session });
-  return { clock, emulator, issued, upstream, events, proxyWith, browser };
+  const failNext = (method: string, pathEnd: string): void => {
+    faults.push({ method, pathEnd });
+  };
+  return { clock, emulator, issued, upstream, events, proxyWith, browser, failNext };
 }
 
 const ISSUING_FIELDS = new Set(['sessionId', 'delegated_sessionid']);

@@ -123,6 +123,28 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
     },
   );
 
+  it('ends a lent session the user asked to end even when the vault fails the sign-out once', async () => {
+    const deployment = await lentDeployment(adapter);
+    const { browser, emulator, sid } = deployment;
+    deployment.failNext('DELETE', '/session');
+    const signOut = await browser.send(`/vault/${PROMOMATS}/api/v26.1/session`, {
+      method: 'DELETE',
+      headers: { 'X-Vault-End-Lent': '1' },
+    });
+    expect(signOut.status).toBe(503);
+    expect(browser.jar.has(OWN)).toBe(false);
+    // The proxy tries again in the background, with the ID it still held.
+    await vi.waitFor(() => expect(emulator.sessions()).toEqual([]), {
+      timeout: 3_000,
+      interval: 10,
+    });
+    expect(
+      deployment.upstream.filter(
+        (call) => call.authorization === sid && call.path.endsWith('/session'),
+      ),
+    ).toHaveLength(2);
+  });
+
   it('a cross-site request cannot end a lent session, header or not', async () => {
     const { browser, emulator } = await lentDeployment(adapter);
     // Without the kit's CSRF header (what a cross-site form or fetch can send at most).
