@@ -5,11 +5,9 @@
 // deadlines follow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/emulator/createManualClock';
-import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
 import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
+import { createSsoAppBrowser } from './createSsoAppBrowser';
 
-const SAM = 'sam@harbor.example';
-const IDP_SAM = { username: 'sam', password: 'Harbor-Demo-1' };
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const HOUR = 3_600_000;
 const TOKEN_FIELDS = /access_token|id_token|refresh_token|"sessionId"|eyJ[A-Za-z0-9_-]{10,}/;
@@ -29,56 +27,19 @@ afterAll(async () => {
   await served.close();
 });
 
-interface Answer {
-  readonly status: number;
-  readonly body: string;
-  readonly text: string;
-  readonly cookies: Map<string, string>;
-}
-
 /** The app's origin as a browser sees it: a cookie jar, and every byte a page could read. */
 function appBrowser() {
-  const jar = new Map<string, string>();
   const readable: string[] = [];
-  const call = async (path: string, init: RequestInit = {}): Promise<Answer> => {
-    const headers = new Headers(init.headers);
-    headers.set('origin', served.url);
-    headers.set('x-vault-kit', '1');
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(`${served.url}${path}`, { ...init, headers, redirect: 'manual' });
-    const cookies = new Map<string, string>();
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      cookies.set(name, line);
-      if (pair.slice(eq + 1) === '' || /Max-Age=0/.test(line)) jar.delete(name);
-      else jar.set(name, pair.slice(eq + 1));
-    }
-    const body = await response.text();
-    const visible = [...response.headers].filter(([name]) => name !== 'set-cookie');
-    readable.push(JSON.stringify([response.status, visible, body]));
-    return { status: response.status, body, text: body, cookies };
-  };
+  const browser = createSsoAppBrowser(served.url, served.url, (answer) =>
+    readable.push(JSON.stringify([answer.status, answer.visibleHeaders, answer.body])),
+  );
+  const { call } = browser;
   return {
-    jar,
+    jar: browser.jar,
     readable,
     call,
     async signInWithSso() {
-      const started = await call('/vault-session/sso', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          profile: 'harbor-oidc',
-          username: SAM,
-          client_id: 'vault-session-kit-demo',
-        }),
-      });
-      const back = await createProviderBrowser().signIn(
-        JSON.parse(started.body).authorizationUrl,
-        IDP_SAM,
-      );
-      return call(`/vault-session/sso/callback${back.search}`);
+      return call(`/vault-session/sso/callback${await browser.signInSamAtProvider()}`);
     },
     async whoAmI() {
       return JSON.parse((await call('/vault-session')).body).own;

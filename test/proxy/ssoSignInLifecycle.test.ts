@@ -10,12 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_IDP_HOST } from '../../src/dev/createVaultDevStack';
 import { createManualClock } from '../../src/emulator/createManualClock';
-import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
 import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
+import { createSsoAppBrowser } from './createSsoAppBrowser';
 import { startSsoNodeListener } from './startSsoNodeListener';
 
-const SAM = 'sam@harbor.example';
-const IDP_SAM = { username: 'sam', password: 'Harbor-Demo-1' };
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -46,47 +44,13 @@ afterAll(async () => {
 
 /** The app's origin as one browser sees it: one cookie jar for every tab. */
 function appBrowser(proxyUrl: string) {
-  const jar = new Map<string, string>();
-  const call = async (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('origin', served.url);
-    headers.set('x-vault-kit', '1');
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(`${proxyUrl}${path}`, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      if (pair.slice(eq + 1) === '' || /Max-Age=0/.test(line)) jar.delete(name);
-      else jar.set(name, pair.slice(eq + 1));
-    }
-    return {
-      status: response.status,
-      location: response.headers.get('location'),
-      body: await response.text(),
-    };
-  };
+  const browser = createSsoAppBrowser(served.url, proxyUrl);
+  const { jar, call } = browser;
   return {
     jar,
     call,
     /** A tab starts a sign-in; resolves with the provider's answer, not yet brought back. */
-    async startAndSignIn(fields: Record<string, string> = {}) {
-      const started = await call('/vault-session/sso', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          profile: 'harbor-oidc',
-          username: SAM,
-          client_id: 'vault-session-kit-demo',
-          ...fields,
-        }),
-      });
-      const back = await createProviderBrowser().signIn(
-        JSON.parse(started.body).authorizationUrl,
-        IDP_SAM,
-      );
-      return back.search;
-    },
+    startAndSignIn: browser.signInSamAtProvider,
     finish(search: string) {
       return call(`/vault-session/sso/callback${search}`);
     },

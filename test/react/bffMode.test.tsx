@@ -39,12 +39,7 @@ function renderScreen() {
     <StrictMode>
       <SessionProvider
         credentials="proxy"
-        config={{
-          authUrl: backend.server.url,
-          vaultUrl: `${backend.server.url}/vault/{dns}`,
-          vaultDns: 'promomats.sunrise.example',
-          fetch: backend.fetch,
-        }}
+        config={backend.pageConfig}
         channelName={channelName}
         keepAlive={false}
       >

@@ -35,12 +35,7 @@ function renderPage(onSignedIn: () => void) {
     <StrictMode>
       <SessionProvider
         credentials="proxy"
-        config={{
-          authUrl: backend.server.url,
-          vaultUrl: `${backend.server.url}/vault/{dns}`,
-          vaultDns: 'promomats.sunrise.example',
-          fetch: backend.fetch,
-        }}
+        config={backend.pageConfig}
         channelName={uniqueChannelName()}
         keepAlive={false}
       >

@@ -1,6 +1,6 @@
 import { type ServedFetch, serveFetch } from '../../../server/serveFetch';
 import { createVaultClient } from '../../../src/core/client/createVaultClient';
-import type { VaultClient } from '../../../src/core/client/types';
+import type { VaultClient, VaultClientConfig } from '../../../src/core/client/types';
 import { randomDevSecret } from '../../../src/dev/createVaultDevStack';
 import {
   createVaultEmulator,
@@ -33,6 +33,11 @@ export interface BffBackend {
   readonly emulator: VaultEmulator;
   readonly server: ServedFetch;
   readonly secrets: readonly string[];
+  /**
+   * Where a page in BFF mode reaches this proxy, through this browser's cookie jar: the
+   * `config` of a `SessionProvider` with `credentials="proxy"`.
+   */
+  readonly pageConfig: VaultClientConfig;
   /** A client of the page, in BFF mode, going through this browser's cookie jar. */
   readonly client: VaultClient;
   /** The browser stand-in's fetch (this browser's cookie jar). */
@@ -110,18 +115,18 @@ export async function startBffBackend(options: { session?: false } = {}): Promis
     return value === undefined ? undefined : (await sealer.open(value))?.sid;
   };
 
+  const pageConfig: VaultClientConfig = {
+    authUrl: server.url,
+    vaultUrl: `${server.url}/vault/{dns}`,
+    vaultDns: 'promomats.sunrise.example',
+    fetch: browserFetch,
+  };
   return {
     emulator,
     server,
     secrets,
-    client: createVaultClient({
-      authUrl: server.url,
-      vaultUrl: `${server.url}/vault/{dns}`,
-      vaultDns: 'promomats.sunrise.example',
-      credentials: 'proxy',
-      timeoutMs: 5_000,
-      fetch: browserFetch,
-    }),
+    pageConfig,
+    client: createVaultClient({ ...pageConfig, credentials: 'proxy', timeoutMs: 5_000 }),
     fetch: browserFetch,
     exchanges,
     cookieNames: () => [...jar.keys()],

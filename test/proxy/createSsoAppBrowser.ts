@@ -1,0 +1,87 @@
+import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
+
+/** The dev stack's single sign-on user, by vault user name. */
+export const SAM = 'sam@harbor.example';
+const IDP_SAM = { username: 'sam', password: 'Harbor-Demo-1' };
+
+/** One answer of the proxy as the browser received it. */
+export interface SsoAppAnswer {
+  readonly status: number;
+  readonly location: string | null;
+  readonly body: string;
+  /** The answer's headers but `Set-Cookie`: what a page could read. */
+  readonly visibleHeaders: readonly (readonly [string, string])[];
+  /** Each `Set-Cookie` line of the answer, by cookie name. */
+  readonly cookies: Map<string, string>;
+}
+
+/**
+ * One browser of the app's origin `origin` in front of the proxy at `proxyUrl`: one cookie
+ * jar for every tab, calls sent as the kit's page sends them (`Origin`, `X-Vault-Kit: 1`),
+ * redirects not followed. `onAnswer` hears every answer, the sign-in's own among them.
+ *
+ * @example
+ * ```ts
+ * const browser = createSsoAppBrowser(served.url, served.url);
+ * const search = await browser.signInSamAtProvider({ returnTo: '/documents' });
+ * await browser.call(`/vault-session/sso/callback${search}`);
+ * ```
+ */
+export function createSsoAppBrowser(
+  origin: string,
+  proxyUrl: string,
+  onAnswer: (answer: SsoAppAnswer) => void = () => undefined,
+) {
+  const jar = new Map<string, string>();
+  const call = async (path: string, init: RequestInit = {}): Promise<SsoAppAnswer> => {
+    const headers = new Headers(init.headers);
+    headers.set('origin', origin);
+    headers.set('x-vault-kit', '1');
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(`${proxyUrl}${path}`, { ...init, headers, redirect: 'manual' });
+    const cookies = new Map<string, string>();
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      cookies.set(name, line);
+      if (pair.slice(eq + 1) === '' || /Max-Age=0/.test(line)) jar.delete(name);
+      else jar.set(name, pair.slice(eq + 1));
+    }
+    const answer: SsoAppAnswer = {
+      status: response.status,
+      location: response.headers.get('location'),
+      body: await response.text(),
+      visibleHeaders: [...response.headers].filter(([name]) => name !== 'set-cookie'),
+      cookies,
+    };
+    onAnswer(answer);
+    return answer;
+  };
+  return {
+    jar,
+    call,
+    /**
+     * Starts a single sign-on for sam (the start form's fields overridden by `fields`) and
+     * signs him in at the identity provider; resolves with the query the provider sends the
+     * browser back with, not yet brought back to the proxy.
+     */
+    async signInSamAtProvider(fields: Record<string, string> = {}): Promise<string> {
+      const started = await call('/vault-session/sso', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          profile: 'harbor-oidc',
+          username: SAM,
+          client_id: 'vault-session-kit-demo',
+          ...fields,
+        }),
+      });
+      const back = await createProviderBrowser().signIn(
+        JSON.parse(started.body).authorizationUrl,
+        IDP_SAM,
+      );
+      return back.search;
+    },
+  };
+}
