@@ -17,6 +17,7 @@ import {
   knownSessionIds,
   MAX_READ_ANSWER_BYTES,
   MAX_SMALL_ANSWER_BYTES,
+  type ReadAnswer,
   type SessionPlan,
   type SessionRules,
   type UpstreamCall,
@@ -210,13 +211,20 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       );
       return;
     }
-    session.plan(target, header, upstreamCall).then(
-      (plan) => forward(target, plan),
-      (error: unknown) => {
-        req.resume();
-        refuse(rules.refusalOf(error));
-      },
-    );
+    const failed = (error: unknown): void => {
+      req.resume();
+      refuse(rules.refusalOf(error));
+    };
+    let planned: SessionPlan | Promise<SessionPlan>;
+    try {
+      planned = session.plan(target, header, upstreamCall);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    // A cookie seen before is planned at once, with no turn of the event loop.
+    if (planned instanceof Promise) planned.then((plan) => forward(target, plan), failed);
+    else forward(target, planned);
 
     // One forwarded call; `plan` says what BFF mode adds to it (nothing without `session`).
     function forward(target: ProxyTarget, plan: SessionPlan | undefined): void {
@@ -414,28 +422,49 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
               return;
             }
             idle.stop();
-            if (rest !== undefined) read.chunks.push(rest);
-            const body = concatBytes(read.chunks, read.length + (rest?.byteLength ?? 0));
-            session
-              ?.answer(plan as SessionPlan, body, {
-                form: form?.bytes(),
-                upstream: upstreamCall,
-                inspected: guard !== undefined,
-              })
-              .then((rewritten) => {
-                if (settled) return;
-                end();
-                const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
-                  Object.entries(incoming),
-                  false,
-                );
-                answerHeaders['content-length'] = String(rewritten.body.byteLength);
-                if (rewritten.cookies.length > 0)
-                  answerHeaders['set-cookie'] = [...rewritten.cookies];
-                res.writeHead(status, statusMessage, answerHeaders).end(rewritten.body);
-                report(status);
-              })
-              .catch((error: unknown) => end(rules.refusalOf(error)));
+            if (rest !== undefined && rest.byteLength > 0) {
+              read.chunks.push(rest);
+              read.length += rest.byteLength;
+            }
+            // Most answers come in one chunk, passed on as it came.
+            const body =
+              read.chunks.length === 1
+                ? (read.chunks[0] as Uint8Array<ArrayBuffer>)
+                : concatBytes(read.chunks, read.length);
+            const send = (rewritten: ReadAnswer): void => {
+              if (settled) return;
+              end();
+              const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
+                Object.entries(incoming),
+                false,
+              );
+              answerHeaders['content-length'] = String(rewritten.body.byteLength);
+              if (rewritten.cookies.length > 0)
+                answerHeaders['set-cookie'] = [...rewritten.cookies];
+              res.writeHead(status, statusMessage, answerHeaders).end(rewritten.body);
+              report(status);
+            };
+            // An answer is read only in BFF mode, where the call has a plan.
+            const sessionRules = session as SessionRules;
+            const sessionPlan = plan as SessionPlan;
+            const call = {
+              form: form?.bytes(),
+              upstream: upstreamCall,
+              inspected: guard !== undefined,
+            };
+            // Only a login waits (for its session to be sealed); any other answer goes at once.
+            if (sessionPlan.seals !== undefined) {
+              sessionRules
+                .seal(sessionPlan, body, call)
+                .then(send)
+                .catch((error: unknown) => end(rules.refusalOf(error)));
+              return;
+            }
+            try {
+              send(sessionRules.answer(sessionPlan, body, call));
+            } catch (error) {
+              end(rules.refusalOf(error));
+            }
           },
           onResponseError(_controller, error) {
             if (error === ENDED || settled) return;

@@ -17,8 +17,8 @@ export interface CredentialScanner {
 
 // Field names as they are compared: lower case, letters and digits only, so `sessionId`,
 // `delegated_sessionid`, `session_id` and `vaultSessionId` all end in `sessionid`.
-const CREDENTIAL_SUFFIX = 'sessionid';
-const CREDENTIAL_NAMES = new Set(['accesstoken', 'refreshtoken', 'idtoken', 'tokensys']);
+const SUFFIX_BYTES = asciiBytes('sessionid');
+const NAME_BYTES = ['accesstoken', 'refreshtoken', 'idtoken', 'tokensys'].map(asciiBytes);
 // The service's API access tokens, whatever field carries them.
 const TOKEN_PREFIX = 'veeva-vault-';
 // Long enough for every name above (a power of two, for the ring); a longer name keeps only
@@ -68,8 +68,13 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  */
 export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
   const prefixes = known.filter((id) => id !== '').map(compilePrefix);
-  // How many bytes of each prefix the last bytes read match.
-  const matched = new Int32Array(prefixes.length);
+  const patterns = prefixes.map((prefix) => prefix.pattern);
+  const fallbacks = prefixes.map((prefix) => prefix.fallback);
+  const count = prefixes.length;
+  // How many bytes of each prefix the last bytes read match. While none matches in part
+  // (`partly`, saved), only a byte that begins one needs a look at them.
+  const matched = new Int32Array(count);
+  const firsts = patterns.map((pattern) => pattern[0] as number);
   // The current JSON string's letters and digits, lower-cased: its last NAME_WINDOW, as a ring.
   const key = new Uint8Array(NAME_WINDOW);
   // An XML element's name, read whatever the JSON reading of the same bytes is.
@@ -83,6 +88,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
     prefixMatched: 0,
     unicode: 0,
     unicodeDigits: 0,
+    partly: 0,
     found: false,
   };
 
@@ -93,20 +99,34 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
       return longest;
     },
     scan(chunk) {
-      let { state, keyLength, elementLength, prefixMatched, unicode, unicodeDigits, found } = saved;
-      const length = chunk.length;
-      for (let index = 0; index < length && !found; index++) {
+      let {
+        state,
+        keyLength,
+        elementLength,
+        prefixMatched,
+        unicode,
+        unicodeDigits,
+        partly,
+        found,
+      } = saved;
+      const end = chunk.length;
+      for (let index = 0; index < end && !found; index++) {
         const byte = chunk[index] as number;
-        for (let at = 0; at < prefixes.length; at++) {
-          const { pattern, fallback } = prefixes[at] as CompiledPrefix;
-          let count = matched[at] as number;
-          while (count > 0 && byte !== pattern[count]) count = fallback[count - 1] as number;
-          if (byte === pattern[count]) count++;
-          if (count === pattern.length) {
+        let look = partly > 0;
+        for (let at = 0; !look && at < count; at++) look = byte === firsts[at];
+        for (let at = 0; look && at < count; at++) {
+          const pattern = patterns[at] as Uint8Array;
+          const fallback = fallbacks[at] as Int32Array;
+          const before = matched[at] as number;
+          let length = before;
+          while (length > 0 && byte !== pattern[length]) length = fallback[length - 1] as number;
+          if (byte === pattern[length]) length++;
+          if (length === pattern.length) {
             found = true;
-            count = fallback[count - 1] as number;
+            length = fallback[length - 1] as number;
           }
-          matched[at] = count;
+          matched[at] = length;
+          partly += (length > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
         }
         // -1: not in an element's name.
         if (byte === LESS_THAN) {
@@ -189,6 +209,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
         prefixMatched,
         unicode,
         unicodeDigits,
+        partly,
         found,
       });
       return found;
@@ -225,17 +246,30 @@ function compilePrefix(id: string): CompiledPrefix {
   return prefix;
 }
 
+// Compared byte by byte in the ring, with no string made: a name ends at every key's colon.
 function isCredentialName(ring: Uint8Array, length: number): boolean {
-  const kept = Math.min(length, NAME_WINDOW);
-  let text = '';
-  for (let index = length - kept; index < length; index++) {
-    text += String.fromCharCode(ring[index & (NAME_WINDOW - 1)] as number);
+  if (endsWith(ring, length, SUFFIX_BYTES)) return true;
+  if (length > NAME_WINDOW) return false;
+  for (const name of NAME_BYTES) {
+    if (name.length === length && endsWith(ring, length, name)) return true;
   }
-  return text.endsWith(CREDENTIAL_SUFFIX) || (length <= NAME_WINDOW && CREDENTIAL_NAMES.has(text));
+  return false;
+}
+
+function endsWith(ring: Uint8Array, length: number, word: Uint8Array): boolean {
+  if (length < word.length) return false;
+  for (let back = 1; back <= word.length; back++) {
+    if (ring[(length - back) & (NAME_WINDOW - 1)] !== word[word.length - back]) return false;
+  }
+  return true;
 }
 
 function hexValue(byte: number): number {
   if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
   const lower = byte | 0x20;
   return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+
+function asciiBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
 }

@@ -111,6 +111,14 @@ export interface HandOffCall {
 }
 
 /**
+ * An answer read in BFF mode, as it goes towards the page, and the cookies it sets.
+ */
+export interface ReadAnswer {
+  readonly body: Uint8Array<ArrayBuffer>;
+  readonly cookies: readonly string[];
+}
+
+/**
  * One answer the proxy gives itself.
  */
 export interface SessionAnswer {
@@ -153,23 +161,29 @@ export interface SessionRules {
     header: (name: string) => string | null | undefined,
     call: HandOffCall,
   ): Promise<SessionAnswer>;
-  /** Opens the cookies and decides what the call carries. */
+  /**
+   * Opens the cookies and decides what the call carries: at once when every cookie the call
+   * brings was opened before (each call after a cookie's first), else once they are opened.
+   */
   plan(
     target: ProxyTarget,
     header: (name: string) => string | null | undefined,
     upstream: UpstreamCall,
-  ): Promise<SessionPlan>;
+  ): SessionPlan | Promise<SessionPlan>;
   /** How the answer goes towards the page. */
   handling(plan: SessionPlan, answer: UpstreamAnswer): AnswerHandling;
   /**
-   * The answer that was read, as passed on, and the cookies it carries. Throws the
+   * The answer that was read, as passed on, and the cookies it carries, for a call that
+   * seals nothing (`plan.seals` unset): decided at once, with no wait. Throws the
+   * `PROXY_CREDENTIAL_WITHHELD` refusal for an answer that holds a credential.
+   */
+  answer(plan: SessionPlan, body: Uint8Array<ArrayBuffer>, call: AnswerCall): ReadAnswer;
+  /**
+   * A login's answer (`plan.seals` set): its session sealed into a cookie and taken out of
+   * the body, or, for a failed login, as {@link SessionRules.answer} passes it. Throws the
    * `PROXY_CREDENTIAL_WITHHELD` refusal for an answer that holds a credential it does not seal.
    */
-  answer(
-    plan: SessionPlan,
-    body: Uint8Array<ArrayBuffer>,
-    call: AnswerCall,
-  ): Promise<{ body: Uint8Array<ArrayBuffer>; cookies: readonly string[] }>;
+  seal(plan: SessionPlan, body: Uint8Array<ArrayBuffer>, call: AnswerCall): Promise<ReadAnswer>;
   /** The refusal for an answer that carries a credential towards the page. */
   withheld(): ProxyRefusal;
   /**
@@ -230,6 +244,10 @@ const BINARY_TYPES = new Set([
 ]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+// The kit's headers as `header()` looks them up (lower case): every call reads some.
+const KIT_NAME = KIT_HEADER.toLowerCase();
+const SESSION_NAME = SESSION_HEADER.toLowerCase();
+const END_LENT_NAME = END_LENT_HEADER.toLowerCase();
 
 /** What the proxy needs to end a session at its vault. */
 // What a session cookie may spend on the user's vaults: with the session's own fields and the
@@ -240,7 +258,7 @@ type EndableSession = Pick<SealedSession, 'sid' | 'dns' | 'kind' | 'version' | '
 
 // Whether a sign-out asks for a lent session to end at its vault as well.
 function asksToEndLent(header: (name: string) => string | null | undefined): boolean {
-  return header(END_LENT_HEADER.toLowerCase()) === '1';
+  return header(END_LENT_NAME) === '1';
 }
 
 /** What the two cookies of a request hold, once opened and checked. */
@@ -311,27 +329,38 @@ export function createSessionRules(
   // Both cookies, opened. One that does not open, or opens to the other kind or past its
   // deadline, is as good as absent, and is cleared (a session it still names is ended). A
   // delegated session lives only as long as its actor's: without a usable own cookie, the
-  // delegated one is cleared and its session ended too.
-  const hold = async (
+  // delegated one is cleared and its session ended too. Values opened before (every call
+  // after a cookie's first) come from the cache, with no decryption and no wait.
+  const hold = (
     header: (name: string) => string | null | undefined,
     upstream: UpstreamCall,
-  ): Promise<HeldSessions> => {
+  ): HeldSessions | Promise<HeldSessions> => {
+    const values = readCookies(header('cookie'));
+    const own = values.own === undefined ? undefined : opened.get(values.own);
+    const delegated = values.delegated === undefined ? undefined : opened.get(values.delegated);
+    if (
+      (own === undefined) === (values.own === undefined) &&
+      (delegated === undefined) === (values.delegated === undefined)
+    ) {
+      return keep(values, own, delegated, upstream);
+    }
+    const openIf = (value: string | undefined) =>
+      value === undefined ? undefined : openValue(value);
+    return Promise.all([own ?? openIf(values.own), delegated ?? openIf(values.delegated)]).then(
+      ([openedOwn, openedDelegated]) => keep(values, openedOwn, openedDelegated, upstream),
+    );
+  };
+  const keep = (
+    values: Partial<Record<SessionKind, string>>,
+    own: SealedSession | undefined,
+    delegated: SealedSession | undefined,
+    upstream: UpstreamCall,
+  ): HeldSessions => {
     const cookies: string[] = [];
     const ending: SealedSession[] = [];
-    const values = readCookies(header('cookie'));
-    // A value opened before (every call after a cookie's first) comes from the cache, with
-    // no decryption.
-    const open = (
-      kind: SessionKind,
-    ): SealedSession | undefined | Promise<SealedSession | undefined> => {
-      const value = values[kind];
-      if (value === undefined) return undefined;
-      const known = opened.get(value);
-      return known === undefined
-        ? openValue(value).then((session) => check(kind, session))
-        : check(kind, known);
-    };
     const check = (kind: SessionKind, session: SealedSession | undefined) => {
+      // No cookie of this kind: nothing to check or clear.
+      if (values[kind] === undefined) return undefined;
       if (session !== undefined && session.kind === kind && session.deadline > now()) {
         return session;
       }
@@ -339,16 +368,15 @@ export function createSessionRules(
       if (session !== undefined) ending.push(session);
       return undefined;
     };
-    const own = await open('own');
-    const delegated = await open('delegated');
-    let kept = delegated;
-    if (own === undefined && delegated !== undefined) {
-      cookies.push(...clearCookies('delegated', delegated));
-      ending.push(delegated);
-      kept = undefined;
+    const usableOwn = check('own', own);
+    let usableDelegated = check('delegated', delegated);
+    if (usableOwn === undefined && usableDelegated !== undefined) {
+      cookies.push(...clearCookies('delegated', usableDelegated));
+      ending.push(usableDelegated);
+      usableDelegated = undefined;
     }
-    retire(ending, upstream);
-    return { own, delegated: kept, cookies };
+    if (ending.length > 0) retire(ending, upstream);
+    return { own: usableOwn, delegated: usableDelegated, cookies };
   };
 
   return {
@@ -358,7 +386,7 @@ export function createSessionRules(
     async handOff(form, header, { fetchUpstream, upstream, isAllowedHost, timeoutMs }) {
       // The page's own origin only (the origin rule has checked any Origin sent), and the
       // kit's header whatever else comes: a cross-site form can send neither.
-      if (!header('origin') || header(KIT_HEADER.toLowerCase()) !== '1') {
+      if (!header('origin') || header(KIT_NAME) !== '1') {
         throw new ProxyRefusal(
           403,
           'PROXY_CSRF_HEADER_MISSING',
@@ -487,7 +515,7 @@ export function createSessionRules(
       if (!STATE_CHANGING.has(method)) return;
       // A call that brings its own Authorization uses no cookie: there is nothing to forge.
       if (header('authorization')) return;
-      if (header(KIT_HEADER.toLowerCase()) === '1') return;
+      if (header(KIT_NAME) === '1') return;
       throw new ProxyRefusal(
         403,
         'PROXY_CSRF_HEADER_MISSING',
@@ -525,7 +553,7 @@ export function createSessionRules(
       };
     },
 
-    async plan(target, header, upstream) {
+    plan(target, header, upstream) {
       const { call } = target;
       const plan = (values: Partial<SessionPlan>): SessionPlan => ({
         authorization: undefined,
@@ -544,68 +572,73 @@ export function createSessionRules(
         ...values,
       });
       if (target.route === 'session') return plan({});
-      const held = await hold(header, upstream);
-      const { cookies } = held;
-      if (call === 'password-login' || call === 'oauth-login') {
-        // A new own session replaces both: the delegated one acted for the old.
+      const held = hold(header, upstream);
+      return held instanceof Promise ? held.then(decide) : decide(held);
+
+      function decide(held: HeldSessions): SessionPlan {
+        const { cookies } = held;
+        if (call === 'password-login' || call === 'oauth-login') {
+          // A new own session replaces both: the delegated one acted for the old.
+          return plan({
+            seals: 'own',
+            replaces: [held.own, held.delegated].filter(isSession),
+            cookies,
+          });
+        }
+        if (target.route !== 'vault') return plan({ cookies });
+        const delegatedLogin = call === 'delegated-login';
+        const seals = delegatedLogin ? 'delegated' : undefined;
+        const replaces = delegatedLogin && held.delegated !== undefined ? [held.delegated] : [];
+        // Token-mode callers keep working: their own Authorization goes through untouched.
+        const own = header('authorization');
+        if (own) {
+          return plan({
+            seals,
+            keepsForm: delegatedLogin,
+            actor: delegatedLogin ? own : undefined,
+            replaces,
+            cookies,
+          });
+        }
+        const asked = header(SESSION_NAME)?.trim().toLowerCase();
+        // An unknown value picks no session at all, never the wrong one.
+        const kind: SessionKind | undefined =
+          asked === undefined || asked === '' || asked === 'own'
+            ? 'own'
+            : asked === 'delegated' && !delegatedLogin
+              ? 'delegated'
+              : undefined;
+        if (kind === undefined)
+          return plan({ seals, keepsForm: delegatedLogin, replaces, cookies });
+        const chosen = held[kind];
+        const session = chosen?.dns === target.host ? chosen : undefined;
+        const endsSession = call === 'end-session' && session !== undefined;
+        const endsLent = endsSession && session.lent === true && asksToEndLent(header);
+        const answerCookies = [...cookies];
+        if (endsSession) {
+          answerCookies.push(...clearCookies(kind, session));
+          if (kind === 'own') {
+            // Sign-out is one call: the delegated session ends with the own one.
+            answerCookies.push(...clearCookies('delegated', session));
+            retire([held.delegated], upstream);
+          }
+        }
         return plan({
-          seals: 'own',
-          replaces: [held.own, held.delegated].filter(isSession),
-          cookies,
-        });
-      }
-      if (target.route !== 'vault') return plan({ cookies });
-      const delegatedLogin = call === 'delegated-login';
-      const seals = delegatedLogin ? 'delegated' : undefined;
-      const replaces = delegatedLogin && held.delegated !== undefined ? [held.delegated] : [];
-      // Token-mode callers keep working: their own Authorization goes through untouched.
-      const own = header('authorization');
-      if (own) {
-        return plan({
+          // Signing out of the app leaves a lent session to the vault that lent it, unless the
+          // user asked to end it too: the call goes without its ID, and only the cookie goes.
+          authorization: endsSession && session?.lent && !endsLent ? undefined : session?.sid,
+          used: session === undefined ? undefined : kind,
           seals,
           keepsForm: delegatedLogin,
-          actor: delegatedLogin ? own : undefined,
+          actor: delegatedLogin ? session?.sid : undefined,
+          actorDeadline: delegatedLogin ? session?.deadline : undefined,
+          cookies: answerCookies,
+          session,
           replaces,
-          cookies,
+          endsSession,
+          endsLent,
         });
       }
-      const asked = header(SESSION_HEADER.toLowerCase())?.trim().toLowerCase();
-      // An unknown value picks no session at all, never the wrong one.
-      const kind: SessionKind | undefined =
-        asked === undefined || asked === '' || asked === 'own'
-          ? 'own'
-          : asked === 'delegated' && !delegatedLogin
-            ? 'delegated'
-            : undefined;
-      if (kind === undefined) return plan({ seals, keepsForm: delegatedLogin, replaces, cookies });
-      const chosen = held[kind];
-      const session = chosen?.dns === target.host ? chosen : undefined;
-      const endsSession = call === 'end-session' && session !== undefined;
-      const endsLent = endsSession && session.lent === true && asksToEndLent(header);
-      const answerCookies = [...cookies];
-      if (endsSession) {
-        answerCookies.push(...clearCookies(kind, session));
-        if (kind === 'own') {
-          // Sign-out is one call: the delegated session ends with the own one.
-          answerCookies.push(...clearCookies('delegated', session));
-          retire([held.delegated], upstream);
-        }
-      }
-      return plan({
-        // Signing out of the app leaves a lent session to the vault that lent it, unless the
-        // user asked to end it too: the call goes without its ID, and only the cookie goes.
-        authorization: endsSession && session?.lent && !endsLent ? undefined : session?.sid,
-        used: session === undefined ? undefined : kind,
-        seals,
-        keepsForm: delegatedLogin,
-        actor: delegatedLogin ? session?.sid : undefined,
-        actorDeadline: delegatedLogin ? session?.deadline : undefined,
-        cookies: answerCookies,
-        session,
-        replaces,
-        endsSession,
-        endsLent,
-      });
     },
 
     handling(plan, { method, status, header, bodyDecoded }) {
@@ -615,16 +648,15 @@ export function createSessionRules(
       const encoding = header('content-encoding');
       if (!bodyDecoded && encoding && encoding.trim().toLowerCase() !== 'identity') return 'refuse';
       if (plan.seals !== undefined || plan.endsSession) return 'read';
-      return header('x-vaultapi-status')?.toUpperCase() === 'FAILURE' ? 'read' : 'scan';
+      const said = header('x-vaultapi-status');
+      return said === 'FAILURE' || said?.toUpperCase() === 'FAILURE' ? 'read' : 'scan';
     },
 
-    async answer(plan, body, { form, upstream, inspected }) {
-      // Read as JSON only where something depends on it: a login, a sign-out, and a call
-      // whose session the vault may have ended.
+    answer(plan, body, { upstream, inspected }) {
+      // Read as JSON only where something depends on it: a sign-out, and a call whose
+      // session the vault may have ended.
       const parsed =
-        plan.seals !== undefined ||
-        plan.endsSession ||
-        (plan.used !== undefined && decoder.decode(body).includes('INVALID_SESSION_ID'))
+        plan.endsSession || (plan.used !== undefined && mentionsInvalidSession(body))
           ? parseJsonObject(body)
           : undefined;
       const cookies = [...plan.cookies];
@@ -635,18 +667,26 @@ export function createSessionRules(
         // The cookie goes whatever the vault said; the session must not stay behind alive.
         retire([plan.session], upstream, plan.endsLent);
       }
-      const sealing = plan.seals !== undefined && parsed?.responseStatus === 'SUCCESS';
-      if (!sealing || parsed === undefined || plan.seals === undefined) {
-        if (!inspected && holdsCredential(body, plan)) throw this.withheld();
-        return { body, cookies };
-      }
-      const answer = parsed;
+      if (!inspected && holdsCredential(body, plan)) throw this.withheld();
+      return { body, cookies };
+    },
+
+    async seal(plan, body, call) {
+      const parsed = plan.seals === undefined ? undefined : parseJsonObject(body);
       const field = plan.seals === 'own' ? 'sessionId' : 'delegated_sessionid';
-      const sid = answer[field] ?? answer.sessionId;
-      if (typeof sid !== 'string' || sid === '') {
-        if (holdsCredential(body, plan)) throw this.withheld();
-        return { body, cookies };
+      const sid = parsed?.responseStatus === 'SUCCESS' ? (parsed[field] ?? parsed.sessionId) : '';
+      // A failed login, or one that names no session, is checked whole like any other answer.
+      if (
+        parsed === undefined ||
+        plan.seals === undefined ||
+        typeof sid !== 'string' ||
+        sid === ''
+      ) {
+        return this.answer(plan, body, { ...call, inspected: false });
       }
+      const { form, upstream } = call;
+      const cookies = [...plan.cookies];
+      const answer = parsed;
       delete answer[field];
       delete answer.sessionId;
       const about =
@@ -841,6 +881,23 @@ function isSession(session: SealedSession | undefined): session is SealedSession
   return session !== undefined;
 }
 
+const INVALID_SESSION = encoder.encode('INVALID_SESSION_ID');
+
+// Whether the bytes hold the error type that ends a session, looked for before anything is
+// decoded: most answers do not, and are passed on unread.
+function mentionsInvalidSession(body: Uint8Array): boolean {
+  const first = INVALID_SESSION[0] as number;
+  const last = body.length - INVALID_SESSION.length;
+  // The typed array's own search: a Buffer's `indexOf` costs more than a short body's scan.
+  const find = (from: number): number => Uint8Array.prototype.indexOf.call(body, first, from);
+  for (let at = find(0); at !== -1 && at <= last; at = find(at + 1)) {
+    let index = 1;
+    while (index < INVALID_SESSION.length && body[at + index] === INVALID_SESSION[index]) index++;
+    if (index === INVALID_SESSION.length) return true;
+  }
+  return false;
+}
+
 // The same check as a streamed answer gets, with the session IDs the call knows.
 function holdsCredential(body: Uint8Array, plan: SessionPlan, sealed?: string): boolean {
   return createCredentialScanner(knownSessionIds(plan, sealed)).scan(body);
@@ -857,26 +914,53 @@ export function knownSessionIds(plan: SessionPlan, sealed?: string): string[] {
 }
 
 // Binary documents stream through untouched (a download is never held or read by byte);
-// every other answer, JSON and XML, text and untyped, is inspected.
+// every other answer, JSON and XML, text and untyped, is inspected. A vault labels its
+// answers with a handful of types: each is judged once.
 function isPassedUntouched(contentType: string | null | undefined): boolean {
-  const essence = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (/^(?:image|audio|video|font|model)\//.test(essence)) return true;
-  if (essence.endsWith('+json') || essence.endsWith('+xml')) return false;
-  return BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.');
+  const label = contentType ?? '';
+  const known = judgedTypes.get(label);
+  if (known !== undefined) return known;
+  const essence = label.split(';')[0]?.trim().toLowerCase() ?? '';
+  const untouched =
+    /^(?:image|audio|video|font|model)\//.test(essence) ||
+    (!essence.endsWith('+json') &&
+      !essence.endsWith('+xml') &&
+      (BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.')));
+  if (judgedTypes.size >= JUDGED_TYPES_SIZE) judgedTypes.clear();
+  judgedTypes.set(label, untouched);
+  return untouched;
 }
+
+// Bounded: an upstream that labels every answer differently cannot grow it.
+const JUDGED_TYPES_SIZE = 64;
+const judgedTypes = new Map<string, boolean>();
 
 // Only the two cookie names are looked for; their values (base64url) hold no `;` or `,`.
 // The first of each counts.
 function readCookies(header: string | null | undefined): Partial<Record<SessionKind, string>> {
   const found: Partial<Record<SessionKind, string>> = {};
   if (!header) return found;
-  for (const part of header.split(/[;,]/)) {
-    const equals = part.indexOf('=');
-    if (equals === -1) continue;
-    const name = part.slice(0, equals).trim();
-    const kind = name === COOKIE.own ? 'own' : name === COOKIE.delegated ? 'delegated' : undefined;
-    if (kind !== undefined && found[kind] === undefined)
-      found[kind] = part.slice(equals + 1).trim();
+  // Part by part, where a part ends at the next `;` or `,`: every call reads this header.
+  let semicolon = -1;
+  let comma = -1;
+  for (let start = 0; start < header.length; ) {
+    if (semicolon < start) semicolon = indexOrEnd(header, ';', start);
+    if (comma < start) comma = indexOrEnd(header, ',', start);
+    const end = Math.min(semicolon, comma);
+    const equals = header.indexOf('=', start);
+    if (equals !== -1 && equals < end) {
+      const name = header.slice(start, equals).trim();
+      const kind =
+        name === COOKIE.own ? 'own' : name === COOKIE.delegated ? 'delegated' : undefined;
+      if (kind !== undefined && found[kind] === undefined)
+        found[kind] = header.slice(equals + 1, end).trim();
+    }
+    start = end + 1;
   }
   return found;
+}
+
+function indexOrEnd(text: string, search: string, from: number): number {
+  const index = text.indexOf(search, from);
+  return index === -1 ? text.length : index;
 }

@@ -382,7 +382,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
     const plan = await session.plan(target, header, upstream);
     const seen = new Set(plan.replaces.map((held) => held.sid));
     const replaces = [...plan.replaces, ...call.alsoReplaces.filter((held) => !seen.has(held.sid))];
-    const sealed = await session.answer({ ...plan, replaces }, body, {
+    const sealed = await session.seal({ ...plan, replaces }, body, {
       form: undefined,
       upstream,
       inspected: false,

@@ -279,11 +279,15 @@ export function createVaultProxy(
         else passed = head.rest;
       }
       if (plan !== undefined && session !== undefined && whole !== undefined) {
-        const read = await session.answer(plan, whole, {
+        const call = {
           form: form?.bytes(),
           upstream: upstreamCall,
           inspected: guard !== undefined,
-        });
+        };
+        const read =
+          plan.seals === undefined
+            ? session.answer(plan, whole, call)
+            : await session.seal(plan, whole, call);
         answerHeaders['content-length'] = String(read.body.byteLength);
         return finish(
           new Response(read.body, {
