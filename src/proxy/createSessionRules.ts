@@ -234,6 +234,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Ends a session whose login named no version (OAuth); every version serves the call.
 const END_SESSION_VERSION = 'v26.1';
 const OPENED_CACHE_SIZE = 1000;
+// Of a sealed value's end: its AES-GCM tag (22 base64url characters) and some ciphertext.
+const OPENED_KEY_LENGTH = 32;
 const BINARY_TYPES = new Set([
   'application/octet-stream',
   'application/pdf',
@@ -282,14 +284,24 @@ export function createSessionRules(
   // A browser sends the same cookie with every call: what opened once is kept (only what
   // opened, so made-up values cannot fill it), the oldest first out. The deadline and kind
   // are checked on every call all the same.
-  const opened = new Map<string, SealedSession>();
+  // Filed under the value's last characters (its authentication tag), and found only when
+  // the whole value is the same: a lookup then hashes a few characters, not the whole cookie,
+  // which each request brings as a new string.
+  const opened = new Map<string, { readonly value: string; readonly session: SealedSession }>();
+  const keyOf = (value: string): string => value.slice(-OPENED_KEY_LENGTH);
+  const knownOpened = (value: string): SealedSession | undefined => {
+    const entry = opened.get(keyOf(value));
+    return entry?.value === value ? entry.session : undefined;
+  };
   const openValue = async (value: string): Promise<SealedSession | undefined> => {
-    const known = opened.get(value);
+    const known = knownOpened(value);
     if (known !== undefined) return known;
     const session = await sealer.open(value);
     if (session === undefined) return undefined;
-    if (opened.size >= OPENED_CACHE_SIZE) opened.delete(opened.keys().next().value as string);
-    opened.set(value, session);
+    const key = keyOf(value);
+    if (!opened.has(key) && opened.size >= OPENED_CACHE_SIZE)
+      opened.delete(opened.keys().next().value as string);
+    opened.set(key, { value, session });
     return session;
   };
 
@@ -336,8 +348,8 @@ export function createSessionRules(
     upstream: UpstreamCall,
   ): HeldSessions | Promise<HeldSessions> => {
     const values = readCookies(header('cookie'));
-    const own = values.own === undefined ? undefined : opened.get(values.own);
-    const delegated = values.delegated === undefined ? undefined : opened.get(values.delegated);
+    const own = values.own === undefined ? undefined : knownOpened(values.own);
+    const delegated = values.delegated === undefined ? undefined : knownOpened(values.delegated);
     if (
       (own === undefined) === (values.own === undefined) &&
       (delegated === undefined) === (values.delegated === undefined)

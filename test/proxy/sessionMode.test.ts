@@ -205,6 +205,17 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
       `${OWN}=; HttpOnly; Secure; SameSite=None; Partitioned; Path=/; Max-Age=0`,
     ]);
 
+    // Nor is a value that ends as the opened one does but differs before: whatever the
+    // proxy keeps of what it opened, only the very same value is taken from it.
+    const middle = Math.floor(value.length / 2);
+    const changed = value[middle] === 'A' ? 'B' : 'A';
+    browser.jar.set(OWN, `${value.slice(0, middle)}${changed}${value.slice(middle + 1)}`);
+    const alteredInside = await browser.send(ME(PROMOMATS));
+    expect((await vaultAnswer(alteredInside)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    expect(upstream.at(-1)?.authorization).toBeNull();
+    browser.jar.set(OWN, value);
+    expect((await vaultAnswer(await browser.send(ME(PROMOMATS)))).responseStatus).toBe('SUCCESS');
+
     // An own seal under the delegated name is refused too.
     browser.jar.set(DELEGATED, value);
     const swapped = await browser.send(ME(PROMOMATS), { session: 'delegated' });
