@@ -1,5 +1,6 @@
 import { markdownTable } from './markdownTable';
 import type { ProxyLoadFigures, ProxyProfileFigures, ProxyReport } from './measureProxy';
+import { median } from './percentile';
 import { OWN_CODE } from './summarizeCpuProfile';
 
 const MB = 1024 * 1024;
@@ -62,10 +63,14 @@ export function formatProxySection(report: ProxyReport): string {
     const token = find(plain, 16);
     const sealed = find(bff, 16);
     if (!token || !sealed) continue;
-    const share = sealed.perSecond / token.perSecond;
+    // Each round's two runs back to back, so that both meet the same moment of the machine.
+    const rounds = roundRatios(sealed, token);
+    const share = rounds.length > 0 ? median(rounds) : sealed.perSecond / token.perSecond;
     targets.push(
       `- BFF mode at 16 connections, ${name}: ${(share * 100).toFixed(0)} % of token mode's ` +
-        `req/s (target ≥ ${100 - BFF_WITHIN_PERCENT} %: ` +
+        `req/s, the median of the rounds, the two back to back: ` +
+        `${rounds.map((round) => `${(round * 100).toFixed(0)} %`).join(', ')} ` +
+        `(target ≥ ${100 - BFF_WITHIN_PERCENT} %: ` +
         `${share * 100 >= 100 - BFF_WITHIN_PERCENT ? '✅ met' : '❌ missed'}).`,
     );
   }
@@ -107,7 +112,9 @@ export function formatProxySection(report: ProxyReport): string {
       'as plain JavaScript. ' +
       `${report.loadGenerator} sends keep-alive POSTs with one thread; ${report.rounds} ` +
       `interleaved rounds of ${report.secondsPerRun} s per path and number of connections, ` +
-      'the Node adapter and `http-proxy` back to back in an order that alternates, ' +
+      'each pair a target compares back to back in an order that alternates (the Node ' +
+      'adapter with `http-proxy` and with its BFF mode, the fetch-style handler with its ' +
+      'BFF mode), ' +
       "medians shown. CPU per request is the proxy processes' user + system time " +
       '(`/proc/{pid}/stat`, the counters `process.cpuUsage` reads) over the requests served. ' +
       'The machine is shared with other work, so absolute figures vary from run to run; ' +

@@ -18,6 +18,7 @@ import { build } from 'esbuild';
 import { residentBytes } from '../server/startProxyProcess';
 import { createSessionRules } from '../src/proxy/createSessionRules';
 import { createSessionSealer, type SealedSession } from '../src/proxy/createSessionSealer';
+import { median } from './percentile';
 import { BENCH_DOCUMENT_BYTES, BENCH_SESSION_SECRET } from './proxyBenchServer';
 import {
   type CpuProfile,
@@ -253,13 +254,19 @@ export async function measureProxy(
     );
     const scriptOf = (target: Target): string => (target.bff ? bffScript : script);
     const samples = new Map<string, ProxyLoadFigures[]>();
-    // The two compared by the target run back to back; the table keeps the order above.
+    // The paths each target compares run back to back, the order reversed every round: the
+    // Node adapter next to `http-proxy` and to its BFF mode, the fetch-style handler next to
+    // its BFF mode. The table keeps the order above.
+    const paired: readonly ProxyPathName[] = [
+      'kit, node:http, BFF',
+      'kit, node:http',
+      'http-proxy',
+      'kit, fetch-style',
+      'kit, fetch-style, BFF',
+    ];
     const runOrder = [
-      ...targets.filter((target) => target.path === 'kit, node:http'),
-      ...targets.filter((target) => target.path === 'http-proxy'),
-      ...targets.filter(
-        (target) => target.path !== 'kit, node:http' && target.path !== 'http-proxy',
-      ),
+      ...paired.flatMap((path) => targets.filter((target) => target.path === path)),
+      ...targets.filter((target) => !paired.includes(target.path)),
     ];
     for (const count of connections) {
       for (const target of targets) samples.set(`${target.path}|${count}`, []);
@@ -647,12 +654,4 @@ function listening(port: number): Promise<boolean> {
       done(true);
     }).once('error', () => done(false));
   });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

@@ -50,3 +50,21 @@ export function largest(samples: readonly number[]): number {
 export function smallest(samples: readonly number[]): number {
   return samples.length === 0 ? Number.NaN : Math.min(...samples);
 }
+
+/**
+ * The middle sample, or the mean of the two middle ones for an even count; `NaN` for no
+ * samples.
+ *
+ * @example
+ * ```ts
+ * median([4, 1, 3, 2]); // 2.5
+ * ```
+ */
+export function median(samples: readonly number[]): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
