@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { residentBytes } from '../server/startProxyProcess';
+import { createCredentialScanner } from '../src/proxy/createCredentialScanner';
 import { createSessionRules } from '../src/proxy/createSessionRules';
 import { createSessionSealer, type SealedSession } from '../src/proxy/createSessionSealer';
 import { median } from './percentile';
@@ -115,6 +116,8 @@ export interface SessionCryptoFigures {
   readonly deriveMicros: number;
   /** A call's session work (cookie read, opened, `Authorization` chosen), the cookie seen before. */
   readonly planMicros: number;
+  /** Inspecting a JSON answer for credentials as it passes (the answer guard's scan), per KiB. */
+  readonly inspectMicrosPerKiB: number;
 }
 
 /**
@@ -408,8 +411,23 @@ async function measureSessionCrypto(): Promise<SessionCryptoFigures> {
   // A cookie that opens ends no session: the proxy never calls upstream from a plan here.
   const upstream = () => Promise.reject(new Error('no upstream in this measure'));
   const plan = () => rules.plan(target, (name) => headers[name], upstream);
-  const operations = [open, seal, derive, plan];
-  const counts = [iterations, iterations, iterations / 10, iterations];
+  // A page of a document list, as the service answers a query: every answer BFF mode does
+  // not seal is inspected like this, known session ID included.
+  const listAnswer = new TextEncoder().encode(
+    JSON.stringify({
+      responseStatus: 'SUCCESS',
+      data: Array.from({ length: 40 }, (_, index) => ({
+        id: 1000 + index,
+        name__v: `Document ${index} of the quarterly review`,
+        status__v: 'draft__c',
+        document_number__v: `VV-${String(index).padStart(6, '0')}`,
+        description__v: 'A description of the document, as long as most that the vault holds.',
+      })),
+    }),
+  );
+  const inspect = () => createCredentialScanner([session.sid]).scan(listAnswer);
+  const operations = [open, seal, derive, plan, inspect];
+  const counts = [iterations, iterations, iterations / 10, iterations, iterations];
   const figures: number[][] = operations.map(() => []);
   for (let round = -1; round < rounds; round++) {
     for (const [index, operation] of operations.entries()) {
@@ -418,7 +436,7 @@ async function measureSessionCrypto(): Promise<SessionCryptoFigures> {
       if (round >= 0) figures[index]?.push(micros);
     }
   }
-  const [opens = [], seals = [], derives = [], plans = []] = figures;
+  const [opens = [], seals = [], derives = [], plans = [], inspections = []] = figures;
   return {
     iterations,
     rounds,
@@ -426,6 +444,7 @@ async function measureSessionCrypto(): Promise<SessionCryptoFigures> {
     sealMicros: median(seals),
     deriveMicros: median(derives),
     planMicros: median(plans),
+    inspectMicrosPerKiB: median(inspections) / (listAnswer.byteLength / 1024),
   };
 }
 

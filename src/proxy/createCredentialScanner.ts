@@ -75,6 +75,13 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   // (`partly`, saved), only a byte that begins one needs a look at them.
   const matched = new Int32Array(count);
   const firsts = patterns.map((pattern) => pattern[0] as number);
+  // Where a run of plain bytes ends: a quote, an XML element's start, a known ID's first byte.
+  const stops =
+    count === 0
+      ? PLAIN_STOPS
+      : count === 1
+        ? (prefixes[0] as CompiledPrefix).stops
+        : stopsOf(firsts);
   // The current JSON string's letters and digits, lower-cased: its last NAME_WINDOW, as a ring.
   const key = new Uint8Array(NAME_WINDOW);
   // An XML element's name, read whatever the JSON reading of the same bytes is.
@@ -111,6 +118,24 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
       } = saved;
       const end = chunk.length;
       for (let index = 0; index < end && !found; index++) {
+        // Most bytes are plain: between strings, or in a string past any token prefix, with no
+        // element name or known ID under way. Such a run needs no look but the key's letters.
+        if (partly === 0 && elementLength < 0) {
+          if (state === OUTSIDE) {
+            while (index < end && stops[chunk[index] as number] === 0) index++;
+          } else if (state === IN_STRING && prefixMatched < 0) {
+            for (; index < end; index++) {
+              const byte = chunk[index] as number;
+              if (stops[byte] !== 0 || byte === BACKSLASH) break;
+              const lower = LOWER_NAME_CHAR[byte] as number;
+              if (lower !== 0) {
+                key[keyLength & (NAME_WINDOW - 1)] = lower;
+                keyLength++;
+              }
+            }
+          }
+          if (index === end) break;
+        }
         const byte = chunk[index] as number;
         let look = partly > 0;
         for (let at = 0; !look && at < count; at++) look = byte === firsts[at];
@@ -222,6 +247,18 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
 interface CompiledPrefix {
   readonly pattern: Uint8Array;
   readonly fallback: Int32Array;
+  /** The bytes that end a plain run while this is the only prefix looked for. */
+  readonly stops: Uint8Array;
+}
+
+const PLAIN_STOPS = stopsOf([]);
+
+function stopsOf(firsts: readonly number[]): Uint8Array {
+  const stops = new Uint8Array(256);
+  stops[QUOTE] = 1;
+  stops[LESS_THAN] = 1;
+  for (const first of firsts) stops[first] = 1;
+  return stops;
 }
 
 // A browser sends the same session with every call: its table is built once. Bounded like
@@ -241,7 +278,7 @@ function compilePrefix(id: string): CompiledPrefix {
     fallback[index] = count;
   }
   if (compiled.size >= COMPILED_CACHE_SIZE) compiled.delete(compiled.keys().next().value as string);
-  const prefix = { pattern, fallback };
+  const prefix = { pattern, fallback, stops: stopsOf([pattern[0] as number]) };
   compiled.set(start, prefix);
   return prefix;
 }
