@@ -106,16 +106,9 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
       return longest;
     },
     scan(chunk) {
-      let {
-        state,
-        keyLength,
-        elementLength,
-        prefixMatched,
-        unicode,
-        unicodeDigits,
-        partly,
-        found,
-      } = saved;
+      let { state, keyLength, elementLength, prefixMatched, unicode, unicodeDigits, partly } =
+        saved;
+      let { found } = saved;
       const end = chunk.length;
       for (let index = 0; index < end && !found; index++) {
         // Most bytes are plain: between strings, or in a string past any token prefix, with no
