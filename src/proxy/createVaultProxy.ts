@@ -86,7 +86,7 @@ export function createVaultProxy(
 
     // Every bound ends the call the same way: the upstream call is aborted with the refusal.
     const timeout = new AbortController();
-    const bodies: TransformStreamDefaultController<Uint8Array>[] = [];
+    const bodies: StreamController[] = [];
     const fail = (refusal: ProxyRefusal): void => {
       for (const body of bodies) {
         try {
@@ -232,39 +232,42 @@ export function createVaultProxy(
         handling === 'scan' ? createAnswerGuard(knownSessionIds(plan as SessionPlan)) : undefined;
       let committed = false;
       // The body streams through as it arrives; a document download is never held whole.
-      const watched = upstream.body?.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
-          start(controller) {
-            bodies.push(controller);
-            idle.start();
-          },
-          transform(chunk, controller) {
-            idle.touch();
-            const safe = guard === undefined ? chunk : guard.pass(chunk);
-            if (safe === undefined) {
-              const refusal = (session as SessionRules).withheld();
-              if (committed) {
-                rules.report({
-                  method: request.method,
-                  route,
-                  host,
-                  status: refusal.status,
-                  error: refusal.type,
-                  durationMs: Date.now() - started,
-                });
-              }
-              fail(refusal);
-              return;
-            }
-            if (safe.byteLength > 0) controller.enqueue(safe);
-          },
-          flush(controller) {
-            idle.stop();
-            const rest = guard?.end();
-            if (rest !== undefined && rest.byteLength > 0) controller.enqueue(rest);
-          },
-        }),
-      );
+      const watched =
+        upstream.body === null
+          ? undefined
+          : pulledFrom(upstream.body, {
+              start(stop) {
+                bodies.push(stop);
+                idle.start();
+              },
+              chunk(chunk, controller) {
+                idle.touch();
+                const safe = guard === undefined ? chunk : guard.pass(chunk);
+                if (safe === undefined) {
+                  const refusal = (session as SessionRules).withheld();
+                  if (committed) {
+                    rules.report({
+                      method: request.method,
+                      route,
+                      host,
+                      status: refusal.status,
+                      error: refusal.type,
+                      durationMs: Date.now() - started,
+                    });
+                  }
+                  fail(refusal);
+                  return true;
+                }
+                if (safe.byteLength === 0) return false;
+                controller.enqueue(safe);
+                return true;
+              },
+              end(controller) {
+                idle.stop();
+                const rest = guard?.end();
+                if (rest !== undefined && rest.byteLength > 0) controller.enqueue(rest);
+              },
+            });
       request.signal.addEventListener('abort', () => idle.stop(), { once: true });
       const answerHeaders = rules.responseHeaders(upstream.headers, true);
       // A login or sign-out answer is read whole; any other inspected answer as far as its
@@ -345,12 +348,60 @@ function createLazyProxy(read: () => VaultProxyOptions): VaultProxy & VaultProxy
   });
 }
 
+// What a bound errors when it ends a call: a body on its way.
+type StreamController = Pick<ReadableStreamDefaultController<Uint8Array>, 'error'>;
+
+// The answer's body as the page reads it, each chunk pulled from the upstream's when the
+// reader asks: one stream, where a pipe through a transform stream makes two and hands each
+// chunk over twice (several times the CPU for a small answer). `chunk` says whether it
+// passed something on or ended the call; until then the next chunk is read. Ended early,
+// the stream errors and the upstream's body is cancelled, as a pipe would cancel it.
+function pulledFrom(
+  source: ReadableStream<Uint8Array>,
+  step: {
+    readonly start: (stop: StreamController) => void;
+    readonly chunk: (
+      chunk: Uint8Array,
+      controller: ReadableStreamDefaultController<Uint8Array>,
+    ) => boolean;
+    readonly end: (controller: ReadableStreamDefaultController<Uint8Array>) => void;
+  },
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let stopped = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      step.start({
+        error(reason) {
+          stopped = true;
+          controller.error(reason);
+          reader.cancel(reason).catch(() => undefined);
+        },
+      });
+    },
+    async pull(controller) {
+      for (;;) {
+        const next = await reader.read();
+        // Stopped while it waited: the stream has already errored.
+        if (stopped) return;
+        if (next.done) {
+          step.end(controller);
+          controller.close();
+          return;
+        }
+        if (step.chunk(next.value, controller)) return;
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
 function requestBody(
   request: Request,
   rules: ProxyRules,
   call: {
     readonly idle: IdleTimer;
-    readonly bodies: TransformStreamDefaultController<Uint8Array>[];
+    readonly bodies: StreamController[];
     readonly fail: (refusal: ProxyRefusal) => void;
     readonly awaitAnswer: () => void;
     readonly form: FormCopy | undefined;
