@@ -351,9 +351,9 @@ function createLazyProxy(read: () => VaultProxyOptions): VaultProxy & VaultProxy
 // What a bound errors when it ends a call: a body on its way.
 type StreamController = Pick<ReadableStreamDefaultController<Uint8Array>, 'error'>;
 
-// The answer's body as the page reads it, each chunk pulled from the upstream's when the
-// reader asks: one stream, where a pipe through a transform stream makes two and hands each
-// chunk over twice (several times the CPU for a small answer). `chunk` says whether it
+// A body watched on its way (the page's upload, the vault's answer), each chunk pulled from
+// the source when the reader asks: one stream, where a pipe through a transform stream makes
+// two and hands each chunk over twice (several times the CPU for a small body). `chunk` says whether it
 // passed something on or ended the call; until then the next chunk is read. Ended early,
 // the stream errors and the upstream's body is cancelled, as a pipe would cancel it.
 function pulledFrom(
@@ -414,28 +414,27 @@ function requestBody(
   rules.checkDeclaredLength(request.headers.get('content-length'));
   let seen = 0;
   // Counted as it streams: a body without a length (or lying about it) stops at the limit.
-  return request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      start(controller) {
-        call.bodies.push(controller);
-        call.idle.start();
-      },
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > rules.maxRequestBytes) {
-          call.fail(rules.tooLarge());
-          return;
-        }
-        call.idle.touch();
-        call.form?.keep(chunk);
-        controller.enqueue(chunk);
-      },
-      flush() {
-        call.idle.stop();
-        call.awaitAnswer();
-      },
-    }),
-  );
+  return pulledFrom(request.body, {
+    start(stop) {
+      call.bodies.push(stop);
+      call.idle.start();
+    },
+    chunk(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > rules.maxRequestBytes) {
+        call.fail(rules.tooLarge());
+        return true;
+      }
+      call.idle.touch();
+      call.form?.keep(chunk);
+      controller.enqueue(chunk);
+      return true;
+    },
+    end() {
+      call.idle.stop();
+      call.awaitAnswer();
+    },
+  });
 }
 
 function forwardedRequestHeaders(incoming: Headers, rules: ProxyRules): Headers {
