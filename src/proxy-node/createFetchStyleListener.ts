@@ -94,7 +94,13 @@ async function handle(
       if (value === undefined || name.startsWith(':')) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
     }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    // A request has a body only when it says so (RFC 9112, 6.3); one that does not gets no
+    // stream, which the fetch machinery would otherwise build and tear down for nothing.
+    const hasBody =
+      req.method !== 'GET' &&
+      req.method !== 'HEAD' &&
+      (req.headers['transfer-encoding'] !== undefined ||
+        (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'));
     const request = new Request(requestUrl(req), {
       method: req.method ?? 'GET',
       headers,

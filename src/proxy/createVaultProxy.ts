@@ -19,6 +19,7 @@ import type {
   VaultProxyOptions,
   VaultProxyRoutes,
 } from './VaultProxyOptions';
+import { type BodyStop, type WatchedBody, watchBody } from './watchBody';
 
 /**
  * Creates the production same-origin proxy that browsers need to reach the service (it
@@ -86,7 +87,7 @@ export function createVaultProxy(
 
     // Every bound ends the call the same way: the upstream call is aborted with the refusal.
     const timeout = new AbortController();
-    const bodies: StreamController[] = [];
+    const bodies: BodyStop[] = [];
     const fail = (refusal: ProxyRefusal): void => {
       for (const body of bodies) {
         try {
@@ -181,14 +182,20 @@ export function createVaultProxy(
       const body = requestBody(request, rules, { idle, bodies, fail, awaitAnswer, form });
       const headers = forwardedRequestHeaders(request.headers, rules);
       if (plan?.authorization !== undefined) headers.set('authorization', plan.authorization);
-      const signal = AbortSignal.any([request.signal, timeout.signal]);
+      // The page going away ends the call as a bound does: one signal for the upstream call.
+      const abandon = (): void => {
+        idle.stop();
+        if (!timeout.signal.aborted) timeout.abort(request.signal.reason);
+      };
+      if (request.signal.aborted) abandon();
+      else request.signal.addEventListener('abort', abandon, { once: true });
       let upstream: Response;
       try {
         upstream = await upstreamFetch(
           new Request(`https://${target.host}${target.path}`, {
             method: request.method,
             headers,
-            signal,
+            signal: timeout.signal,
             redirect: 'manual',
             ...(body ? { body, duplex: 'half' } : {}),
           } as RequestInit),
@@ -235,12 +242,12 @@ export function createVaultProxy(
       const watched =
         upstream.body === null
           ? undefined
-          : pulledFrom(upstream.body, {
+          : watchBody(upstream.body, {
               start(stop) {
                 bodies.push(stop);
                 idle.start();
               },
-              chunk(chunk, controller) {
+              chunk(chunk, pass) {
                 idle.touch();
                 const safe = guard === undefined ? chunk : guard.pass(chunk);
                 if (safe === undefined) {
@@ -259,28 +266,27 @@ export function createVaultProxy(
                   return true;
                 }
                 if (safe.byteLength === 0) return false;
-                controller.enqueue(safe);
+                pass(safe);
                 return true;
               },
-              end(controller) {
+              end(pass) {
                 idle.stop();
                 const rest = guard?.end();
-                if (rest !== undefined && rest.byteLength > 0) controller.enqueue(rest);
+                if (rest !== undefined && rest.byteLength > 0) pass(rest);
               },
             });
-      request.signal.addEventListener('abort', () => idle.stop(), { once: true });
       const answerHeaders = rules.responseHeaders(upstream.headers, true);
       // A login or sign-out answer is read whole; any other inspected answer as far as its
       // first bytes, which is the whole of most: either can still be sealed, or refused in
       // the service's shape, and its length is that of what is sent.
-      let passed = watched;
+      let passed: ReadableStream<Uint8Array> | undefined;
       let whole: Uint8Array<ArrayBuffer> | undefined;
       if (handling === 'read') whole = await readWhole(watched);
       else if (handling === 'scan' && watched !== undefined) {
-        const head = await readHead(watched, MAX_SMALL_ANSWER_BYTES);
+        const head = await watched.head(MAX_SMALL_ANSWER_BYTES);
         if (head.rest === undefined) whole = head.bytes;
         else passed = head.rest;
-      }
+      } else passed = watched?.stream();
       if (plan !== undefined && session !== undefined && whole !== undefined) {
         const call = {
           form: form?.bytes(),
@@ -348,60 +354,12 @@ function createLazyProxy(read: () => VaultProxyOptions): VaultProxy & VaultProxy
   });
 }
 
-// What a bound errors when it ends a call: a body on its way.
-type StreamController = Pick<ReadableStreamDefaultController<Uint8Array>, 'error'>;
-
-// A body watched on its way (the page's upload, the vault's answer), each chunk pulled from
-// the source when the reader asks: one stream, where a pipe through a transform stream makes
-// two and hands each chunk over twice (several times the CPU for a small body). `chunk` says whether it
-// passed something on or ended the call; until then the next chunk is read. Ended early,
-// the stream errors and the upstream's body is cancelled, as a pipe would cancel it.
-function pulledFrom(
-  source: ReadableStream<Uint8Array>,
-  step: {
-    readonly start: (stop: StreamController) => void;
-    readonly chunk: (
-      chunk: Uint8Array,
-      controller: ReadableStreamDefaultController<Uint8Array>,
-    ) => boolean;
-    readonly end: (controller: ReadableStreamDefaultController<Uint8Array>) => void;
-  },
-): ReadableStream<Uint8Array> {
-  const reader = source.getReader();
-  let stopped = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      step.start({
-        error(reason) {
-          stopped = true;
-          controller.error(reason);
-          reader.cancel(reason).catch(() => undefined);
-        },
-      });
-    },
-    async pull(controller) {
-      for (;;) {
-        const next = await reader.read();
-        // Stopped while it waited: the stream has already errored.
-        if (stopped) return;
-        if (next.done) {
-          step.end(controller);
-          controller.close();
-          return;
-        }
-        if (step.chunk(next.value, controller)) return;
-      }
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
-
 function requestBody(
   request: Request,
   rules: ProxyRules,
   call: {
     readonly idle: IdleTimer;
-    readonly bodies: StreamController[];
+    readonly bodies: BodyStop[];
     readonly fail: (refusal: ProxyRefusal) => void;
     readonly awaitAnswer: () => void;
     readonly form: FormCopy | undefined;
@@ -414,12 +372,12 @@ function requestBody(
   rules.checkDeclaredLength(request.headers.get('content-length'));
   let seen = 0;
   // Counted as it streams: a body without a length (or lying about it) stops at the limit.
-  return pulledFrom(request.body, {
+  return watchBody(request.body, {
     start(stop) {
       call.bodies.push(stop);
       call.idle.start();
     },
-    chunk(chunk, controller) {
+    chunk(chunk, pass) {
       seen += chunk.byteLength;
       if (seen > rules.maxRequestBytes) {
         call.fail(rules.tooLarge());
@@ -427,14 +385,14 @@ function requestBody(
       }
       call.idle.touch();
       call.form?.keep(chunk);
-      controller.enqueue(chunk);
+      pass(chunk);
       return true;
     },
     end() {
       call.idle.stop();
       call.awaitAnswer();
     },
-  });
+  }).stream();
 }
 
 function forwardedRequestHeaders(incoming: Headers, rules: ProxyRules): Headers {
@@ -451,59 +409,16 @@ function withCookies(headers: Record<string, string>, cookies: readonly string[]
   return all;
 }
 
-async function readWhole(
-  body: ReadableStream<Uint8Array> | undefined,
-): Promise<Uint8Array<ArrayBuffer>> {
+async function readWhole(body: WatchedBody | undefined): Promise<Uint8Array<ArrayBuffer>> {
   if (body === undefined) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    length += chunk.byteLength;
-    if (length > MAX_READ_ANSWER_BYTES) {
-      await body.cancel().catch(() => undefined);
-      throw new ProxyRefusal(
-        502,
-        'PROXY_UPSTREAM_UNREACHABLE',
-        `The vault's answer to a session call was over ${MAX_READ_ANSWER_BYTES} bytes.`,
-      );
-    }
-    chunks.push(chunk);
-  }
-  return concatBytes(chunks, length);
-}
-
-// Up to `limit` bytes and one chunk more: the whole body when it ends by then, or else a
-// stream of the body from its start, the rest pulled on as the reader asks.
-async function readHead(
-  body: ReadableStream<Uint8Array>,
-  limit: number,
-): Promise<
-  { bytes: Uint8Array<ArrayBuffer>; rest: undefined } | { rest: ReadableStream<Uint8Array> }
-> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  while (length <= limit) {
-    const { done, value } = await reader.read();
-    if (done) return { bytes: concatBytes(chunks, length), rest: undefined };
-    chunks.push(value);
-    length += value.byteLength;
-  }
-  return {
-    rest: new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(chunk);
-      },
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    }),
-  };
+  const head = await body.head(MAX_READ_ANSWER_BYTES);
+  if (head.rest === undefined) return head.bytes;
+  await head.rest.cancel().catch(() => undefined);
+  throw new ProxyRefusal(
+    502,
+    'PROXY_UPSTREAM_UNREACHABLE',
+    `The vault's answer to a session call was over ${MAX_READ_ANSWER_BYTES} bytes.`,
+  );
 }
 
 // A small form read whole, refused past `limit` bytes without reading on.

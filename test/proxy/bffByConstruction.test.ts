@@ -14,7 +14,7 @@ import {
   type VaultEmulator,
   type VaultEmulatorOptions,
 } from '../../src/emulator';
-import type { VaultProxyLogEvent } from '../../src/proxy';
+import type { VaultProxyLogEvent, VaultProxyOptions } from '../../src/proxy';
 import type { SealedSession } from '../../src/proxy/createSessionSealer';
 import { createLoopbackUpstream } from '../../src/proxy-node/createLoopbackUpstream';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
@@ -721,10 +721,15 @@ function createStubVault(): StubVault {
   return stub;
 }
 
-async function startStubbed(adapter: ProxyAdapter, session = true) {
+async function startStubbed(
+  adapter: ProxyAdapter,
+  session = true,
+  bounds: Pick<VaultProxyOptions, 'bodyIdleTimeoutMs'> = {},
+) {
   const stub = createStubVault();
   const events: VaultProxyLogEvent[] = [];
   const proxy = await adapter.start({
+    ...bounds,
     loginHost: DEFAULT_LOGIN_HOST,
     allowHosts: ['*.sunrise.example'],
     allowedOrigins: [APP_ORIGIN],
@@ -1124,6 +1129,52 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode inspects every answer', (adapter)
       expect(JSON.stringify(events)).not.toContain(secret.slice(0, 5));
     });
   });
+
+  // An answer is read as far as its first bytes before any of it is sent: one that stops
+  // moving meanwhile must end as a refusal, never as a short answer that looks whole.
+  it.each([
+    ['an answer it inspects', 'GET', DOCUMENTS, '{"responseStatus":"SUCCESS","data":[{"id":1},'],
+    ['a login answer it seals', 'POST', PASSWORD_LOGIN, '{"responseStatus":"SUCCESS","sessio'],
+  ] as const)(
+    'refuses %s that stops moving, passing none of it',
+    async (_name, method, path, head) => {
+      const { stub, events, browser } = await startStubbed(adapter, true, {
+        bodyIdleTimeoutMs: 100,
+      });
+      if (method === 'GET') await browser.login();
+      let cancelled = false;
+      stub.answer = (request) =>
+        request.method === method
+          ? new Response(
+              new ReadableStream<Uint8Array>({
+                start(controller) {
+                  controller.enqueue(new TextEncoder().encode(head));
+                  // The rest never comes.
+                },
+                cancel() {
+                  cancelled = true;
+                },
+              }),
+              { headers: { 'Content-Type': JSON_TYPE } },
+            )
+          : undefined;
+      const response = await browser.send(path, {
+        method,
+        ...(method === 'POST'
+          ? { headers: { 'Content-Type': FORM }, body: OLIVIA_FORM.toString() }
+          : {}),
+      });
+      const text = await response.text();
+      expect(response.status).toBe(504);
+      expect(JSON.parse(text).errors[0].type).toBe('PROXY_BODY_TIMEOUT');
+      expect(text).not.toContain(head);
+      if (method === 'POST') expect(browser.jar.has(OWN)).toBe(false);
+      await expect.poll(() => cancelled).toBe(true);
+      await eventually(() =>
+        expect(events.map((event) => event.error)).toContain('PROXY_BODY_TIMEOUT'),
+      );
+    },
+  );
 
   it('passes a long JSON answer without a credential whole', async () => {
     const { stub, browser } = await startStubbed(adapter);
