@@ -36,6 +36,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const NOT_FOUND = 'Only /auth/* and /vault/{host}/api/* are proxied.';
 const MAX_WARNED_ORIGINS = 100;
+// Targets remembered with their reading, the oldest first out.
+const RESOLVED_TARGETS_KEPT = 256;
 
 /**
  * The proxy's whole rule set, shared by the fetch-style handler and the Node adapter so the
@@ -127,6 +129,74 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       `Request bodies are limited to ${settings.maxRequestBytes} bytes.`,
     );
 
+  // Refusals are thrown, never kept: only a target that resolves is remembered.
+  const resolvedTargets = new Map<string, ProxyTarget>();
+  const resolveFresh = (method: string, target: string): ProxyTarget => {
+    // One canonical form, read by every rule below and sent upstream as it is.
+    const { path, query } = canonicalizeTarget(target);
+    if (session !== undefined && path === session.path) {
+      return { route: 'session', host: '', path, call: 'other', version: undefined };
+    }
+    if (session !== undefined && path === session.handOffPath) {
+      if (method !== 'POST') {
+        throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
+      }
+      return { route: 'session', host: '', path, call: 'web-tab-hand-off', version: undefined };
+    }
+    if (
+      sso !== undefined &&
+      (path === sso.startPath || path === sso.callbackPath || path === sso.renewPath)
+    ) {
+      const call =
+        path === sso.startPath
+          ? 'sso-start'
+          : path === sso.renewPath
+            ? 'sso-renew'
+            : 'sso-callback';
+      if (method !== (call === 'sso-callback' ? 'GET' : 'POST')) {
+        throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
+      }
+      return { route: 'session', host: '', path: `${path}${query}`, call, version: undefined };
+    }
+    if (!path.startsWith(`${basePath}/`)) throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
+    const rest = path.slice(basePath.length);
+    if (rest.startsWith('/auth/')) {
+      const words = rest.slice(1).toLowerCase().split('/');
+      const call =
+        method === 'POST' && words.length === 4 && words[1] === 'oauth' && words[2] === 'session'
+          ? 'oauth-login'
+          : 'other';
+      return {
+        route: 'auth',
+        host: loginHost,
+        path: `${rest}${query}`,
+        call,
+        version: undefined,
+      };
+    }
+    const [, vault, host = '', ...api] = rest.split('/');
+    if (vault !== 'vault' || api[0]?.toLowerCase() !== 'api') {
+      throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
+    }
+    // A DNS name is read without regard to case, and the allow list holds lower case.
+    const dns = host.toLowerCase();
+    if (!isAllowedHost(dns, allowHosts)) {
+      throw new ProxyRefusal(
+        400,
+        'PROXY_HOST_NOT_ALLOWED',
+        'That vault host is not on the allow list.',
+      );
+    }
+    const [, version, ...words] = api.join('/').toLowerCase().split('/');
+    return {
+      route: 'vault',
+      host: dns,
+      path: `/${api.join('/')}${query}`,
+      call: vaultCall(method, words.join('/')),
+      version: version !== undefined && /^v\d+(?:\.\d+)?$/.test(version) ? version : undefined,
+    };
+  };
+
   return {
     maxRequestBytes: settings.maxRequestBytes,
     upstreamTimeoutMs: settings.upstreamTimeoutMs,
@@ -158,70 +228,18 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       if (!METHODS.has(method)) {
         throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not proxied.`);
       }
-      // One canonical form, read by every rule below and sent upstream as it is.
-      const { path, query } = canonicalizeTarget(target);
-      if (session !== undefined && path === session.path) {
-        return { route: 'session', host: '', path, call: 'other', version: undefined };
+      // A browser repeats the same few targets (keep-alive, who-am-I): each is read once.
+      // Targets with a query are read every time, so no query's data is kept.
+      if (target.includes('?')) return resolveFresh(method, target);
+      const key = `${method} ${target}`;
+      const known = resolvedTargets.get(key);
+      if (known !== undefined) return known;
+      const resolved = Object.freeze(resolveFresh(method, target));
+      if (resolvedTargets.size >= RESOLVED_TARGETS_KEPT) {
+        resolvedTargets.delete(resolvedTargets.keys().next().value as string);
       }
-      if (session !== undefined && path === session.handOffPath) {
-        if (method !== 'POST') {
-          throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
-        }
-        return { route: 'session', host: '', path, call: 'web-tab-hand-off', version: undefined };
-      }
-      if (
-        sso !== undefined &&
-        (path === sso.startPath || path === sso.callbackPath || path === sso.renewPath)
-      ) {
-        const call =
-          path === sso.startPath
-            ? 'sso-start'
-            : path === sso.renewPath
-              ? 'sso-renew'
-              : 'sso-callback';
-        if (method !== (call === 'sso-callback' ? 'GET' : 'POST')) {
-          throw new ProxyRefusal(405, 'PROXY_BAD_PATH', `The ${method} method is not served here.`);
-        }
-        return { route: 'session', host: '', path: `${path}${query}`, call, version: undefined };
-      }
-      if (!path.startsWith(`${basePath}/`))
-        throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
-      const rest = path.slice(basePath.length);
-      if (rest.startsWith('/auth/')) {
-        const words = rest.slice(1).toLowerCase().split('/');
-        const call =
-          method === 'POST' && words.length === 4 && words[1] === 'oauth' && words[2] === 'session'
-            ? 'oauth-login'
-            : 'other';
-        return {
-          route: 'auth',
-          host: loginHost,
-          path: `${rest}${query}`,
-          call,
-          version: undefined,
-        };
-      }
-      const [, vault, host = '', ...api] = rest.split('/');
-      if (vault !== 'vault' || api[0]?.toLowerCase() !== 'api') {
-        throw new ProxyRefusal(404, 'PROXY_NOT_FOUND', NOT_FOUND);
-      }
-      // A DNS name is read without regard to case, and the allow list holds lower case.
-      const dns = host.toLowerCase();
-      if (!isAllowedHost(dns, allowHosts)) {
-        throw new ProxyRefusal(
-          400,
-          'PROXY_HOST_NOT_ALLOWED',
-          'That vault host is not on the allow list.',
-        );
-      }
-      const [, version, ...words] = api.join('/').toLowerCase().split('/');
-      return {
-        route: 'vault',
-        host: dns,
-        path: `/${api.join('/')}${query}`,
-        call: vaultCall(method, words.join('/')),
-        version: version !== undefined && /^v\d+(?:\.\d+)?$/.test(version) ? version : undefined,
-      };
+      resolvedTargets.set(key, resolved);
+      return resolved;
     },
 
     checkOrigin(method, header) {
