@@ -1,3 +1,5 @@
+import { createMemo } from './createMemo';
+
 /**
  * Reads an answer's bytes as they pass and tells when a credential begins in them; see
  * {@link createCredentialScanner}.
@@ -255,14 +257,15 @@ function stopsOf(firsts: readonly number[]): Uint8Array {
 }
 
 // A browser sends the same session with every call: its table is built once. Bounded like
-// the proxy's cache of opened cookies, the oldest first out.
-const COMPILED_CACHE_SIZE = 1000;
-const compiled = new Map<string, CompiledPrefix>();
+// the proxy's cache of opened cookies.
+const compiled = createMemo<CompiledPrefix>(1000);
 
 function compilePrefix(id: string): CompiledPrefix {
   const start = id.slice(0, KNOWN_PREFIX);
-  const known = compiled.get(start);
-  if (known !== undefined) return known;
+  return compiled(start, () => compileFresh(start));
+}
+
+function compileFresh(start: string): CompiledPrefix {
   const pattern = Uint8Array.from(start, (char) => char.charCodeAt(0) & 0xff);
   const fallback = new Int32Array(pattern.length);
   for (let index = 1, count = 0; index < pattern.length; index++) {
@@ -270,10 +273,7 @@ function compilePrefix(id: string): CompiledPrefix {
     if (pattern[index] === pattern[count]) count++;
     fallback[index] = count;
   }
-  if (compiled.size >= COMPILED_CACHE_SIZE) compiled.delete(compiled.keys().next().value as string);
-  const prefix = { pattern, fallback, stops: stopsOf([pattern[0] as number]) };
-  compiled.set(start, prefix);
-  return prefix;
+  return { pattern, fallback, stops: stopsOf([pattern[0] as number]) };
 }
 
 // Compared byte by byte in the ring, with no string made: a name ends at every key's colon.

@@ -1,5 +1,6 @@
 import { canonicalizeTarget } from './canonicalizeTarget';
 import { checkProxyOptions } from './checkProxyOptions';
+import { createMemo } from './createMemo';
 import { createSessionRules, type SessionRules } from './createSessionRules';
 import { createSsoRules, type SsoRules } from './createSsoRules';
 import { isAllowedHost } from './isAllowedHost';
@@ -36,7 +37,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const NOT_FOUND = 'Only /auth/* and /vault/{host}/api/* are proxied.';
 const MAX_WARNED_ORIGINS = 100;
-// Targets remembered with their reading, the oldest first out.
+// Targets remembered with their reading.
 const RESOLVED_TARGETS_KEPT = 256;
 
 /**
@@ -130,7 +131,7 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
     );
 
   // Refusals are thrown, never kept: only a target that resolves is remembered.
-  const resolvedTargets = new Map<string, ProxyTarget>();
+  const resolvedTargets = createMemo<ProxyTarget>(RESOLVED_TARGETS_KEPT);
   const resolveFresh = (method: string, target: string): ProxyTarget => {
     // One canonical form, read by every rule below and sent upstream as it is.
     const { path, query } = canonicalizeTarget(target);
@@ -231,15 +232,9 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       // A browser repeats the same few targets (keep-alive, who-am-I): each is read once.
       // Targets with a query are read every time, so no query's data is kept.
       if (target.includes('?')) return resolveFresh(method, target);
-      const key = `${method} ${target}`;
-      const known = resolvedTargets.get(key);
-      if (known !== undefined) return known;
-      const resolved = Object.freeze(resolveFresh(method, target));
-      if (resolvedTargets.size >= RESOLVED_TARGETS_KEPT) {
-        resolvedTargets.delete(resolvedTargets.keys().next().value as string);
-      }
-      resolvedTargets.set(key, resolved);
-      return resolved;
+      return resolvedTargets(`${method} ${target}`, () =>
+        Object.freeze(resolveFresh(method, target)),
+      );
     },
 
     checkOrigin(method, header) {

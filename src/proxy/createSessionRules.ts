@@ -7,6 +7,7 @@ import {
 } from '../core/kitWire';
 import type { CheckedSessionOptions } from './checkProxyOptions';
 import { createCredentialScanner } from './createCredentialScanner';
+import { createMemo } from './createMemo';
 import { createSessionSealer, type SealedSession, type SealedVault } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
 import type { ProxyTarget } from './ProxyTarget';
@@ -930,22 +931,18 @@ export function knownSessionIds(plan: SessionPlan, sealed?: string): string[] {
 // answers with a handful of types: each is judged once.
 function isPassedUntouched(contentType: string | null | undefined): boolean {
   const label = contentType ?? '';
-  const known = judgedTypes.get(label);
-  if (known !== undefined) return known;
-  const essence = label.split(';')[0]?.trim().toLowerCase() ?? '';
-  const untouched =
-    /^(?:image|audio|video|font|model)\//.test(essence) ||
-    (!essence.endsWith('+json') &&
-      !essence.endsWith('+xml') &&
-      (BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.')));
-  if (judgedTypes.size >= JUDGED_TYPES_SIZE) judgedTypes.clear();
-  judgedTypes.set(label, untouched);
-  return untouched;
+  return judgedTypes(label, () => {
+    const essence = label.split(';')[0]?.trim().toLowerCase() ?? '';
+    return (
+      /^(?:image|audio|video|font|model)\//.test(essence) ||
+      (!essence.endsWith('+json') &&
+        !essence.endsWith('+xml') &&
+        (BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.')))
+    );
+  });
 }
 
-// Bounded: an upstream that labels every answer differently cannot grow it.
-const JUDGED_TYPES_SIZE = 64;
-const judgedTypes = new Map<string, boolean>();
+const judgedTypes = createMemo<boolean>(64);
 
 // Only the two cookie names are looked for; their values (base64url) hold no `;` or `,`.
 // The first of each counts.

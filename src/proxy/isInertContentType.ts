@@ -1,3 +1,5 @@
+import { createMemo } from './createMemo';
+
 // Types that no browser runs script in when it opens them: data the page reads, plain text
 // (with `nosniff` it is never sniffed into HTML), raster images, audio, video, PDF (shown
 // by the browser's own viewer, apart from the page's origin) and downloads. Everything else
@@ -25,14 +27,19 @@ const INERT_TYPES = new Set([
  */
 export function isInertContentType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
-  const semicolon = contentType.indexOf(';');
-  const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon))
-    .trim()
-    .toLowerCase();
-  return (
-    INERT_TYPES.has(essence) ||
-    (essence.startsWith('application/') && essence.endsWith('+json')) ||
-    essence.startsWith('audio/') ||
-    essence.startsWith('video/')
-  );
+  // A vault labels its answers with a handful of types: each is judged once.
+  return judgedTypes(contentType, () => {
+    const semicolon = contentType.indexOf(';');
+    const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon))
+      .trim()
+      .toLowerCase();
+    return (
+      INERT_TYPES.has(essence) ||
+      (essence.startsWith('application/') && essence.endsWith('+json')) ||
+      essence.startsWith('audio/') ||
+      essence.startsWith('video/')
+    );
+  });
 }
+
+const judgedTypes = createMemo<boolean>(64);
