@@ -69,21 +69,11 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  * nothing per byte, so it can watch a streamed answer as it goes.
  */
 export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
-  const prefixes = known.filter((id) => id !== '').map(compilePrefix);
-  const patterns = prefixes.map((prefix) => prefix.pattern);
-  const fallbacks = prefixes.map((prefix) => prefix.fallback);
-  const count = prefixes.length;
+  const { patterns, fallbacks, firsts, stops } = knownTables(known);
+  const count = patterns.length;
   // How many bytes of each prefix the last bytes read match. While none matches in part
   // (`partly`, saved), only a byte that begins one needs a look at them.
   const matched = new Int32Array(count);
-  const firsts = patterns.map((pattern) => pattern[0] as number);
-  // Where a run of plain bytes ends: a quote, an XML element's start, a known ID's first byte.
-  const stops =
-    count === 0
-      ? PLAIN_STOPS
-      : count === 1
-        ? (prefixes[0] as CompiledPrefix).stops
-        : stopsOf(firsts);
   // The current JSON string's letters and digits, lower-cased: its last NAME_WINDOW, as a ring.
   const key = new Uint8Array(NAME_WINDOW);
   // An XML element's name, read whatever the JSON reading of the same bytes is.
@@ -239,14 +229,15 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
 
 // A known ID's first KNOWN_PREFIX bytes and their Knuth–Morris–Pratt fall-back table, so
 // that they are found in a row wherever the answer splits them.
-interface CompiledPrefix {
-  readonly pattern: Uint8Array;
-  readonly fallback: Int32Array;
-  /** The bytes that end a plain run while this is the only prefix looked for. */
+// What scanning for a set of known IDs needs besides its state: each ID's first characters
+// and their fallback table, and where a run of plain bytes ends (a quote, an XML element's
+// start, a known ID's first byte).
+interface KnownTables {
+  readonly patterns: readonly Uint8Array[];
+  readonly fallbacks: readonly Int32Array[];
+  readonly firsts: readonly number[];
   readonly stops: Uint8Array;
 }
-
-const PLAIN_STOPS = stopsOf([]);
 
 function stopsOf(firsts: readonly number[]): Uint8Array {
   const stops = new Uint8Array(256);
@@ -256,24 +247,37 @@ function stopsOf(firsts: readonly number[]): Uint8Array {
   return stops;
 }
 
-// A browser sends the same session with every call: its table is built once. Bounded like
-// the proxy's cache of opened cookies.
-const compiled = createMemo<CompiledPrefix>(1000);
+// A browser sends the same session with every call: its tables are built once. Bounded like
+// the proxy's cache of opened cookies. Most calls know one ID, the very string of the session
+// the proxy opened, so the lookup hashes nothing new.
+// (A list of several has a memo of its own, under a key no single ID can spell.)
+const tablesOfOne = createMemo<KnownTables>(1000);
+const tablesOfSeveral = createMemo<KnownTables>(1000);
 
-function compilePrefix(id: string): CompiledPrefix {
-  const start = id.slice(0, KNOWN_PREFIX);
-  return compiled(start, () => compileFresh(start));
+function knownTables(known: readonly string[]): KnownTables {
+  const build = (): KnownTables => {
+    const starts = known.filter((id) => id !== '').map((id) => id.slice(0, KNOWN_PREFIX));
+    const patterns = starts.map((start) =>
+      Uint8Array.from(start, (char) => char.charCodeAt(0) & 0xff),
+    );
+    const firsts = patterns.map((pattern) => pattern[0] as number);
+    return { patterns, fallbacks: patterns.map(fallbackOf), firsts, stops: stopsOf(firsts) };
+  };
+  return known.length === 1
+    ? tablesOfOne(known[0] as string, build)
+    : tablesOfSeveral(JSON.stringify(known), build);
 }
 
-function compileFresh(start: string): CompiledPrefix {
-  const pattern = Uint8Array.from(start, (char) => char.charCodeAt(0) & 0xff);
+// For each length of a match, the longest proper prefix of the pattern that is also a suffix
+// of what matched: where the search goes on after a mismatch.
+function fallbackOf(pattern: Uint8Array): Int32Array {
   const fallback = new Int32Array(pattern.length);
   for (let index = 1, count = 0; index < pattern.length; index++) {
     while (count > 0 && pattern[index] !== pattern[count]) count = fallback[count - 1] as number;
     if (pattern[index] === pattern[count]) count++;
     fallback[index] = count;
   }
-  return { pattern, fallback, stops: stopsOf([pattern[0] as number]) };
+  return fallback;
 }
 
 // Compared byte by byte in the ring, with no string made: a name ends at every key's colon.

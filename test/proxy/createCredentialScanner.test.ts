@@ -148,6 +148,33 @@ describe('createCredentialScanner', () => {
     );
   });
 
+  it('looks for the IDs this call knows, whichever IDs scans before it knew', () => {
+    const ID = fc.stringMatching(/^[0-9A-F]{32}$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(ID, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }),
+        (calls) => {
+          const seen = new Set<string>();
+          for (const known of calls) {
+            // Each ID of this call is found where it stands; one only an earlier call knew
+            // is text like any other.
+            for (const id of known) {
+              const text = `{"responseStatus":"SUCCESS","data":{"note":"${id}"}}`;
+              expect(passedBeforeFound(encoder.encode(text), [], known).found).toBe(true);
+            }
+            for (const id of seen) {
+              if (known.some((other) => other.slice(0, 16) === id.slice(0, 16))) continue;
+              const text = `{"responseStatus":"SUCCESS","data":{"note":"${id}"}}`;
+              expect(passedBeforeFound(encoder.encode(text), [], known).found).toBe(false);
+            }
+            for (const id of known) seen.add(id);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('reads XML element names too, namespaced or not, but not text that merely mentions one', () => {
     const found = (text: string) => createCredentialScanner().scan(encoder.encode(text));
     expect(
