@@ -138,10 +138,12 @@ export function formatProxySection(report: ProxyReport): string {
     '',
     ...formatProfiles(report.profiles, missed, find),
     `A ${(report.download[0]?.bytes ?? 0) / MB} MiB document download, one at a time, ` +
-      'twice in opposite orders, the faster shown:',
+      'twice in opposite orders, the faster shown, with the CPU time the proxy spent on it ' +
+      "(its processes' user + system time, which other work on the machine moves less than " +
+      'the wall time):',
     '',
     markdownTable(
-      ['path', 'received', 'time', 'vs direct', 'proxy RSS before → peak'],
+      ['path', 'received', 'time', 'vs direct', 'proxy CPU', 'proxy RSS before → peak'],
       report.download.map((row) => {
         const direct = report.download.find((other) => other.path === 'direct');
         return [
@@ -149,12 +151,13 @@ export function formatProxySection(report: ProxyReport): string {
           `${(row.received / MB).toFixed(0)} MiB`,
           `${row.seconds.toFixed(2)} s`,
           direct ? `${(row.seconds / direct.seconds).toFixed(2)}×` : '',
+          row.cpuMs === undefined ? '—' : `${row.cpuMs.toFixed(0)} ms`,
           row.baselineBytes === undefined || row.peakBytes === undefined
             ? '—'
             : `${(row.baselineBytes / MB).toFixed(0)} → ${(row.peakBytes / MB).toFixed(0)} MiB`,
         ];
       }),
-      ['l', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r'],
     ),
     '',
     ...formatSessionCost(report, find),

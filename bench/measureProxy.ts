@@ -95,6 +95,11 @@ export interface ProxyDownloadFigures {
   /** Resident memory of the proxy's process(es) before the download and at its peak. */
   readonly baselineBytes: number | undefined;
   readonly peakBytes: number | undefined;
+  /**
+   * The proxy's processes' CPU time over the download (user + system), steadier than its
+   * wall time on a shared machine; none for the direct path.
+   */
+  readonly cpuMs: number | undefined;
 }
 
 /**
@@ -496,6 +501,7 @@ async function downloadThrough(target: Target): Promise<ProxyDownloadFigures> {
   const sampler = setInterval(() => {
     if (peakBytes !== undefined) peakBytes = Math.max(peakBytes, memory());
   }, 10);
+  const ticksBefore = cpuTicks(pids);
   const started = performance.now();
   const fileUrl = `http://127.0.0.1:${target.port}${target.urlPath.replace(/keep-alive$/, 'objects/documents/1/file')}`;
   try {
@@ -516,6 +522,8 @@ async function downloadThrough(target: Target): Promise<ProxyDownloadFigures> {
       seconds: (performance.now() - started) / 1000,
       baselineBytes,
       peakBytes: peakBytes === undefined ? undefined : Math.max(peakBytes, memory()),
+      cpuMs:
+        pids.length === 0 ? undefined : ((cpuTicks(pids) - ticksBefore) / TICKS_PER_SECOND) * 1e3,
     };
   } finally {
     clearInterval(sampler);
