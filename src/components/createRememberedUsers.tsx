@@ -187,11 +187,20 @@ export function createRememberedUsers(options: RememberedUsersOptions): Remember
       // Once per session: a tab that only hears of its session later (a keep-alive, a
       // clock check) must not put back a name another tab has just been told to forget.
       let seen: unknown;
+      let seenUser: string | undefined;
       const check = (): void => {
-        const { user, status, startedAt } = manager.getSnapshot();
-        const session = user && isLiveStatus(status) ? `${user.username}\n${startedAt}` : undefined;
-        if (session !== undefined && session !== seen) store.remember(user?.username ?? '');
+        const { user, status, startedAt, lastUsername } = manager.getSnapshot();
+        const name = user !== undefined && isLiveStatus(status) ? user.username : undefined;
+        const session = name === undefined ? undefined : `${name}\n${startedAt}`;
+        if (name !== undefined && session !== seen) store.remember(name);
+        // A session that ended with "Sign out and forget me", here or in another tab, leaves
+        // no name to fill in: each tab then forgets it by its own hand, since another tab's
+        // write may reach its view of the store late (Firefox), or with no storage event.
+        else if (name === undefined && seenUser !== undefined && lastUsername === undefined) {
+          store.forget(seenUser);
+        }
         seen = session;
+        seenUser = name;
       };
       check();
       return manager.subscribe(check);

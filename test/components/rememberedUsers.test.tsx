@@ -195,6 +195,46 @@ describe('LoginForm with remembered users', () => {
     expect(other.session.manager.getSnapshot().lastUsername).toBeUndefined();
   });
 
+  it("forgets the name in every tab by its own hand, whatever another tab's storage shows it", async () => {
+    const user = userEvent.setup();
+    // Each tab its own store, none of which tells the other: as a browser whose copy of
+    // localStorage in one tab lags behind another's, or whose storage event comes late.
+    const mine = memoryStorage();
+    const theirs = memoryStorage();
+    const app = (storage: StorageAdapter) => {
+      const users = createRememberedUsers({ storage });
+      return (
+        <RequireSession fallback={<LoginForm rememberedUsers={users} />}>
+          <VaultSwitcher rememberedUsers={users} />
+        </RequireSession>
+      );
+    };
+    const tab = await renderWithSession(app(mine), { settings: ALONE });
+    const other = await renderWithSession(app(theirs), { backend: tab.backend, settings: ALONE });
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await waitFor(() => expect(other.session.manager.getSnapshot().status).toBe('active'));
+    expect(theirs.map.get(KEY)).toContain(OLIVIA.username);
+
+    await user.click(tab.getByRole('button', { name: /switch vault$/ }));
+    await user.click(tab.getByRole('button', { name: 'Sign out and forget me' }));
+    await waitFor(() => expect(other.session.manager.getSnapshot().status).toBe('ended'));
+    for (const [view, storage] of [
+      [tab, mine],
+      [other, theirs],
+    ] as const) {
+      await waitFor(() => expect(view.queryByText('Signed in before on this browser')).toBeNull());
+      expect(storage.map.get(KEY) ?? '').not.toContain(OLIVIA.username);
+    }
+
+    // A plain sign-out still leaves her name in every tab.
+    await act(() => tab.session.manager.signIn(OLIVIA));
+    await waitFor(() => expect(other.session.manager.getSnapshot().status).toBe('active'));
+    await act(() => tab.session.manager.signOut());
+    await waitFor(() => expect(other.session.manager.getSnapshot().status).toBe('ended'));
+    expect(theirs.map.get(KEY)).toContain(OLIVIA.username);
+    expect(mine.map.get(KEY)).toContain(OLIVIA.username);
+  });
+
   it('clears the name from a form that stays on screen', async () => {
     const tab = await renderWithSession(<LoginForm />, { settings: ALONE });
     const field = () => tab.getByRole('textbox', { name: 'User name' });
