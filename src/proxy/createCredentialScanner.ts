@@ -227,11 +227,10 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   };
 }
 
-// A known ID's first KNOWN_PREFIX bytes and their Knuth–Morris–Pratt fall-back table, so
-// that they are found in a row wherever the answer splits them.
-// What scanning for a set of known IDs needs besides its state: each ID's first characters
-// and their fallback table, and where a run of plain bytes ends (a quote, an XML element's
-// start, a known ID's first byte).
+// What scanning for a set of known IDs needs besides its state: each ID's first
+// KNOWN_PREFIX bytes and their Knuth–Morris–Pratt fall-back table, so that they are found in
+// a row wherever the answer splits them, and where a run of plain bytes ends (a quote, an XML
+// element's start, a known ID's first byte).
 interface KnownTables {
   readonly patterns: readonly Uint8Array[];
   readonly fallbacks: readonly Int32Array[];
@@ -247,25 +246,29 @@ function stopsOf(firsts: readonly number[]): Uint8Array {
   return stops;
 }
 
-// A browser sends the same session with every call: its tables are built once. Bounded like
-// the proxy's cache of opened cookies. Most calls know one ID, the very string of the session
-// the proxy opened, so the lookup hashes nothing new.
-// (A list of several has a memo of its own, under a key no single ID can spell.)
+// A browser sends the same session with every call: its tables are built once, filed under
+// the ID's first characters only (the memo keeps no whole ID). Bounded like the proxy's cache
+// of opened cookies. A list of several has a memo of its own, under a key no single ID's
+// start can spell.
 const tablesOfOne = createMemo<KnownTables>(1000);
 const tablesOfSeveral = createMemo<KnownTables>(1000);
 
 function knownTables(known: readonly string[]): KnownTables {
-  const build = (): KnownTables => {
-    const starts = known.filter((id) => id !== '').map((id) => id.slice(0, KNOWN_PREFIX));
-    const patterns = starts.map((start) =>
-      Uint8Array.from(start, (char) => char.charCodeAt(0) & 0xff),
-    );
-    const firsts = patterns.map((pattern) => pattern[0] as number);
-    return { patterns, fallbacks: patterns.map(fallbackOf), firsts, stops: stopsOf(firsts) };
-  };
-  return known.length === 1
-    ? tablesOfOne(known[0] as string, build)
-    : tablesOfSeveral(JSON.stringify(known), build);
+  const only = known.length === 1 ? (known[0] as string) : '';
+  if (only !== '') {
+    const start = only.slice(0, KNOWN_PREFIX);
+    return tablesOfOne(start, () => tablesOf([start]));
+  }
+  const starts = known.filter((id) => id !== '').map((id) => id.slice(0, KNOWN_PREFIX));
+  return tablesOfSeveral(JSON.stringify(starts), () => tablesOf(starts));
+}
+
+function tablesOf(starts: readonly string[]): KnownTables {
+  const patterns = starts.map((start) =>
+    Uint8Array.from(start, (char) => char.charCodeAt(0) & 0xff),
+  );
+  const firsts = patterns.map((pattern) => pattern[0] as number);
+  return { patterns, fallbacks: patterns.map(fallbackOf), firsts, stops: stopsOf(firsts) };
 }
 
 // For each length of a match, the longest proper prefix of the pattern that is also a suffix
