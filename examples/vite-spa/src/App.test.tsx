@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { createVaultEmulator } from 'vault-session-kit/emulator';
 import { emulatorHandlers } from 'vault-session-kit/emulator/msw';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { App } from './App';
 
 // The app calls /auth/*, /vault/{dns}/api/* and /vault-session on its own origin; jsdom
@@ -15,6 +15,9 @@ import { App } from './App';
 const emulator = createVaultEmulator({ passwordHashIterations: 1_000 });
 const server = setupServer(...emulatorHandlers(emulator));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Without Vitest's `globals`, Testing Library does not unmount by itself: each test's app is
+// unmounted after it, so no render of it is left to run once the test environment is gone.
+afterEach(cleanup);
 afterAll(() => server.close());
 
 it('tells olivia her password is wrong, then signs her in', async () => {

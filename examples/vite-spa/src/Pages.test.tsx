@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SessionProvider } from 'vault-session-kit';
 import { createVaultClient, createVaultSession } from 'vault-session-kit/core';
 import { createVaultEmulator } from 'vault-session-kit/emulator';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { Pages } from './App';
 
 // No MSW here: the emulator is the client's fetch, and the session is made in the test.
@@ -14,6 +14,9 @@ const client = createVaultClient({
   vaultDns: 'promomats.sunrise.example',
   fetch: emulator.fetch,
 });
+// Without Vitest's `globals`, Testing Library does not unmount by itself: each test's app is
+// unmounted after it, so no render of it is left to run once the test environment is gone.
+afterEach(cleanup);
 
 it('signs olivia in on a session of the test, its keep-alive running at once', async () => {
   const user = userEvent.setup();
