@@ -296,7 +296,6 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       let answer:
         | {
             readonly status: number;
-            readonly statusMessage: string | undefined;
             readonly headers: IncomingHttpHeaders;
             readonly guard: AnswerGuard | undefined;
             read:
@@ -304,15 +303,26 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
               | undefined;
           }
         | undefined;
+      // The headers that go to the page, or the refusal when one holds the call's session.
+      const passedHeaders = (incoming: IncomingHttpHeaders): OutgoingHttpHeaders =>
+        rules.responseHeaders(
+          Object.entries(incoming),
+          false,
+          plan === undefined ? undefined : knownSessionIds(plan),
+        );
       const passHead = (controller: Dispatcher.DispatchController): void => {
         if (answer === undefined) return;
-        const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
-          Object.entries(answer.headers),
-          false,
-        );
+        let answerHeaders: OutgoingHttpHeaders;
+        try {
+          answerHeaders = passedHeaders(answer.headers);
+        } catch (error) {
+          end(rules.refusalOf(error));
+          return;
+        }
         if (plan !== undefined && plan.cookies.length > 0)
           answerHeaders['set-cookie'] = [...plan.cookies];
-        res.writeHead(answer.status, answer.statusMessage, answerHeaders);
+        // The vault's reason phrase is its own text, not passed: the status says it all.
+        res.writeHead(answer.status, answerHeaders);
         report(answer.status);
         for (const chunk of answer.read?.chunks ?? []) res.write(chunk);
         answer.read = undefined;
@@ -332,7 +342,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
             call = controller;
             if (settled) controller.abort(ENDED);
           },
-          onResponseStart(controller, status, parsed, statusMessage) {
+          onResponseStart(controller, status, parsed) {
             if (status < 200 || settled) return;
             if (status >= 300 && status < 400) {
               end(rules.redirected());
@@ -368,7 +378,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
               handling === 'pass'
                 ? undefined
                 : { whole: handling === 'read', chunks: [], length: 0 };
-            answer = { status, statusMessage, headers: incoming, guard, read };
+            answer = { status, headers: incoming, guard, read };
             idle.start();
             if (read === undefined) passHead(controller);
           },
@@ -413,7 +423,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
           },
           onResponseEnd() {
             if (settled || answer === undefined) return;
-            const { read, guard, status, statusMessage, headers: incoming } = answer;
+            const { read, guard, status, headers: incoming } = answer;
             const rest = guard?.end();
             if (read === undefined) {
               end();
@@ -434,23 +444,27 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
             const send = (rewritten: ReadAnswer): void => {
               if (settled) return;
               end();
-              const answerHeaders: OutgoingHttpHeaders = rules.responseHeaders(
-                Object.entries(incoming),
-                false,
-              );
               answerHeaders['content-length'] = String(rewritten.body.byteLength);
               if (rewritten.cookies.length > 0)
                 answerHeaders['set-cookie'] = [...rewritten.cookies];
-              res.writeHead(status, statusMessage, answerHeaders).end(rewritten.body);
+              res.writeHead(status, answerHeaders).end(rewritten.body);
               report(status);
             };
             // An answer is read only in BFF mode, where the call has a plan.
             const sessionRules = session as SessionRules;
             const sessionPlan = plan as SessionPlan;
+            let answerHeaders: OutgoingHttpHeaders;
+            try {
+              answerHeaders = passedHeaders(incoming);
+            } catch (error) {
+              end(rules.refusalOf(error));
+              return;
+            }
             const call = {
               form: form?.bytes(),
               upstream: upstreamCall,
               inspected: guard !== undefined,
+              headers: Object.values(answerHeaders).map(String),
             };
             // Only a login waits (for its session to be sealed); any other answer goes at once.
             if (sessionPlan.seals !== undefined) {

@@ -82,10 +82,13 @@ export interface ProxyRules {
   /**
    * The headers of a proxied answer from the upstream's (lower-case names). `bodyDecoded`:
    * the body is handed over already decompressed (fetch), so its encoding and length go.
+   * `known`: in BFF mode, the session IDs the call knows; a header that would pass with one
+   * in its value makes the answer the `PROXY_CREDENTIAL_WITHHELD` refusal, thrown.
    */
   responseHeaders(
     upstream: Iterable<readonly [string, string | readonly string[] | undefined]>,
     bodyDecoded: boolean,
+    known?: readonly string[],
   ): Record<string, string>;
   /** Any error as the refusal to answer with (an unknown one as an unreachable upstream). */
   refusalOf(error: unknown): ProxyRefusal;
@@ -295,7 +298,7 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
       return REQUEST_HEADERS.has(name) || name.startsWith('x-vaultapi-');
     },
 
-    responseHeaders(upstream, bodyDecoded) {
+    responseHeaders(upstream, bodyDecoded, known) {
       const headers: Record<string, string> = {};
       let encoded = false;
       for (const [name, value] of upstream) {
@@ -311,7 +314,13 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
         ) {
           continue;
         }
-        headers[name] = typeof value === 'string' ? value : value.join(', ');
+        const passed = typeof value === 'string' ? value : value.join(', ');
+        // Whatever its name says, a header's value is the vault's to fill: one that holds
+        // the call's session is not passed, and neither is the answer.
+        if (session !== undefined && known?.some((sid) => passed.includes(sid))) {
+          throw session.withheld();
+        }
+        headers[name] = passed;
       }
       // fetch hands over a compressed answer already decoded: its length no longer applies.
       if (encoded && bodyDecoded) delete headers['content-length'];

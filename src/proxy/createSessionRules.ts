@@ -84,6 +84,8 @@ export interface AnswerCall {
   readonly upstream: UpstreamCall;
   /** Its bytes went through an answer guard as they came: not inspected again. */
   readonly inspected: boolean;
+  /** The values of the answer's headers that go to the page. */
+  readonly headers: readonly string[];
 }
 
 /**
@@ -182,11 +184,15 @@ export interface SessionRules {
   /**
    * A login's answer (`plan.seals` set): its session sealed into a cookie and taken out of
    * the body, or, for a failed login, as {@link SessionRules.answer} passes it. Throws the
-   * `PROXY_CREDENTIAL_WITHHELD` refusal for an answer that holds a credential it does not seal.
+   * `PROXY_CREDENTIAL_WITHHELD` refusal for an answer that holds a credential it does not seal,
+   * in its body or in a header that goes to the page, and for one that is not a JSON object.
    */
   seal(plan: SessionPlan, body: Uint8Array<ArrayBuffer>, call: AnswerCall): Promise<ReadAnswer>;
-  /** The refusal for an answer that carries a credential towards the page. */
-  withheld(): ProxyRefusal;
+  /**
+   * The refusal for an answer that carries a credential towards the page, or that cannot
+   * be read for one (`why` says which).
+   */
+  withheld(why?: string): ProxyRefusal;
   /**
    * Ends, in the background, an own session the proxy opened but does not keep (a single
    * sign-on that landed in another vault than the one asked for).
@@ -235,6 +241,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Ends a session whose login named no version (OAuth); every version serves the call.
 const END_SESSION_VERSION = 'v26.1';
 const OPENED_CACHE_SIZE = 1000;
+const CARRIED_CREDENTIAL =
+  'The answer carried a session credential, which a proxy in session (BFF) mode never passes to the page.';
+const UNREADABLE_LOGIN =
+  "The vault's answer to a sign-in was not a JSON object, so the session it may hold could not be sealed; a proxy in session (BFF) mode does not pass it to the page.";
 // Of a sealed value's end: its AES-GCM tag (22 base64url characters) and some ciphertext.
 const OPENED_KEY_LENGTH = 32;
 const BINARY_TYPES = new Set([
@@ -655,12 +665,19 @@ export function createSessionRules(
     },
 
     handling(plan, { method, status, header, bodyDecoded }) {
-      // No body, nothing to inspect: the headers are filtered all the same.
-      if (method === 'HEAD' || status === 204 || status === 205 || status === 304) return 'pass';
-      if (isPassedUntouched(header('content-type'))) return 'pass';
+      // No body by HTTP, nothing to inspect: the headers are checked all the same. (A 205
+      // may still come with bytes, which are inspected like any others.)
+      if (method === 'HEAD' || status === 204 || status === 304) return 'pass';
+      // A login's or a sign-out's answer is read whatever its label: only a document
+      // streams through unread, and a session call's answer is never one.
+      const session = plan.seals !== undefined || plan.endsSession;
+      if (!session && isPassedUntouched(header('content-type'))) return 'pass';
       const encoding = header('content-encoding');
       if (!bodyDecoded && encoding && encoding.trim().toLowerCase() !== 'identity') return 'refuse';
-      if (plan.seals !== undefined || plan.endsSession) return 'read';
+      // Session IDs are ASCII, and the inspection reads bytes: a text in another kind of
+      // character set (UTF-16, EBCDIC) could hold one that no byte spells.
+      if (!isAsciiReadable(header('content-type'))) return 'refuse';
+      if (session) return 'read';
       const said = header('x-vaultapi-status');
       return said === 'FAILURE' || said?.toUpperCase() === 'FAILURE' ? 'read' : 'scan';
     },
@@ -686,15 +703,14 @@ export function createSessionRules(
 
     async seal(plan, body, call) {
       const parsed = plan.seals === undefined ? undefined : parseJsonObject(body);
+      // A login's answer that is not a JSON object (an XML rendition, another character
+      // set, a page of a gateway) cannot be read for the session it may hold: it is not
+      // passed on, whatever a scan of its bytes would find.
+      if (parsed === undefined) throw this.withheld(UNREADABLE_LOGIN);
       const field = plan.seals === 'own' ? 'sessionId' : 'delegated_sessionid';
-      const sid = parsed?.responseStatus === 'SUCCESS' ? (parsed[field] ?? parsed.sessionId) : '';
+      const sid = parsed.responseStatus === 'SUCCESS' ? (parsed[field] ?? parsed.sessionId) : '';
       // A failed login, or one that names no session, is checked whole like any other answer.
-      if (
-        parsed === undefined ||
-        plan.seals === undefined ||
-        typeof sid !== 'string' ||
-        sid === ''
-      ) {
+      if (plan.seals === undefined || typeof sid !== 'string' || sid === '') {
         return this.answer(plan, body, { ...call, inspected: false });
       }
       const { form, upstream } = call;
@@ -708,7 +724,11 @@ export function createSessionRules(
           : await delegatedSession(form, plan, upstream);
       const version = plan.version ?? END_SESSION_VERSION;
       const rewritten = encoder.encode(JSON.stringify(answer));
-      if (about === undefined || holdsCredential(rewritten, plan, sid)) {
+      if (
+        about === undefined ||
+        holdsCredential(rewritten, plan, sid) ||
+        call.headers.some((value) => value.includes(sid))
+      ) {
         // No vault to keep the session for, or a credential still in what the page would
         // read: the session is ended rather than let go, and the page reads a failure.
         const dns = about?.dns ?? plan.dns;
@@ -744,12 +764,8 @@ export function createSessionRules(
       retire([{ sid, dns, kind: 'own' }], upstream);
     },
 
-    withheld() {
-      return new ProxyRefusal(
-        502,
-        'PROXY_CREDENTIAL_WITHHELD',
-        'The answer carried a session credential, which a proxy in session (BFF) mode never passes to the page.',
-      );
+    withheld(why = CARRIED_CREDENTIAL) {
+      return new ProxyRefusal(502, 'PROXY_CREDENTIAL_WITHHELD', why);
     },
   };
 }
@@ -943,6 +959,19 @@ function isPassedUntouched(contentType: string | null | undefined): boolean {
 }
 
 const judgedTypes = createMemo<boolean>(64);
+
+// Character sets in which every ASCII character is its own byte; a label names at most one.
+const ASCII_READABLE = /^(?:utf-?8|us-ascii|ascii|iso-8859-\d{1,2}|windows-125\d|latin1)$/;
+
+function isAsciiReadable(contentType: string | null | undefined): boolean {
+  const label = contentType ?? '';
+  return judgedCharsets(label, () => {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(label)?.[1];
+    return charset === undefined || ASCII_READABLE.test(charset.toLowerCase());
+  });
+}
+
+const judgedCharsets = createMemo<boolean>(64);
 
 // Only the two cookie names are looked for; their values (base64url) hold no `;` or `,`.
 // The first of each counts.

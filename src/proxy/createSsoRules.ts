@@ -386,6 +386,8 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       form: undefined,
       upstream,
       inspected: false,
+      // The answer stays in the proxy: none of its headers goes to the page.
+      headers: [],
     });
     const answer = parseJsonObject(sealed.body);
     const cookies = [...sealed.cookies];

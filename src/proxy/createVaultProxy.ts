@@ -219,6 +219,7 @@ export function createVaultProxy(
         throw rules.redirected();
       }
       phase = 'download';
+      const bodyDecoded = isDecodedByFetch(upstream.headers.get('content-encoding'));
       const handling =
         plan === undefined || session === undefined
           ? 'pass'
@@ -226,11 +227,19 @@ export function createVaultProxy(
               method: request.method,
               status: upstream.status,
               header: (name) => upstream.headers.get(name),
-              bodyDecoded: true,
+              bodyDecoded,
             });
-      if (handling === 'refuse') {
+      let answerHeaders: Record<string, string>;
+      try {
+        if (handling === 'refuse') throw session?.withheld();
+        answerHeaders = rules.responseHeaders(
+          upstream.headers,
+          bodyDecoded,
+          plan === undefined ? undefined : knownSessionIds(plan),
+        );
+      } catch (refusal) {
         await upstream.body?.cancel().catch(() => undefined);
-        throw session?.withheld();
+        throw refusal;
       }
       // A credential can begin in any chunk of a scanned answer: the chunk it begins in is
       // never passed on. Before the head is sent that makes the answer a refusal; after, the
@@ -275,7 +284,6 @@ export function createVaultProxy(
                 if (rest !== undefined && rest.byteLength > 0) pass(rest);
               },
             });
-      const answerHeaders = rules.responseHeaders(upstream.headers, true);
       // A login or sign-out answer is read whole; any other inspected answer as far as its
       // first bytes, which is the whole of most: either can still be sealed, or refused in
       // the service's shape, and its length is that of what is sent.
@@ -292,6 +300,7 @@ export function createVaultProxy(
           form: form?.bytes(),
           upstream: upstreamCall,
           inspected: guard !== undefined,
+          headers: Object.values(answerHeaders),
         };
         const read =
           plan.seals === undefined
@@ -301,7 +310,6 @@ export function createVaultProxy(
         return finish(
           new Response(oneChunk(read.body), {
             status: upstream.status,
-            statusText: upstream.statusText,
             headers: withCookies(answerHeaders, read.cookies),
           }),
         );
@@ -310,7 +318,6 @@ export function createVaultProxy(
       return finish(
         new Response(passed ?? null, {
           status: upstream.status,
-          statusText: upstream.statusText,
           headers: withCookies(answerHeaders, plan?.cookies ?? []),
         }),
       );
@@ -448,4 +455,15 @@ async function readText(request: Request, limit: number): Promise<string> {
     chunks.push(chunk);
   }
   return new TextDecoder().decode(concatBytes(chunks, length));
+}
+
+// The codings every fetch undoes (undici, Deno, Bun and workerd alike). A fetch leaves an
+// answer as it came when any coding it lists is another (`identity` and `zstd` included):
+// such a body is taken as encoded, which an inspected answer may not be.
+const FETCH_DECODED = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
+
+function isDecodedByFetch(encoding: string | null): boolean {
+  if (encoding === null) return false;
+  const codings = encoding.split(',');
+  return codings.every((coding) => FETCH_DECODED.has(coding.trim().toLowerCase()));
 }
