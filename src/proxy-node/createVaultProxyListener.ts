@@ -519,6 +519,8 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
   };
   // The calls the proxy makes itself (see UpstreamCall): small, bounded like the rest.
   const upstreamCall: UpstreamCall = async (callMethod, callHost, path, authorization) => {
+    // A session ID goes only where the page's own calls may go.
+    rules.checkVaultHost(callHost);
     const answer = await agent.request({
       origin: originOf(callHost),
       method: callMethod,

@@ -37,6 +37,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const NOT_FOUND = 'Only /auth/* and /vault/{host}/api/* are proxied.';
 const MAX_WARNED_ORIGINS = 100;
+const notAllowed = () =>
+  new ProxyRefusal(400, 'PROXY_HOST_NOT_ALLOWED', 'That vault host is not on the allow list.');
 // Targets remembered with their reading.
 const RESOLVED_TARGETS_KEPT = 256;
 
@@ -77,6 +79,11 @@ export interface ProxyRules {
   redirected(): ProxyRefusal;
   /** True for a vault host on the allow list (`allowHosts`). */
   isVaultHost(host: string): boolean;
+  /**
+   * Refuses a host off the allow list (`PROXY_HOST_NOT_ALLOWED`): the proxy's own calls with
+   * a session (ending it, looking up a delegation) go only where the page's calls may go.
+   */
+  checkVaultHost(host: string): void;
   /** True for a (lower-case) request header that goes upstream. */
   isForwardedRequestHeader(name: string): boolean;
   /**
@@ -184,13 +191,7 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
     }
     // A DNS name is read without regard to case, and the allow list holds lower case.
     const dns = host.toLowerCase();
-    if (!isAllowedHost(dns, allowHosts)) {
-      throw new ProxyRefusal(
-        400,
-        'PROXY_HOST_NOT_ALLOWED',
-        'That vault host is not on the allow list.',
-      );
-    }
+    if (!isAllowedHost(dns, allowHosts)) throw notAllowed();
     const [, version, ...words] = api.join('/').toLowerCase().split('/');
     return {
       route: 'vault',
@@ -293,6 +294,10 @@ export function createProxyRules(options: VaultProxyOptions): ProxyRules {
     },
 
     isVaultHost: (host) => isAllowedHost(host, allowHosts),
+
+    checkVaultHost(host) {
+      if (!isAllowedHost(host, allowHosts)) throw notAllowed();
+    },
 
     isForwardedRequestHeader(name) {
       return REQUEST_HEADERS.has(name) || name.startsWith('x-vaultapi-');

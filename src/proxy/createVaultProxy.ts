@@ -117,7 +117,9 @@ export function createVaultProxy(
       const { session } = rules;
       session?.checkCsrf(request.method, header);
       // The calls the proxy makes itself: small, bounded like the rest, never with the page's headers.
-      const upstreamCall: UpstreamCall = (method, callHost, path, authorization) => {
+      const upstreamCall: UpstreamCall = async (method, callHost, path, authorization) => {
+        // A session ID goes only where the page's own calls may go.
+        rules.checkVaultHost(callHost);
         const call = upstreamFetch(
           new Request(`https://${callHost}${path}`, {
             method,

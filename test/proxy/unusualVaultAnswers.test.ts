@@ -42,8 +42,10 @@ function standInVault(
 ) {
   const issued: string[] = [];
   const ended: string[] = [];
+  const hosts: string[] = [];
   const fetch = async (request: Request): Promise<Response> => {
-    const { pathname } = new URL(request.url);
+    const { pathname, hostname } = new URL(request.url);
+    hosts.push(hostname);
     if (pathname.endsWith('/auth')) {
       const sid = newSessionId();
       issued.push(sid);
@@ -56,7 +58,7 @@ function standInVault(
     }
     return call(sid);
   };
-  return { issued, ended, fetch };
+  return { issued, ended, hosts, fetch };
 }
 
 /** Every byte of an answer a page script can read, and its body gunzipped when it is gzip. */
@@ -84,12 +86,14 @@ const PROXY_OPTIONS = {
 describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
   async function deploy(login: Shape, call?: Shape) {
     const vault = standInVault(login, call);
+    const warnings: string[] = [];
     const proxy = await adapter.start({
       ...PROXY_OPTIONS,
       session: { secrets: [SECRET_A] },
       fetch: vault.fetch,
+      warn: (message) => warnings.push(message),
     });
-    return { vault, browser: createBrowser(proxy) };
+    return { vault, warnings, browser: createBrowser(proxy) };
   }
 
   const signIn = (browser: ReturnType<typeof createBrowser>) =>
@@ -210,6 +214,24 @@ describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
       expect(Buffer.from(seen, 'latin1').toString('utf16le')).not.toContain(vault.issued[0]);
     },
   );
+
+  it('never sends a session ID to a vault off the allow list that a login answer names', async () => {
+    const { vault, warnings, browser } = await deploy(
+      (sid) =>
+        new Response(loginAnswer(sid).replace(PROMOMATS, 'vault.elsewhere.example'), {
+          headers: { 'Content-Type': JSON_TYPE },
+        }),
+    );
+    expect((await signIn(browser)).status).toBe(200);
+    // Forget-me ends the session the cookie holds, at the vault it names.
+    expect((await browser.send('/vault-session', { method: 'DELETE' })).status).toBe(200);
+    expect(browser.jar.has(OWN)).toBe(false);
+    // The proxy's try to end it is over when it says so.
+    await expect
+      .poll(() => warnings.join('\n'))
+      .toMatch(/session at vault\.elsewhere\.example .* could not be ended/);
+    expect(vault.hosts).not.toContain('vault.elsewhere.example');
+  });
 
   it('inspects the bytes that come after a 205 like any others', async () => {
     const { vault, browser } = await deploy(
