@@ -359,7 +359,7 @@ export function createSessionManager(
     const external = signInOptions?.signal;
     if (!ready() || external?.aborted) throw new VaultAbortedError();
     // Switching users: the old session ends everywhere before the new one is asked for.
-    if (state.record) void signOut();
+    const endingOld = state.record ? signOut() : undefined;
     cancelSignIn();
     const controller = new AbortController();
     const forwardAbort = (): void => controller.abort();
@@ -370,6 +370,9 @@ export function createSessionManager(
 
     let record: SessionRecord;
     try {
+      // The proxy's sign-out answer clears its cookies whenever it lands: one that lands
+      // after the new login's would clear the new session's cookie and leave it alive.
+      if (proxyMode) await endingOld;
       record = await signInWithPassword(
         client,
         { username, password, vaultDns },

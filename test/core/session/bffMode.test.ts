@@ -327,6 +327,46 @@ describe('BFF mode (credentials: proxy)', () => {
     expect(backend.cookieNames()).toEqual([]);
   });
 
+  it('switching users lands the new session after the old one is signed out, whichever answer is slower', async () => {
+    // The sign-out's call is held until the new login has been answered, or for a moment
+    // when no login goes out meanwhile.
+    let loginAnswered: (() => void) | undefined;
+    const slowSignOut: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'DELETE' && url.endsWith('/vault-session')) {
+        await new Promise<void>((release) => {
+          loginAnswered = release;
+          setTimeout(release, 100);
+        });
+      }
+      const answer = await backend.fetch(input, init);
+      if (init?.method === 'POST' && url.endsWith('/auth')) loginAnswered?.();
+      return answer;
+    };
+    const tab = openTab({
+      client: createVaultClient({
+        ...backend.pageConfig,
+        credentials: 'proxy',
+        fetch: slowSignOut,
+      }),
+    });
+    await settled(tab);
+    await tab.signIn(OLIVIA);
+    await tab.signIn(OLIVIA);
+    // Both answers are in, whichever order they came in.
+    await vi.waitFor(
+      () => expect(backend.exchanges.some((call) => call.method === 'DELETE')).toBe(true),
+      WITHIN_A_SECOND,
+    );
+
+    expect(tab.getSnapshot().status).toBe('active');
+    expect(backend.cookieNames()).toEqual(['__Host-vault-session']);
+    // The first session ended, the second lives and is the cookie's.
+    await vi.waitFor(() => expect(backend.liveSessionsOf(OLIVIA_ID)).toBe(1), WITHIN_A_SECOND);
+    const info = await backend.client.getProxySessions();
+    expect(info.own?.sessionTag).toBe((tab.getSession() as { tag?: string }).tag);
+  });
+
   it('falls back to the session route when the vault cannot be told', async () => {
     const tab = openTab();
     await settled(tab);
