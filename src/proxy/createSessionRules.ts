@@ -26,8 +26,6 @@ export type SessionKind = 'own' | 'delegated';
 export interface SessionPlan {
   /** The `Authorization` to add upstream: the sid of a cookie that opened, for its own vault. */
   readonly authorization: string | undefined;
-  /** The cookie whose session authorised the call. */
-  readonly used: SessionKind | undefined;
   /** The answer is a login answer, sealed into this cookie. */
   readonly seals: SessionKind | undefined;
   /** Delegated login: the request's form names the delegator, so a copy of it is kept. */
@@ -59,7 +57,8 @@ export interface SessionPlan {
  * How an answer is passed towards the page in BFF mode, decided once from its headers:
  * `pass` (a binary document, streamed untouched), `read` (read whole, inspected, and
  * rewritten or refused), `scan` (read as far as {@link MAX_SMALL_ANSWER_BYTES}, then
- * streamed, inspected as it goes, cut where a credential begins) or `refuse` (it cannot be inspected: a compressed body the adapter does not decode).
+ * streamed, inspected as it goes, cut where a credential begins) or `refuse` (it cannot be
+ * inspected: a body left compressed, or in a character set whose bytes do not spell ASCII).
  */
 export type AnswerHandling = 'pass' | 'read' | 'scan' | 'refuse';
 
@@ -580,7 +579,6 @@ export function createSessionRules(
       const { call } = target;
       const plan = (values: Partial<SessionPlan>): SessionPlan => ({
         authorization: undefined,
-        used: undefined,
         seals: undefined,
         keepsForm: false,
         dns: target.route === 'vault' ? target.host : undefined,
@@ -650,7 +648,6 @@ export function createSessionRules(
           // Signing out of the app leaves a lent session to the vault that lent it, unless the
           // user asked to end it too: the call goes without its ID, and only the cookie goes.
           authorization: endsSession && session?.lent && !endsLent ? undefined : session?.sid,
-          used: session === undefined ? undefined : kind,
           seals,
           keepsForm: delegatedLogin,
           actor: delegatedLogin ? session?.sid : undefined,
@@ -677,28 +674,23 @@ export function createSessionRules(
       // Session IDs are ASCII, and the inspection reads bytes: a text in another kind of
       // character set (UTF-16, EBCDIC) could hold one that no byte spells.
       if (!isAsciiReadable(header('content-type'))) return 'refuse';
-      if (session) return 'read';
-      const said = header('x-vaultapi-status');
-      return said === 'FAILURE' || said?.toUpperCase() === 'FAILURE' ? 'read' : 'scan';
+      return session ? 'read' : 'scan';
     },
 
     answer(plan, body, { upstream, inspected }) {
-      // Read as JSON only where something depends on it: a sign-out, and a call whose
-      // session the vault may have ended.
-      const parsed =
-        plan.endsSession || (plan.used !== undefined && mentionsInvalidSession(body))
-          ? parseJsonObject(body)
-          : undefined;
-      const cookies = [...plan.cookies];
-      if (parsed !== undefined && plan.used !== undefined && isInvalidSession(parsed)) {
-        cookies.push(...clearCookies(plan.used, plan.session));
-      }
-      if (plan.endsSession && parsed?.responseStatus !== 'SUCCESS' && !isInvalidSession(parsed)) {
-        // The cookie goes whatever the vault said; the session must not stay behind alive.
-        retire([plan.session], upstream, plan.endsLent);
+      // Read as JSON only for a sign-out. A refusal of the session (`INVALID_SESSION_ID`)
+      // leaves the cookie as it is: the answer may land after a newer login's, whose cookie
+      // it would clear. The kit's client ends such a session through the session route, and
+      // only when the proxy still holds it.
+      if (plan.endsSession) {
+        const parsed = parseJsonObject(body);
+        if (parsed?.responseStatus !== 'SUCCESS' && !isInvalidSession(parsed)) {
+          // The cookie goes whatever the vault said; the session must not stay behind alive.
+          retire([plan.session], upstream, plan.endsLent);
+        }
       }
       if (!inspected && holdsCredential(body, plan)) throw this.withheld();
-      return { body, cookies };
+      return { body, cookies: plan.cookies };
     },
 
     async seal(plan, body, call) {
@@ -908,23 +900,6 @@ function isInvalidSession(answer: unknown): boolean {
 
 function isSession(session: SealedSession | undefined): session is SealedSession {
   return session !== undefined;
-}
-
-const INVALID_SESSION = encoder.encode('INVALID_SESSION_ID');
-
-// Whether the bytes hold the error type that ends a session, looked for before anything is
-// decoded: most answers do not, and are passed on unread.
-function mentionsInvalidSession(body: Uint8Array): boolean {
-  const first = INVALID_SESSION[0] as number;
-  const last = body.length - INVALID_SESSION.length;
-  // The typed array's own search: a Buffer's `indexOf` costs more than a short body's scan.
-  const find = (from: number): number => Uint8Array.prototype.indexOf.call(body, first, from);
-  for (let at = find(0); at !== -1 && at <= last; at = find(at + 1)) {
-    let index = 1;
-    while (index < INVALID_SESSION.length && body[at + index] === INVALID_SESSION[index]) index++;
-    if (index === INVALID_SESSION.length) return true;
-  }
-  return false;
 }
 
 // The same check as a streamed answer gets, with the session IDs the call knows.

@@ -182,9 +182,32 @@ describe.each(PROXY_ADAPTERS)('$name: BFF mode', (adapter) => {
     browser.jar.set(OWN, kept);
     const replayed = await browser.send(KEEP_ALIVE, { method: 'POST' });
     expect((await vaultAnswer(replayed)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
-    // The vault said the session is over: the proxy forgets the cookie.
-    expect(replayed.headers.getSetCookie()).toEqual([`${OWN}=; ${ATTRIBUTES}; Max-Age=0`]);
-    expect(browser.jar.has(OWN)).toBe(false);
+    // The refusal leaves the cookie alone (the kit's client ends the session through the
+    // session route): it may land after a newer login's answer, whose cookie it would clear.
+    expect(replayed.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("leaves a newer login's cookie alone when a call made before it is refused after it", async () => {
+    const { browser, emulator } = await deployBff(adapter);
+    await browser.login();
+    const before = browser.jar.get(OWN) ?? '';
+    // A call leaves with the first session's cookie; a new login lands before its answer.
+    await browser.login();
+    const newer = browser.jar.get(OWN) ?? '';
+    expect(newer).not.toBe(before);
+    browser.jar.set(OWN, before);
+    const late = await browser.send(KEEP_ALIVE, { method: 'POST' });
+    expect((await vaultAnswer(late)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
+    expect(late.headers.getSetCookie()).toEqual([]);
+    // The browser keeps the newer session's cookie, and that session lives.
+    browser.jar.set(OWN, newer);
+    expect(
+      (await vaultAnswer(await browser.send(KEEP_ALIVE, { method: 'POST' }))).responseStatus,
+    ).toBe('SUCCESS');
+    // The first session was ended by the second login, in the background.
+    await expect
+      .poll(() => emulator.sessions().filter((session) => session.userId === 61001))
+      .toHaveLength(1);
   });
 
   it('treats a tampered cookie, or one of the wrong kind, as absent and clears it', async () => {

@@ -304,6 +304,9 @@ describe('BFF mode (credentials: proxy)', () => {
       () => expect(tab.getSnapshot().endReason).toBe('invalid-session'),
       WITHIN_A_SECOND,
     );
+    // The refusal itself left the cookie; the tab clears it once the proxy says it still
+    // holds that session.
+    await vi.waitFor(() => expect(backend.cookieNames()).toEqual([]), WITHIN_A_SECOND);
   });
 
   it('signs out every tab, ends the sessions at the vault and clears the cookies', async () => {
