@@ -254,6 +254,10 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       }
 
       let settled = false;
+      // The page went away while its login was answered (see the close below).
+      let pageGone = false;
+      // A sealed login's answer, once it is being written.
+      let sealedAnswer: ReadAnswer | undefined;
       let phase: 'upload' | 'wait' | 'download' = 'upload';
       let call: Dispatcher.DispatchController | undefined;
       let headerTimer: ReturnType<typeof setTimeout> | undefined;
@@ -283,7 +287,17 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
 
       // The response's close before its end means the client went away.
       res.once('close', () => {
-        if (!res.writableFinished && !settled) {
+        if (res.writableFinished) return;
+        // A sealed login sent on a connection that closed before it was all written: its
+        // cookie may never have arrived.
+        if (sealedAnswer !== undefined) sealedAnswer.abandon?.();
+        else if (!settled) {
+          // A login whose form has gone is seen through: the vault may open its session all
+          // the same, and that session is then ended (see `send`).
+          if (plan?.seals !== undefined && phase !== 'upload') {
+            pageGone = true;
+            return;
+          }
           settled = true;
           clearTimeout(headerTimer);
           idle.stop();
@@ -444,6 +458,11 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
             const send = (rewritten: ReadAnswer): void => {
               if (settled) return;
               end();
+              if (pageGone) {
+                rewritten.abandon?.();
+                return;
+              }
+              sealedAnswer = rewritten;
               answerHeaders['content-length'] = String(rewritten.body.byteLength);
               if (rewritten.cookies.length > 0)
                 answerHeaders['set-cookie'] = [...rewritten.cookies];

@@ -118,6 +118,11 @@ export interface HandOffCall {
 export interface ReadAnswer {
   readonly body: Uint8Array<ArrayBuffer>;
   readonly cookies: readonly string[];
+  /**
+   * For a sealed login: ends its session in the background, for an adapter that finds the
+   * page gone and the cookie undeliverable.
+   */
+  readonly abandon?: () => void;
 }
 
 /**
@@ -749,7 +754,11 @@ export function createSessionRules(
       retire(plan.replaces, upstream);
       answer.sessionTag = tag;
       answer.sessionDeadline = deadline;
-      return { body: encoder.encode(JSON.stringify(answer)), cookies };
+      return {
+        body: encoder.encode(JSON.stringify(answer)),
+        cookies,
+        abandon: () => retire([sealed], upstream),
+      };
     },
 
     end({ sid, dns }, upstream) {

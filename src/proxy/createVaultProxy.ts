@@ -185,7 +185,10 @@ export function createVaultProxy(
       const headers = forwardedRequestHeaders(request.headers, rules);
       if (plan?.authorization !== undefined) headers.set('authorization', plan.authorization);
       // The page going away ends the call as a bound does: one signal for the upstream call.
+      // Not a login whose form has gone: the vault may open its session all the same, and
+      // the answer is seen through so that the session is ended.
       const abandon = (): void => {
+        if (plan?.seals !== undefined && (answered || headerTimer !== undefined)) return;
         idle.stop();
         if (!timeout.signal.aborted) timeout.abort(request.signal.reason);
       };
@@ -308,6 +311,7 @@ export function createVaultProxy(
           plan.seals === undefined
             ? session.answer(plan, whole, call)
             : await session.seal(plan, whole, call);
+        if (request.signal.aborted) read.abandon?.();
         answerHeaders['content-length'] = String(read.body.byteLength);
         return finish(
           new Response(oneChunk(read.body), {

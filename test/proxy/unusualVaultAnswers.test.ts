@@ -30,7 +30,7 @@ function loginAnswer(sid: string): string {
   });
 }
 
-type Shape = (sid: string) => Response;
+type Shape = (sid: string) => Response | Promise<Response>;
 
 /**
  * A vault that answers its login as `login` shapes it and every other call as `call` does
@@ -96,11 +96,12 @@ describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
     return { vault, warnings, browser: createBrowser(proxy) };
   }
 
-  const signIn = (browser: ReturnType<typeof createBrowser>) =>
+  const signIn = (browser: ReturnType<typeof createBrowser>, signal?: AbortSignal) =>
     browser.send(LOGIN, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'username=olivia%40sunrise.example&password=Sunrise-Demo-1',
+      ...(signal === undefined ? {} : { signal }),
     });
 
   // A fetch leaves a body as it came when one of its codings is not one it undoes.
@@ -231,6 +232,31 @@ describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
       .poll(() => warnings.join('\n'))
       .toMatch(/session at vault\.elsewhere\.example .* could not be ended/);
     expect(vault.hosts).not.toContain('vault.elsewhere.example');
+  });
+
+  it('ends the session of a login whose page went away before the vault answered', async () => {
+    let answerLogin: () => void = () => undefined;
+    const vaultHasIt = new Promise<void>((arrived) => {
+      answerLogin = arrived;
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((go) => {
+      release = go;
+    });
+    const { vault, browser } = await deploy(async (sid) => {
+      answerLogin();
+      await released;
+      return new Response(loginAnswer(sid), { headers: { 'Content-Type': JSON_TYPE } });
+    });
+    const page = new AbortController();
+    const sent = signIn(browser, page.signal).catch((error: unknown) => error);
+    await vaultHasIt;
+    page.abort();
+    // The proxy learns of the closed connection from its socket.
+    await new Promise((settle) => setTimeout(settle, 200));
+    release();
+    await sent;
+    await expect.poll(() => vault.ended).toContain(vault.issued[0]);
   });
 
   it('inspects the bytes that come after a 205 like any others', async () => {
