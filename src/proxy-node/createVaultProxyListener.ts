@@ -254,7 +254,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
       }
 
       let settled = false;
-      // The page went away while its login was answered (see the close below).
+      // The page went away, or was told of a time-out, while its login was answered.
       let pageGone = false;
       // A sealed login's answer, once it is being written.
       let sealedAnswer: ReadAnswer | undefined;
@@ -282,7 +282,18 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         if (phase !== 'upload') return;
         phase = 'wait';
         idle.stop();
-        headerTimer = setTimeout(() => end(rules.notAnswered()), rules.upstreamTimeoutMs);
+        headerTimer = setTimeout(() => {
+          // A login the vault is slow to answer may still open its session: the page hears
+          // of the time-out now, and the answer, when it comes within another bound, is read
+          // through so that its session is ended (see `send`).
+          if (plan?.seals === undefined || pageGone) {
+            end(rules.notAnswered());
+            return;
+          }
+          pageGone = true;
+          refuse(rules.notAnswered());
+          headerTimer = setTimeout(() => end(rules.notAnswered()), rules.upstreamTimeoutMs);
+        }, rules.upstreamTimeoutMs);
       };
 
       // The response's close before its end means the client went away.
@@ -326,6 +337,12 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
         );
       const passHead = (controller: Dispatcher.DispatchController): void => {
         if (answer === undefined) return;
+        // A login's answer with no body, for a page that has gone or had its answer.
+        if (pageGone) {
+          end();
+          controller.abort(ENDED);
+          return;
+        }
         let answerHeaders: OutgoingHttpHeaders;
         try {
           answerHeaders = passedHeaders(answer.headers);

@@ -104,9 +104,14 @@ export function createVaultProxy(
     );
     let answered = false;
     let headerTimer: ReturnType<typeof setTimeout> | undefined;
+    // Set for a login: told when the vault is late, instead of the call being cut.
+    let late: (() => void) | undefined;
     const awaitAnswer = (): void => {
       if (answered || headerTimer !== undefined) return;
-      headerTimer = setTimeout(() => fail(rules.notAnswered()), rules.upstreamTimeoutMs);
+      headerTimer = setTimeout(
+        () => (late === undefined ? fail(rules.notAnswered()) : late()),
+        rules.upstreamTimeoutMs,
+      );
     };
 
     try {
@@ -194,9 +199,18 @@ export function createVaultProxy(
       };
       if (request.signal.aborted) abandon();
       else request.signal.addEventListener('abort', abandon, { once: true });
+      // A login the vault is slow to answer may still open its session: the page hears of
+      // the time-out at the usual bound, and the answer, when it comes within another, is
+      // read through so that its session is ended.
+      const tooLate =
+        plan?.seals === undefined
+          ? undefined
+          : new Promise<undefined>((resolve) => {
+              late = () => resolve(undefined);
+            });
       let upstream: Response;
       try {
-        upstream = await upstreamFetch(
+        const calling = upstreamFetch(
           new Request(`https://${target.host}${target.path}`, {
             method: request.method,
             headers,
@@ -206,6 +220,23 @@ export function createVaultProxy(
           } as RequestInit),
           context,
         );
+        const first =
+          tooLate === undefined ? await calling : await Promise.race([calling, tooLate]);
+        if (first === undefined) {
+          const seen = seeThrough(calling, rules, timeout, (answer) =>
+            (session as SessionRules)
+              .seal(plan as SessionPlan, answer, {
+                form: form?.bytes(),
+                upstream: upstreamCall,
+                inspected: false,
+                headers: [],
+              })
+              .then((read) => read.abandon?.()),
+          );
+          context?.waitUntil?.(seen);
+          throw rules.notAnswered();
+        }
+        upstream = first;
       } catch (error) {
         if (timeout.signal.reason instanceof ProxyRefusal) throw timeout.signal.reason;
         throw rules.refusalOf(error);
@@ -420,6 +451,26 @@ function withCookies(headers: Record<string, string>, cookies: readonly string[]
   const all = new Headers(headers);
   for (const cookie of cookies) all.append('set-cookie', cookie);
   return all;
+}
+
+// The late answer to a login: read whole within one more bound and handed to `end`, which
+// ends the session it carries. Whatever fails on the way leaves nothing to end.
+async function seeThrough(
+  calling: Promise<Response>,
+  rules: ProxyRules,
+  timeout: AbortController,
+  end: (answer: Uint8Array<ArrayBuffer>) => Promise<void>,
+): Promise<void> {
+  const bound = setTimeout(() => timeout.abort(rules.notAnswered()), rules.upstreamTimeoutMs);
+  try {
+    const answer = await calling;
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    if (bytes.byteLength <= MAX_READ_ANSWER_BYTES) await end(bytes);
+  } catch {
+    // Not answered after all, or not a session: nothing to end.
+  } finally {
+    clearTimeout(bound);
+  }
 }
 
 async function readWhole(body: WatchedBody | undefined): Promise<Uint8Array<ArrayBuffer>> {

@@ -46,6 +46,8 @@ function standInVault(
   const fetch = async (request: Request): Promise<Response> => {
     const { pathname, hostname } = new URL(request.url);
     hosts.push(hostname);
+    // Read as a server reads it: the proxy's bound on the answer starts once it is sent.
+    await request.arrayBuffer();
     if (pathname.endsWith('/auth')) {
       const sid = newSessionId();
       issued.push(sid);
@@ -84,11 +86,12 @@ const PROXY_OPTIONS = {
 };
 
 describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
-  async function deploy(login: Shape, call?: Shape) {
+  async function deploy(login: Shape, call?: Shape, upstreamTimeoutMs?: number) {
     const vault = standInVault(login, call);
     const warnings: string[] = [];
     const proxy = await adapter.start({
       ...PROXY_OPTIONS,
+      ...(upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs }),
       session: { secrets: [SECRET_A] },
       fetch: vault.fetch,
       warn: (message) => warnings.push(message),
@@ -257,6 +260,24 @@ describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
     release();
     await sent;
     await expect.poll(() => vault.ended).toContain(vault.issued[0]);
+  });
+
+  it('ends the session of a login the vault answered after the page was told it timed out', async () => {
+    const { vault, browser } = await deploy(
+      async (sid) => {
+        // After the first bound (500 ms), well within the second (at 1,000 ms).
+        await new Promise((settle) => setTimeout(settle, 650));
+        return new Response(loginAnswer(sid), { headers: { 'Content-Type': JSON_TYPE } });
+      },
+      undefined,
+      500,
+    );
+    const response = await signIn(browser);
+    expect(response.status).toBe(504);
+    expect(await failureType(response)).toBe('PROXY_UPSTREAM_TIMEOUT');
+    expect(vault.issued).toHaveLength(1);
+    await expect.poll(() => vault.ended, { timeout: 3_000 }).toContain(vault.issued[0]);
+    expect(browser.jar.has(OWN)).toBe(false);
   });
 
   it('inspects the bytes that come after a 205 like any others', async () => {
