@@ -12,7 +12,8 @@ export interface CredentialScanner {
   scan(chunk: Uint8Array): boolean;
   /**
    * How many of the last bytes read begin a known session ID without completing its first
-   * 16 characters yet: held back from the page until the next bytes say whether it is one.
+   * 16 characters yet (spelled as they are or with JSON escapes, an escape cut short
+   * included): held back from the page until the next bytes say whether it is one.
    */
   pending(): number;
 }
@@ -62,7 +63,8 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  * ends in `sessionid` or is `accesstoken`, `refreshtoken`, `idtoken` or `tokensys` (the
  * service's `token__sys`), and any JSON string starting with `veeva-vault-` (an API access
  * token), and anywhere in the bytes the `known` session IDs (those the call was made with).
- * Escapes in JSON strings are decoded before names are compared, and state carries from
+ * Escapes in JSON strings are decoded before names are compared and before a known ID is
+ * looked for in the string (as well as in its bytes), and state carries from
  * chunk to chunk, so no spelling or split of the answer hides a field. A key is found at its
  * colon and an element at the end of its name, before any byte of the value; a token after
  * its prefix; a known ID by its first 16 characters. It reads each byte once and allocates
@@ -74,6 +76,11 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   // How many bytes of each prefix the last bytes read match. While none matches in part
   // (`partly`, saved), only a byte that begins one needs a look at them.
   const matched = new Int32Array(count);
+  // The same for the current JSON string's characters, escapes decoded (`\u0043` is `C`), as
+  // a parser of the answer reads them; `charStarts` keeps where each of its last characters
+  // began in the bytes (a ring), so that the bytes of a match under way can be held back.
+  const matchedInString = new Int32Array(count);
+  const charStarts = new Float64Array(KNOWN_PREFIX);
   // The current JSON string's letters and digits, lower-cased: its last NAME_WINDOW, as a ring.
   const key = new Uint8Array(NAME_WINDOW);
   // An XML element's name, read whatever the JSON reading of the same bytes is.
@@ -88,6 +95,12 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
     unicode: 0,
     unicodeDigits: 0,
     partly: 0,
+    partlyInString: 0,
+    // Characters of the current string looked at for a known ID (see `charStarts`).
+    charCount: 0,
+    // Where the escape under way began, and how many bytes came before this chunk.
+    escapeStart: 0,
+    consumed: 0,
     found: false,
   };
 
@@ -95,17 +108,28 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
     pending() {
       let longest = 0;
       for (const count of matched) longest = Math.max(longest, count);
+      let inString = 0;
+      for (const count of matchedInString) inString = Math.max(inString, count);
+      const { consumed, charCount, state, escapeStart } = saved;
+      if (inString > 0) {
+        const start = charStarts[(charCount - inString) & (KNOWN_PREFIX - 1)] as number;
+        longest = Math.max(longest, consumed - start);
+      }
+      // An escape cut by the chunk's end may be a known ID's first character.
+      if (state === ESCAPE || state === UNICODE)
+        longest = Math.max(longest, consumed - escapeStart);
       return longest;
     },
     scan(chunk) {
       let { state, keyLength, elementLength, prefixMatched, unicode, unicodeDigits, partly } =
         saved;
-      let { found } = saved;
+      let { found, partlyInString, charCount, escapeStart } = saved;
+      const { consumed } = saved;
       const end = chunk.length;
       for (let index = 0; index < end && !found; index++) {
         // Most bytes are plain: between strings, or in a string past any token prefix, with no
         // element name or known ID under way. Such a run needs no look but the key's letters.
-        if (partly === 0 && elementLength < 0) {
+        if (partly === 0 && partlyInString === 0 && elementLength < 0) {
           if (state === OUTSIDE) {
             while (index < end && stops[chunk[index] as number] === 0) index++;
           } else if (state === IN_STRING && prefixMatched < 0) {
@@ -151,13 +175,20 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
             elementLength = -1;
           }
         }
-        // One character of a JSON string, escapes decoded, or -1.
+        // One character of a JSON string, escapes decoded, or -1; `escaped` when it was one.
         let char = -1;
+        let escaped = false;
         switch (state) {
           case IN_STRING:
-            if (byte === QUOTE) state = AFTER_STRING;
-            else if (byte === BACKSLASH) state = ESCAPE;
-            else char = byte;
+            if (byte === QUOTE) {
+              state = AFTER_STRING;
+              // An ID is not spelled across two strings.
+              if (partlyInString > 0) matchedInString.fill(0);
+              partlyInString = 0;
+            } else if (byte === BACKSLASH) {
+              state = ESCAPE;
+              escapeStart = consumed + index;
+            } else char = byte;
             break;
           case ESCAPE:
             if (byte === 0x75) {
@@ -166,6 +197,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
               unicodeDigits = 0;
             } else {
               char = SIMPLE_ESCAPES[byte] ?? byte;
+              escaped = true;
               state = IN_STRING;
             }
             break;
@@ -176,6 +208,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
             unicodeDigits = digit < 0 ? 4 : unicodeDigits + 1;
             if (unicodeDigits === 4) {
               if (digit >= 0) char = unicode;
+              escaped = true;
               state = IN_STRING;
             }
             break;
@@ -198,6 +231,26 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
             }
         }
         if (char < 0) continue;
+        let lookInString = partlyInString > 0;
+        for (let at = 0; !lookInString && at < count; at++) lookInString = char === firsts[at];
+        if (lookInString) {
+          charStarts[charCount & (KNOWN_PREFIX - 1)] = escaped ? escapeStart : consumed + index;
+          charCount++;
+          for (let at = 0; at < count; at++) {
+            const pattern = patterns[at] as Uint8Array;
+            const fallback = fallbacks[at] as Int32Array;
+            const before = matchedInString[at] as number;
+            let length = before;
+            while (length > 0 && char !== pattern[length]) length = fallback[length - 1] as number;
+            if (char === pattern[length]) length++;
+            if (length === pattern.length) {
+              found = true;
+              length = fallback[length - 1] as number;
+            }
+            matchedInString[at] = length;
+            partlyInString += (length > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+          }
+        }
         const lower = char < 256 ? (LOWER_NAME_CHAR[char] as number) : 0;
         if (prefixMatched >= 0 && prefixMatched < TOKEN_PREFIX.length) {
           if ((lower === 0 ? char : lower) === TOKEN_PREFIX.charCodeAt(prefixMatched)) {
@@ -220,6 +273,10 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
         unicode,
         unicodeDigits,
         partly,
+        partlyInString,
+        charCount,
+        escapeStart,
+        consumed: consumed + end,
         found,
       });
       return found;

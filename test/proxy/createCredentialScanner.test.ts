@@ -221,6 +221,40 @@ describe('createAnswerGuard', () => {
     );
   });
 
+  it('never lets the start of a known session ID through when JSON escapes spell it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('plain', 'lower', 'upper'), {
+          minLength: SESSION_ID.length,
+          maxLength: SESSION_ID.length,
+        }),
+        ordinaryValue,
+        fc.array(fc.nat(), { maxLength: 40 }),
+        (spelling, around, cuts) => {
+          // Each character of the ID as it is, or as a \u escape in either case of hex.
+          const spelled = [...SESSION_ID]
+            .map((char, index) => {
+              if (spelling[index] === 'plain') return char;
+              const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
+              return `\\u${spelling[index] === 'upper' ? hex.toUpperCase() : hex}`;
+            })
+            .join('');
+          const before = `${JSON.stringify({ a: around })}{"echo":"`;
+          const text = `${before}${spelled}"}`;
+          // What a page's JSON.parse reads is the ID.
+          expect(JSON.parse(text.slice(JSON.stringify({ a: around }).length)).echo).toBe(
+            SESSION_ID,
+          );
+          const result = throughGuard(text, cuts);
+          expect(result.cut).toBe(true);
+          expect(text.startsWith(result.text)).toBe(true);
+          expect(result.text.length).toBeLessThanOrEqual(before.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('passes every byte, in order, of an answer that only begins like a known ID', () => {
     fc.assert(
       fc.property(
@@ -230,6 +264,12 @@ describe('createAnswerGuard', () => {
         (prefix, around, cuts) => {
           const text = `{"a":${JSON.stringify(around)},"b":"${SESSION_ID.slice(0, prefix)}~","c":"${SESSION_ID.slice(0, prefix)}`;
           expect(throughGuard(text, cuts)).toEqual({ text, cut: false });
+          // The same start spelled with escapes, the ID's next character in another string.
+          const escaped = [...SESSION_ID.slice(0, prefix)]
+            .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+            .join('');
+          const split = `{"b":"${escaped}","c":"${SESSION_ID.slice(prefix)}\\u0041`;
+          expect(throughGuard(split, cuts)).toEqual({ text: split, cut: false });
         },
       ),
       { numRuns: 200 },
