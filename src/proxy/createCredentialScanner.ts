@@ -71,8 +71,9 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  * nothing per byte, so it can watch a streamed answer as it goes.
  */
 export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
-  const { patterns, fallbacks, firsts, stops } = knownTables(known);
-  const count = patterns.length;
+  const tables = knownTables(known);
+  const { firsts, stops } = tables;
+  const count = firsts.length;
   // How many bytes of each prefix the last bytes read match. While none matches in part
   // (`partly`, saved), only a byte that begins one needs a look at them.
   const matched = new Int32Array(count);
@@ -148,19 +149,9 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
         const byte = chunk[index] as number;
         let look = partly > 0;
         for (let at = 0; !look && at < count; at++) look = byte === firsts[at];
-        for (let at = 0; look && at < count; at++) {
-          const pattern = patterns[at] as Uint8Array;
-          const fallback = fallbacks[at] as Int32Array;
-          const before = matched[at] as number;
-          let length = before;
-          while (length > 0 && byte !== pattern[length]) length = fallback[length - 1] as number;
-          if (byte === pattern[length]) length++;
-          if (length === pattern.length) {
-            found = true;
-            length = fallback[length - 1] as number;
-          }
-          matched[at] = length;
-          partly += (length > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+        if (look) {
+          partly = advance(tables, matched, byte, partly);
+          if (partly < 0) found = true;
         }
         // -1: not in an element's name.
         if (byte === LESS_THAN) {
@@ -236,20 +227,8 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
         if (lookInString) {
           charStarts[charCount & (KNOWN_PREFIX - 1)] = escaped ? escapeStart : consumed + index;
           charCount++;
-          for (let at = 0; at < count; at++) {
-            const pattern = patterns[at] as Uint8Array;
-            const fallback = fallbacks[at] as Int32Array;
-            const before = matchedInString[at] as number;
-            let length = before;
-            while (length > 0 && char !== pattern[length]) length = fallback[length - 1] as number;
-            if (char === pattern[length]) length++;
-            if (length === pattern.length) {
-              found = true;
-              length = fallback[length - 1] as number;
-            }
-            matchedInString[at] = length;
-            partlyInString += (length > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
-          }
+          partlyInString = advance(tables, matchedInString, char, partlyInString);
+          if (partlyInString < 0) found = true;
         }
         const lower = char < 256 ? (LOWER_NAME_CHAR[char] as number) : 0;
         if (prefixMatched >= 0 && prefixMatched < TOKEN_PREFIX.length) {
@@ -282,6 +261,29 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
       return found;
     },
   };
+}
+
+// One more byte (or character) for each known ID's match in `progress`, by Knuth–Morris–
+// Pratt: how many matches are under way after it (`under` before it), or -1 once one is
+// whole.
+function advance(tables: KnownTables, progress: Int32Array, unit: number, under: number): number {
+  let partly = under;
+  let whole = false;
+  for (let at = 0; at < progress.length; at++) {
+    const pattern = tables.patterns[at] as Uint8Array;
+    const fallback = tables.fallbacks[at] as Int32Array;
+    const before = progress[at] as number;
+    let length = before;
+    while (length > 0 && unit !== pattern[length]) length = fallback[length - 1] as number;
+    if (unit === pattern[length]) length++;
+    if (length === pattern.length) {
+      whole = true;
+      length = fallback[length - 1] as number;
+    }
+    progress[at] = length;
+    partly += (length > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+  }
+  return whole ? -1 : partly;
 }
 
 // What scanning for a set of known IDs needs besides its state: each ID's first
