@@ -245,6 +245,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Ends a session whose login named no version (OAuth); every version serves the call.
 const END_SESSION_VERSION = 'v26.1';
 const OPENED_CACHE_SIZE = 1000;
+const NO_VAULT_TO_END =
+  'vault proxy: a login answer named no vault, so the session it opened could not be ended there; it lasts until the vault times it out.';
 const CARRIED_CREDENTIAL =
   'The answer carried a session credential, which a proxy in session (BFF) mode never passes to the page.';
 const UNREADABLE_LOGIN =
@@ -323,6 +325,13 @@ export function createSessionRules(
   // A session the proxy lets go of is ended at its vault first: no cookie is replaced or
   // cleared while the vault session it held lives on out of everyone's reach. In the
   // background: the user's answer never waits on it.
+  const tell = (message: string): void => {
+    try {
+      warn(message);
+    } catch {
+      // A failing logger changes nothing.
+    }
+  };
   const retire = (
     sessions: readonly (EndableSession | undefined)[],
     upstream: UpstreamCall,
@@ -333,15 +342,10 @@ export function createSessionRules(
       // ends it, never the proxy, unless the user asked to sign out of the vault too.
       if (session === undefined || (session.lent && !endLent)) continue;
       const version = session.version ?? END_SESSION_VERSION;
-      const failed = (why: string): void => {
-        try {
-          warn(
-            `vault proxy: a ${session.kind} session at ${session.dns} that the proxy let go of could not be ended there (${why}).`,
-          );
-        } catch {
-          // A failing logger changes nothing.
-        }
-      };
+      const failed = (why: string): void =>
+        tell(
+          `vault proxy: a ${session.kind} session at ${session.dns} that the proxy let go of could not be ended there (${why}).`,
+        );
       upstream('DELETE', session.dns, `/api/${version}/session`, session.sid).then(
         (answer) => {
           const status = (answer as { responseStatus?: unknown } | null)?.responseStatus;
@@ -730,6 +734,7 @@ export function createSessionRules(
         // read: the session is ended rather than let go, and the page reads a failure.
         const dns = about?.dns ?? plan.dns;
         if (dns !== undefined) retire([{ sid, dns, kind: plan.seals, version }], upstream);
+        else tell(NO_VAULT_TO_END);
         if (about !== undefined) throw this.withheld();
         return { body: encoder.encode(JSON.stringify(VAULT_UNKNOWN)), cookies };
       }

@@ -280,6 +280,30 @@ describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
     expect(browser.jar.has(OWN)).toBe(false);
   });
 
+  it('says so when an OAuth login answer names no vault to end its session at', async () => {
+    const sid = newSessionId();
+    const { warnings, browser } = await deploy(
+      () => Response.json({ responseStatus: 'FAILURE' }),
+      () => Response.json({ responseStatus: 'SUCCESS', sessionId: sid }),
+    );
+    const response = await browser.send('/auth/oauth/session/harbor', {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer opaque-access-token-4f1c9e',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: '',
+    });
+    const seen = await pageVisible(response.clone());
+    expect(await failureType(response)).toBe('PROXY_SESSION_VAULT_UNKNOWN');
+    expect(seen).not.toContain(sid);
+    expect(browser.jar.has(OWN)).toBe(false);
+    expect(warnings.join('\n')).toMatch(
+      /named no vault, so the session it opened could not be ended/,
+    );
+    expect(warnings.join('\n')).not.toContain(sid);
+  });
+
   it('inspects the bytes that come after a 205 like any others', async () => {
     const { vault, browser } = await deploy(
       (sid) => new Response(loginAnswer(sid), { headers: { 'Content-Type': JSON_TYPE } }),
