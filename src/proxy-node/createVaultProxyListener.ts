@@ -504,8 +504,10 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
             };
             // Only a login waits (for its session to be sealed); any other answer goes at once.
             if (sessionPlan.seals !== undefined) {
+              // A page already gone keeps the sessions it held: a login it never sees
+              // replaces none.
               sessionRules
-                .seal(sessionPlan, body, call)
+                .seal(pageGone ? { ...sessionPlan, replaces: [] } : sessionPlan, body, call)
                 .then(send)
                 .catch((error: unknown) => end(rules.refusalOf(error)));
               return;

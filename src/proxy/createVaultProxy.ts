@@ -223,9 +223,10 @@ export function createVaultProxy(
         const first =
           tooLate === undefined ? await calling : await Promise.race([calling, tooLate]);
         if (first === undefined) {
+          // Sealed only to be ended: the sessions the page still holds stay as they are.
           const seen = seeThrough(calling, rules, timeout, (answer) =>
             (session as SessionRules)
-              .seal(plan as SessionPlan, answer, {
+              .seal({ ...(plan as SessionPlan), replaces: [] }, answer, {
                 form: form?.bytes(),
                 upstream: upstreamCall,
                 inspected: false,
@@ -338,10 +339,15 @@ export function createVaultProxy(
           inspected: guard !== undefined,
           headers: Object.values(answerHeaders),
         };
+        // A page already gone keeps the sessions it held: a login it never sees replaces none.
         const read =
           plan.seals === undefined
             ? session.answer(plan, whole, call)
-            : await session.seal(plan, whole, call);
+            : await session.seal(
+                request.signal.aborted ? { ...plan, replaces: [] } : plan,
+                whole,
+                call,
+              );
         if (request.signal.aborted) read.abandon?.();
         answerHeaders['content-length'] = String(read.body.byteLength);
         return finish(

@@ -246,11 +246,17 @@ describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
     const released = new Promise<void>((go) => {
       release = go;
     });
+    let logins = 0;
     const { vault, browser } = await deploy(async (sid) => {
-      answerLogin();
-      await released;
+      logins += 1;
+      if (logins > 1) {
+        answerLogin();
+        await released;
+      }
       return new Response(loginAnswer(sid), { headers: { 'Content-Type': JSON_TYPE } });
     });
+    // Signed in; then a second login, whose page goes away while the vault works on it.
+    expect((await signIn(browser)).status).toBe(200);
     const page = new AbortController();
     const sent = signIn(browser, page.signal).catch((error: unknown) => error);
     await vaultHasIt;
@@ -259,25 +265,33 @@ describe.each(PROXY_ADAPTERS)('$name in BFF mode', (adapter) => {
     await new Promise((settle) => setTimeout(settle, 200));
     release();
     await sent;
-    await expect.poll(() => vault.ended).toContain(vault.issued[0]);
+    await expect.poll(() => vault.ended).toContain(vault.issued[1]);
+    // The session the browser still holds the cookie of lives on.
+    expect(vault.ended).not.toContain(vault.issued[0]);
   });
 
   it('ends the session of a login the vault answered after the page was told it timed out', async () => {
+    let logins = 0;
     const { vault, browser } = await deploy(
       async (sid) => {
+        logins += 1;
         // After the first bound (500 ms), well within the second (at 1,000 ms).
-        await new Promise((settle) => setTimeout(settle, 650));
+        if (logins > 1) await new Promise((settle) => setTimeout(settle, 650));
         return new Response(loginAnswer(sid), { headers: { 'Content-Type': JSON_TYPE } });
       },
       undefined,
       500,
     );
+    expect((await signIn(browser)).status).toBe(200);
+    const held = browser.jar.get(OWN);
     const response = await signIn(browser);
     expect(response.status).toBe(504);
     expect(await failureType(response)).toBe('PROXY_UPSTREAM_TIMEOUT');
-    expect(vault.issued).toHaveLength(1);
-    await expect.poll(() => vault.ended, { timeout: 3_000 }).toContain(vault.issued[0]);
-    expect(browser.jar.has(OWN)).toBe(false);
+    expect(vault.issued).toHaveLength(2);
+    await expect.poll(() => vault.ended, { timeout: 3_000 }).toContain(vault.issued[1]);
+    // The page keeps the session it held, alive.
+    expect(browser.jar.get(OWN)).toBe(held);
+    expect(vault.ended).not.toContain(vault.issued[0]);
   });
 
   it('says so when an OAuth login answer names no vault to end its session at', async () => {
