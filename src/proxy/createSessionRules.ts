@@ -7,11 +7,11 @@ import {
 } from '../core/kitWire';
 import type { CheckedSessionOptions } from './checkProxyOptions';
 import { createCredentialScanner } from './createCredentialScanner';
-import { createMemo } from './createMemo';
 import { createSessionSealer, type SealedSession, type SealedVault } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
 import type { ProxyTarget } from './ProxyTarget';
 import { parseJsonObject } from './parseJsonObject';
+import { readContentType } from './readContentType';
 
 /**
  * Which of the two session cookies: the user's own session, or the one acting on behalf of
@@ -932,35 +932,24 @@ export function knownSessionIds(plan: SessionPlan, sealed?: string): string[] {
 }
 
 // Binary documents stream through untouched (a download is never held or read by byte);
-// every other answer, JSON and XML, text and untyped, is inspected. A vault labels its
-// answers with a handful of types: each is judged once.
+// every other answer, JSON and XML, text and untyped, is inspected.
 function isPassedUntouched(contentType: string | null | undefined): boolean {
-  const label = contentType ?? '';
-  return judgedTypes(label, () => {
-    const essence = label.split(';')[0]?.trim().toLowerCase() ?? '';
-    return (
-      /^(?:image|audio|video|font|model)\//.test(essence) ||
-      (!essence.endsWith('+json') &&
-        !essence.endsWith('+xml') &&
-        (BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.')))
-    );
-  });
+  const { essence } = readContentType(contentType);
+  return (
+    /^(?:image|audio|video|font|model)\//.test(essence) ||
+    (!essence.endsWith('+json') &&
+      !essence.endsWith('+xml') &&
+      (BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.')))
+  );
 }
 
-const judgedTypes = createMemo<boolean>(64);
-
-// Character sets in which every ASCII character is its own byte; a label names at most one.
+// Character sets in which every ASCII character is its own byte.
 const ASCII_READABLE = /^(?:utf-?8|us-ascii|ascii|iso-8859-\d{1,2}|windows-125\d|latin1)$/;
 
 function isAsciiReadable(contentType: string | null | undefined): boolean {
-  const label = contentType ?? '';
-  return judgedCharsets(label, () => {
-    const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(label)?.[1];
-    return charset === undefined || ASCII_READABLE.test(charset.toLowerCase());
-  });
+  const { charset } = readContentType(contentType);
+  return charset === undefined || ASCII_READABLE.test(charset);
 }
-
-const judgedCharsets = createMemo<boolean>(64);
 
 // Only the two cookie names are looked for; their values (base64url) hold no `;` or `,`.
 // The first of each counts.

@@ -1,4 +1,4 @@
-import { createMemo } from './createMemo';
+import { readContentType } from './readContentType';
 
 // Types that no browser runs script in when it opens them: data the page reads, plain text
 // (with `nosniff` it is never sniffed into HTML), raster images, audio, video, PDF (shown
@@ -27,19 +27,11 @@ const INERT_TYPES = new Set([
  */
 export function isInertContentType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
-  // A vault labels its answers with a handful of types: each is judged once.
-  return judgedTypes(contentType, () => {
-    const semicolon = contentType.indexOf(';');
-    const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon))
-      .trim()
-      .toLowerCase();
-    return (
-      INERT_TYPES.has(essence) ||
-      (essence.startsWith('application/') && essence.endsWith('+json')) ||
-      essence.startsWith('audio/') ||
-      essence.startsWith('video/')
-    );
-  });
+  const { essence } = readContentType(contentType);
+  return (
+    INERT_TYPES.has(essence) ||
+    (essence.startsWith('application/') && essence.endsWith('+json')) ||
+    essence.startsWith('audio/') ||
+    essence.startsWith('video/')
+  );
 }
-
-const judgedTypes = createMemo<boolean>(64);
