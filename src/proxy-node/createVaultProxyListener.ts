@@ -195,7 +195,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
                 .then((known) => sso.describe(known, header, fetchUpstream))
             : starts
               ? readSmall(req, MAX_SSO_FORM_BYTES).then((form) =>
-                  sso.start(form, header, fetchUpstream, upstreamCall),
+                  sso.start(form, header, fetchUpstream),
                 )
               : call === 'sso-renew'
                 ? sso.renew(header, fetchUpstream, upstreamCall)

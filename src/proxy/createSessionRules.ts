@@ -51,6 +51,13 @@ export interface SessionPlan {
   readonly endsSession: boolean;
   /** The user asked for a lent session to end at its vault too (`X-Vault-End-Lent: 1`). */
   readonly endsLent: boolean;
+  /**
+   * The login's answer comes to a cross-site navigation (single sign-on's return), which
+   * brings no `SameSite=Strict` cookie: its session is sealed into a landed cookie of its own
+   * rather than the own one, and replaces the sessions the browser holds when its next
+   * same-origin call brings that cookie.
+   */
+  readonly lands: boolean;
 }
 
 /**
@@ -177,6 +184,12 @@ export interface SessionRules {
     header: (name: string) => string | null | undefined,
     upstream: UpstreamCall,
   ): SessionPlan | Promise<SessionPlan>;
+  /**
+   * The plan of a login answered to single sign-on's return ({@link SessionPlan.lands}): it
+   * reads no cookie and replaces nothing there, since the navigation brings none of the
+   * browser's sessions.
+   */
+  landing(target: ProxyTarget): SessionPlan;
   /** How the answer goes towards the page. */
   handling(plan: SessionPlan, answer: UpstreamAnswer): AnswerHandling;
   /**
@@ -233,6 +246,10 @@ const VAULT_UNKNOWN = {
   ],
 };
 const COOKIE: Record<SessionKind, string> = SESSION_COOKIES;
+// A session single sign-on's return sealed, waiting for the browser's next same-origin call
+// (`SameSite=Strict` like the own cookie): one cookie per sign-in, named by its session's
+// tag, so that two returns landing close together each keep theirs.
+const LANDED_PREFIX = '__Host-vault-landed-';
 const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Strict; Path=/';
 // A web tab is a frame of the vault's site: a `SameSite=Strict` cookie never reaches it, and
 // browsers keep a third-party cookie only when it is partitioned by the top-level site
@@ -361,7 +378,8 @@ export function createSessionRules(
   // deadline, is as good as absent, and is cleared (a session it still names is ended). A
   // delegated session lives only as long as its actor's: without a usable own cookie, the
   // delegated one is cleared and its session ended too. Values opened before (every call
-  // after a cookie's first) come from the cache, with no decryption and no wait.
+  // after a cookie's first) come from the cache, with no decryption and no wait. A landed
+  // sign-in is settled first, whatever the call.
   const hold = (
     header: (name: string) => string | null | undefined,
     upstream: UpstreamCall,
@@ -370,41 +388,78 @@ export function createSessionRules(
     const own = values.own === undefined ? undefined : knownOpened(values.own);
     const delegated = values.delegated === undefined ? undefined : knownOpened(values.delegated);
     if (
+      values.landed.length === 0 &&
       (own === undefined) === (values.own === undefined) &&
       (delegated === undefined) === (values.delegated === undefined)
     ) {
-      return keep(values, own, delegated, upstream);
+      return keep(values, own, delegated, [], upstream);
     }
     const openIf = (value: string | undefined) =>
       value === undefined ? undefined : openValue(value);
-    return Promise.all([own ?? openIf(values.own), delegated ?? openIf(values.delegated)]).then(
-      ([openedOwn, openedDelegated]) => keep(values, openedOwn, openedDelegated, upstream),
+    return Promise.all([
+      own ?? openIf(values.own),
+      delegated ?? openIf(values.delegated),
+      Promise.all(values.landed.map(([, value]) => openValue(value))),
+    ]).then(([openedOwn, openedDelegated, landed]) =>
+      keep(values, openedOwn, openedDelegated, landed, upstream),
     );
   };
   const keep = (
-    values: Partial<Record<SessionKind, string>>,
+    values: CookieValues,
     own: SealedSession | undefined,
     delegated: SealedSession | undefined,
+    landed: readonly (SealedSession | undefined)[],
     upstream: UpstreamCall,
   ): HeldSessions => {
     const cookies: string[] = [];
     const ending: SealedSession[] = [];
+    const isUsable = (kind: SessionKind, session: SealedSession | undefined) =>
+      session !== undefined && session.kind === kind && session.deadline > now();
     const check = (kind: SessionKind, session: SealedSession | undefined) => {
       // No cookie of this kind: nothing to check or clear.
       if (values[kind] === undefined) return undefined;
-      if (session !== undefined && session.kind === kind && session.deadline > now()) {
-        return session;
-      }
+      if (isUsable(kind, session)) return session;
       cookies.push(...clearCookies(kind, session));
       if (session !== undefined) ending.push(session);
       return undefined;
     };
-    const usableOwn = check('own', own);
+    let usableOwn = check('own', own);
     let usableDelegated = check('delegated', delegated);
     if (usableOwn === undefined && usableDelegated !== undefined) {
       cookies.push(...clearCookies('delegated', usableDelegated));
       ending.push(usableDelegated);
       usableDelegated = undefined;
+    }
+    // The latest sign-in wins, whichever way it came, and every other session is ended: a
+    // landed session newer than the own one becomes the own session (the delegated one
+    // acted for the old), and one that a later login overtook goes. Every landed cookie
+    // goes either way.
+    let newest: { readonly value: string; readonly session: SealedSession } | undefined;
+    values.landed.forEach(([name, value], index) => {
+      cookies.push(clearLanded(name));
+      const session = landed[index];
+      if (session === undefined) return;
+      if (!isUsable('own', session) || session.lent) ending.push(session);
+      // On a tie, the later cookie: a browser sends the older first.
+      else if (newest === undefined || session.createdAt >= newest.session.createdAt) {
+        if (newest !== undefined) ending.push(newest.session);
+        newest = { value, session };
+      } else ending.push(session);
+    });
+    if (newest !== undefined) {
+      if (usableOwn === undefined || newest.session.createdAt >= usableOwn.createdAt) {
+        for (const replaced of [usableOwn, usableDelegated]) {
+          if (replaced === undefined) continue;
+          ending.push(replaced);
+          // The own cookie is overwritten below; a lent one is partitioned, another cookie.
+          if (replaced.kind === 'delegated' || replaced.lent) {
+            cookies.push(...clearCookies(replaced.kind, replaced));
+          }
+        }
+        cookies.push(setCookie('own', newest.value, newest.session.deadline - now()));
+        usableOwn = newest.session;
+        usableDelegated = undefined;
+      } else ending.push(newest.session);
     }
     if (ending.length > 0) retire(ending, upstream);
     return { own: usableOwn, delegated: usableDelegated, cookies };
@@ -573,7 +628,12 @@ export function createSessionRules(
           status: 200,
           headers,
           body: JSON.stringify({ own: null, delegated: null }),
-          cookies: [...clearCookies('own', held.own), ...clearCookies('delegated', held.own)],
+          cookies: [
+            // Landed sign-ins cleared: their sessions are the held ones now, or ended.
+            ...held.cookies,
+            ...clearCookies('own', held.own),
+            ...clearCookies('delegated', held.own),
+          ],
         };
       }
       return {
@@ -584,23 +644,13 @@ export function createSessionRules(
       };
     },
 
+    landing(target) {
+      return planFor(target, { seals: 'own', lands: true });
+    },
+
     plan(target, header, upstream) {
       const { call } = target;
-      const plan = (values: Partial<SessionPlan>): SessionPlan => ({
-        authorization: undefined,
-        seals: undefined,
-        keepsForm: false,
-        dns: target.route === 'vault' ? target.host : undefined,
-        actor: undefined,
-        actorDeadline: undefined,
-        version: target.version,
-        cookies: [],
-        session: undefined,
-        replaces: [],
-        endsSession: false,
-        endsLent: false,
-        ...values,
-      });
+      const plan = (values: Partial<SessionPlan>) => planFor(target, values);
       if (target.route === 'session') return plan({});
       const held = hold(header, upstream);
       return held instanceof Promise ? held.then(decide) : decide(held);
@@ -751,8 +801,9 @@ export function createSessionRules(
         tag,
         version,
       };
-      cookies.push(setCookie(plan.seals, await sealer.seal(sealed), deadline - createdAt));
-      if (plan.seals === 'own') cookies.push(clearCookie('delegated'));
+      const name = plan.lands ? `${LANDED_PREFIX}${tag}` : COOKIE[plan.seals];
+      cookies.push(sessionCookie(name, await sealer.seal(sealed), deadline - createdAt));
+      if (plan.seals === 'own' && !plan.lands) cookies.push(clearCookie('delegated'));
       for (const replaced of plan.replaces) {
         if (replaced.lent) cookies.push(clearCookie(replaced.kind, true));
       }
@@ -776,11 +827,35 @@ export function createSessionRules(
   };
 }
 
+// A call's plan: nothing carried, sealed, replaced or ended but what `values` says.
+function planFor(target: ProxyTarget, values: Partial<SessionPlan>): SessionPlan {
+  return {
+    authorization: undefined,
+    seals: undefined,
+    keepsForm: false,
+    dns: target.route === 'vault' ? target.host : undefined,
+    actor: undefined,
+    actorDeadline: undefined,
+    version: target.version,
+    cookies: [],
+    session: undefined,
+    replaces: [],
+    endsSession: false,
+    endsLent: false,
+    lands: false,
+    ...values,
+  };
+}
+
 /**
  * The `Set-Cookie` value that holds a sealed session until `maxAgeMs` from now.
  */
 export function setCookie(kind: SessionKind, value: string, maxAgeMs: number): string {
-  return `${COOKIE[kind]}=${value}; ${ATTRIBUTES}; Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`;
+  return sessionCookie(COOKIE[kind], value, maxAgeMs);
+}
+
+function sessionCookie(name: string, value: string, maxAgeMs: number): string {
+  return `${name}=${value}; ${ATTRIBUTES}; Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`;
 }
 
 /**
@@ -788,6 +863,10 @@ export function setCookie(kind: SessionKind, value: string, maxAgeMs: number): s
  */
 export function clearCookie(kind: SessionKind, lent = false): string {
   return `${COOKIE[kind]}=; ${lent ? LENT_ATTRIBUTES : ATTRIBUTES}; Max-Age=0`;
+}
+
+function clearLanded(name: string): string {
+  return `${name}=; ${ATTRIBUTES}; Max-Age=0`;
 }
 
 // The clear of a cookie as it was set: a lent session's cookie is partitioned, and only a
@@ -951,10 +1030,18 @@ function isAsciiReadable(contentType: string | null | undefined): boolean {
   return charset === undefined || ASCII_READABLE.test(charset);
 }
 
-// Only the two cookie names are looked for; their values (base64url) hold no `;` or `,`.
-// The first of each counts.
-function readCookies(header: string | null | undefined): Partial<Record<SessionKind, string>> {
-  const found: Partial<Record<SessionKind, string>> = {};
+/** The session cookies of a request, as sent: the first of each kind, and every landed one. */
+interface CookieValues {
+  readonly own?: string;
+  readonly delegated?: string;
+  /** Landed sign-ins, as `[name, value]`. */
+  readonly landed: readonly (readonly [string, string])[];
+}
+
+// Only the proxy's session cookie names are looked for; their values (base64url) hold no
+// `;` or `,`. The first of each counts.
+function readCookies(header: string | null | undefined): CookieValues {
+  const found: { own?: string; delegated?: string; landed: [string, string][] } = { landed: [] };
   if (!header) return found;
   // Part by part, where a part ends at the next `;` or `,`: every call reads this header.
   let semicolon = -1;
@@ -968,8 +1055,11 @@ function readCookies(header: string | null | undefined): Partial<Record<SessionK
       const name = header.slice(start, equals).trim();
       const kind =
         name === COOKIE.own ? 'own' : name === COOKIE.delegated ? 'delegated' : undefined;
-      if (kind !== undefined && found[kind] === undefined)
-        found[kind] = header.slice(equals + 1, end).trim();
+      if (kind !== undefined) {
+        if (found[kind] === undefined) found[kind] = header.slice(equals + 1, end).trim();
+      } else if (name.startsWith(LANDED_PREFIX) && name.length > LANDED_PREFIX.length) {
+        found.landed.push([name, header.slice(equals + 1, end).trim()]);
+      }
     }
     start = end + 1;
   }

@@ -28,7 +28,6 @@ import {
   type SessionRules,
   type UpstreamCall,
 } from './createSessionRules';
-import type { SealedSession } from './createSessionSealer';
 import { createSessionSealer } from './createSessionSealer';
 import { isAllowedHost, isPlainHostName } from './isAllowedHost';
 import { ProxyRefusal } from './ProxyRefusal';
@@ -79,7 +78,6 @@ export interface SsoRules {
     form: string,
     header: (name: string) => string | null | undefined,
     fetchUpstream: UpstreamFetch,
-    upstream: UpstreamCall,
   ): Promise<SessionAnswer>;
   /**
    * Checks the provider's answer against the sealed cookie, exchanges the code, opens the
@@ -169,17 +167,6 @@ interface SsoFlow extends SsoProfile {
   readonly redirectUri: string;
   readonly returnTo: string;
   readonly expiresAt: number;
-  /**
-   * The sessions a successful sign-in replaces, as the start saw them: the identity
-   * provider's return is a cross-site navigation, which brings no `SameSite=Strict` cookie.
-   */
-  readonly replaces: readonly SealedSession[];
-  /**
-   * The renewal the browser held at the start (its cookie is `SameSite=Strict`, so the
-   * provider's return does not bring it either): revoked once a sign-in of someone else
-   * replaces it.
-   */
-  readonly replacesRenewal: SsoRenewal | undefined;
 }
 
 /** What the renewal cookie holds: how to ask the provider again, for which session. */
@@ -214,6 +201,9 @@ const MAX_PENDING = 4;
 // Sent only to the session route and what is below it (never with a vault call), and only
 // from the app's own pages: `__Secure-`, since `__Host-` would force `Path=/`.
 const RENEW_COOKIE = '__Secure-vault-sso-renew';
+// The renewal of a landed sign-in, named by its session's tag, until that session becomes the
+// browser's own.
+const LANDED_RENEW_PREFIX = `${RENEW_COOKIE}-`;
 // Lax: the provider's return is a top-level navigation from another site.
 const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Lax; Path=/';
 const FLOW_MS = 10 * 60 * 1000;
@@ -247,6 +237,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
   const renewPath = `${startPath}/renew`;
   const renewAttributes = `HttpOnly; Secure; SameSite=Strict; Path=${settings.sessionPath}`;
   const clearRenewal = `${RENEW_COOKIE}=; ${renewAttributes}; Max-Age=0`;
+  const clearLandedRenewal = (name: string) => `${name}=; ${renewAttributes}; Max-Age=0`;
   const openRenewal = async (header: (name: string) => string | null | undefined) => {
     const value = readCookie(header('cookie'), RENEW_COOKIE);
     return asRenewal(value === undefined ? undefined : await sealer.openData(value));
@@ -336,7 +327,11 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       readonly fetchUpstream: UpstreamFetch;
       readonly upstream: UpstreamCall;
       readonly waitUntil: WaitUntil | undefined;
-      readonly alsoReplaces: readonly SealedSession[];
+      /**
+       * Answered to the provider's return, a cross-site navigation that brings none of the
+       * browser's sessions: the session lands in a cookie of its own, and so does its renewal.
+       */
+      readonly lands: boolean;
     },
   ): Promise<{
     answer: Record<string, unknown> | undefined;
@@ -379,10 +374,10 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       letGo();
       return { answer: undefined, body: '', cookies: [], refused: 'vault-mismatch' };
     }
-    const plan = await session.plan(target, header, upstream);
-    const seen = new Set(plan.replaces.map((held) => held.sid));
-    const replaces = [...plan.replaces, ...call.alsoReplaces.filter((held) => !seen.has(held.sid))];
-    const sealed = await session.seal({ ...plan, replaces }, body, {
+    const plan = call.lands
+      ? session.landing(target)
+      : await session.plan(target, header, upstream);
+    const sealed = await session.seal(plan, body, {
       form: undefined,
       upstream,
       inspected: false,
@@ -400,11 +395,16 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       const kept: SsoRenewal = { ...renewal, refreshToken, sessionTag };
       // It lives as long as the session it renews: a newer session needs a newer one.
       const maxAge = Math.max(0, Math.floor((sessionDeadline - now()) / 1000));
+      // A landed session's renewal waits beside it, and takes the renewal cookie when the
+      // session becomes the browser's own (`describe`).
+      const name = call.lands ? `${LANDED_RENEW_PREFIX}${sessionTag}` : RENEW_COOKIE;
       cookies.push(
-        `${RENEW_COOKIE}=${await sealer.sealData({ ...kept })}; ${renewAttributes}; Max-Age=${maxAge}`,
+        `${name}=${await sealer.sealData({ ...kept })}; ${renewAttributes}; Max-Age=${maxAge}`,
       );
     } else {
-      cookies.push(clearRenewal);
+      // A landed session replaces no renewal yet: the one the browser holds is settled when
+      // the session is promoted.
+      if (!call.lands) cookies.push(clearRenewal);
       if (!signedIn) letGo();
     }
     return {
@@ -478,7 +478,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
     callbackPath,
     renewPath,
 
-    async start(form, header, fetchUpstream, upstream) {
+    async start(form, header, fetchUpstream) {
       // The redirect URI is on the page's own origin, which the origin check has allowed.
       const origin = header('origin');
       if (!origin) {
@@ -590,8 +590,6 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       parameters.set('code_challenge', await calculatePKCECodeChallenge(verifier));
       parameters.set('code_challenge_method', 'S256');
       parameters.set('login_hint', username);
-      // The sessions this sign-in will replace are seen now, while the page's own cookies come.
-      const replaced = await session.plan(oauthTarget(loginHost, profileId), header, upstream);
       const flow: SsoFlow = {
         v: 1,
         state,
@@ -608,8 +606,6 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
         validateDns,
         returnTo: sanitizeReturnTo(fields.get('returnTo') ?? '/', { origin: PLACEHOLDER_ORIGIN }),
         expiresAt: now() + FLOW_MS,
-        replaces: replaced.replaces,
-        replacesRenewal: await openRenewal(header),
       };
       // The sign-ins still pending stay, up to a few: the expired and unreadable ones go,
       // then the oldest, to make room for this one.
@@ -626,7 +622,6 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
         headers: JSON_HEADERS,
         body: JSON.stringify({ responseStatus: 'SUCCESS', authorizationUrl: authorization.href }),
         cookies: [
-          ...replaced.cookies,
           ...dropped.map((entry) => clearPending(entry.name)),
           `${await pendingName(state)}=${await sealer.sealData({ ...flow })}; ${ATTRIBUTES}; Max-Age=${FLOW_MS / 1000}`,
         ],
@@ -693,21 +688,8 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
           fetchUpstream,
           upstream,
           waitUntil,
-          // The sessions the start saw: the provider's return brings no strict cookie.
-          alsoReplaces: flow.replaces,
+          lands: true,
         });
-        const before = flow.replacesRenewal;
-        // The renewal of a session this sign-in replaced goes with it. Not when the same
-        // person signed in again at the same provider: a provider may hold both tokens under
-        // one grant, and revoking the old one would take the new one with it.
-        if (
-          opened.answer !== undefined &&
-          before !== undefined &&
-          (before.issuer !== flow.issuer ||
-            (before.subject !== undefined && subject !== undefined && before.subject !== subject))
-        ) {
-          revoke(before, fetchUpstream, waitUntil);
-        }
         return redirect(
           flow.returnTo,
           opened.refused === 'vault-mismatch'
@@ -779,7 +761,7 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
           // the new one belongs to.
           { ...tokens, refresh_token: tokens.refresh_token ?? renewal.refreshToken },
           renewalOf(renewal, renewal.subject),
-          { header, fetchUpstream, upstream, waitUntil, alsoReplaces: [] },
+          { header, fetchUpstream, upstream, waitUntil, lands: false },
         );
         if (opened.refused === 'vault-mismatch') {
           return refuse(
@@ -810,20 +792,59 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
       const known = parseJsonObject(new TextEncoder().encode(answer.body));
       const own = known?.own as Record<string, unknown> | null | undefined;
       if (answer.status !== 200 || known === undefined) return answer;
-      const renewal = await openRenewal(header);
-      if (renewal === undefined) return answer;
-      if (own == null || renewal.sessionTag !== own.sessionTag) {
-        // Signed out, forgotten, expired or replaced: the refresh token goes with the
-        // session it served, at the provider too.
-        revoke(renewal, fetchUpstream, waitUntil);
-        return { ...answer, cookies: [...answer.cookies, clearRenewal] };
+      const main = readCookie(header('cookie'), RENEW_COOKIE);
+      const held = await Promise.all(
+        [
+          ...(main === undefined ? [] : [[RENEW_COOKIE, main] as const]),
+          ...readCookiesNamed(header('cookie'), LANDED_RENEW_PREFIX),
+        ].map(async ([name, value]) => ({
+          name,
+          value,
+          renewal: asRenewal(await sealer.openData(value)),
+        })),
+      );
+      if (held.length === 0) return answer;
+      // The renewal of the session the browser holds now, however it came (a landed sign-in's
+      // takes the renewal cookie); every other one goes with the session it served, at the
+      // provider too. Not when the same person signed in again at the same provider: a
+      // provider may hold both tokens under one grant, and revoking the old one would take
+      // the new one with it.
+      const kept = held.find(
+        (entry) => own != null && entry.renewal?.sessionTag === own.sessionTag,
+      );
+      const cookies = [...answer.cookies];
+      for (const entry of held) {
+        if (entry === kept) continue;
+        cookies.push(entry.name === RENEW_COOKIE ? clearRenewal : clearLandedRenewal(entry.name));
+        if (entry.renewal !== undefined && !sameGrant(entry.renewal, kept?.renewal)) {
+          revoke(entry.renewal, fetchUpstream, waitUntil);
+        }
+      }
+      if (kept === undefined || own == null) return { ...answer, cookies };
+      if (kept.name !== RENEW_COOKIE) {
+        const maxAge = Math.max(0, Math.floor((Number(own.deadline) - now()) / 1000));
+        cookies.push(
+          clearLandedRenewal(kept.name),
+          `${RENEW_COOKIE}=${kept.value}; ${renewAttributes}; Max-Age=${maxAge}`,
+        );
       }
       return {
         ...answer,
         body: JSON.stringify({ ...known, own: { ...own, renewal: 'sso' } }),
+        cookies,
       };
     },
   };
+}
+
+// Whether two renewals may be one grant at the provider: the same issuer, and no sign that
+// they are different people.
+function sameGrant(a: SsoRenewal, b: SsoRenewal | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.issuer === b.issuer &&
+    (a.subject === undefined || b.subject === undefined || a.subject === b.subject)
+  );
 }
 
 function oauthTarget(loginHost: string, profileId: string) {
@@ -960,15 +981,10 @@ function asFlow(data: Record<string, unknown> | undefined): SsoFlow | undefined 
     'returnTo',
   ];
   if (!strings.every((name) => typeof data[name] === 'string')) return undefined;
-  if (
-    typeof data.expiresAt !== 'number' ||
-    !Array.isArray(data.replaces) ||
-    typeof data.validateDns !== 'boolean'
-  ) {
+  if (typeof data.expiresAt !== 'number' || typeof data.validateDns !== 'boolean') {
     return undefined;
   }
-  const replacesRenewal = asRenewal(data.replacesRenewal as Record<string, unknown> | undefined);
-  return { ...(data as unknown as SsoFlow), replacesRenewal };
+  return data as unknown as SsoFlow;
 }
 
 // The identity provider and this proxy's client there, as oauth4webapi names them.

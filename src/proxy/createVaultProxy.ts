@@ -165,7 +165,6 @@ export function createVaultProxy(
                       await readText(request, MAX_SSO_FORM_BYTES),
                       header,
                       fetchUpstream,
-                      upstreamCall,
                     )
                   : target.call === 'sso-renew'
                     ? await sso.renew(header, fetchUpstream, upstreamCall, waitUntil)

@@ -4,7 +4,8 @@
 // recorded: none carries an access, ID or refresh token, the browser never calls the
 // provider's token endpoint, and no OIDC library is downloaded. Back from the proxy, the page
 // says the sign-in is completing before its code has loaded. A cancel at the provider comes
-// back to the form with the user name kept.
+// back to the form with the user name kept. A password sign-in made in another tab while the
+// user is at the provider does not outlive the single sign-on's return.
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { setUpBrowserAndDevServer } from './support/setUpBrowserAndDevServer';
 
 const DEMO_ROOT = resolve(import.meta.dirname, '../../demo');
 const SAM = { username: 'sam@harbor.example', idpUser: 'sam', idpPassword: 'Harbor-Demo-1' };
+const OLIVIA = { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' };
 // Token fields of a token answer, and the shape of a JWT (an ID token is one).
 const TOKEN = /access_token|id_token|refresh_token|eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\./;
 
@@ -56,6 +58,22 @@ function recordTraffic(context: BrowserContext): Traffic {
   return { requests, responses, settled: () => Promise.all(reading) };
 }
 
+// The session reference of the newest login of `username` the emulator saw.
+function loginOf(username: string): string {
+  const logins = demo.dev.events.filter(
+    (event) => event.type === 'login' && event.username === username,
+  );
+  const last = logins.at(-1);
+  if (last?.type !== 'login') throw new Error(`${username} has not signed in.`);
+  return last.sessionRef;
+}
+
+function endedSessions(): string[] {
+  return demo.dev.events.flatMap((event) =>
+    event.type === 'session_ended' ? [event.sessionRef] : [],
+  );
+}
+
 async function toProvider(page: Page, continueLabel: string): Promise<void> {
   await page.getByRole('textbox').first().fill(SAM.username);
   await page.getByRole('button', { name: continueLabel, exact: true }).click();
@@ -92,6 +110,43 @@ describe('single sign-on of the demo in BFF mode', () => {
     expect(demo.dev.events).toContainEqual(
       expect.objectContaining({ type: 'login', method: 'oauth', username: SAM.username }),
     );
+  });
+
+  it('ends a password session made in another tab while sam was at the provider', async () => {
+    // The app on another site than the provider, as in production: the provider's return is
+    // a cross-site navigation, which brings none of the app's strict cookies.
+    const app = demo.dev.otherSiteUrl as string;
+    const context = await demo.newContext();
+    const ssoTab = await context.newPage();
+    await ssoTab.goto(app);
+    await toProvider(ssoTab, enLoginMessages.continue);
+    expect(new URL(ssoTab.url()).origin).toBe(demo.dev.url);
+    // Meanwhile olivia signs in with her password in a second tab of the same browser.
+    const passwordTab = await context.newPage();
+    await passwordTab.goto(app);
+    await passwordTab.getByRole('textbox').first().fill(OLIVIA.username);
+    await passwordTab.getByRole('button', { name: enLoginMessages.continue, exact: true }).click();
+    await passwordTab
+      .getByLabel(enLoginMessages.passwordLabel, { exact: true })
+      .fill(OLIVIA.password);
+    await passwordTab.getByRole('button', { name: enLoginMessages.signIn }).click();
+    await passwordTab.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    const olivia = loginOf(OLIVIA.username);
+
+    // The proxy never sees olivia's session in the return.
+    await ssoTab.getByLabel('User name').fill(SAM.idpUser);
+    await ssoTab.getByLabel('Password').fill(SAM.idpPassword);
+    await ssoTab.getByRole('button', { name: 'Sign in' }).click();
+    await ssoTab.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    expect(new URL(ssoTab.url()).origin).toBe(app);
+    const sam = loginOf(SAM.username);
+    // The latest sign-in is the browser's, and the one it replaced does not live on.
+    await expect.poll(() => endedSessions(), { timeout: 15_000, interval: 50 }).toContain(olivia);
+    expect(endedSessions()).not.toContain(sam);
+    const me = await ssoTab.evaluate(() =>
+      fetch('/vault-session', { headers: { 'X-Vault-Kit': '1' } }).then((answer) => answer.json()),
+    );
+    expect(me.own).toMatchObject({ vaultDns: 'clinical.harbor.example' });
   });
 
   it('paints "Completing sign-in…" back from the proxy before any module has loaded, and only then', async () => {

@@ -18,13 +18,15 @@ export interface SsoAppAnswer {
 /**
  * One browser of the app's origin `origin` in front of the proxy at `proxyUrl`: one cookie
  * jar for every tab, calls sent as the kit's page sends them (`Origin`, `X-Vault-Kit: 1`),
- * redirects not followed. `onAnswer` hears every answer, the sign-in's own among them.
+ * redirects not followed. The identity provider's return is a cross-site navigation, sent
+ * as a browser sends one: with no `SameSite=Strict` cookie and none of the kit's headers.
+ * `onAnswer` hears every answer, the sign-in's own among them.
  *
  * @example
  * ```ts
  * const browser = createSsoAppBrowser(served.url, served.url);
  * const search = await browser.signInSamAtProvider({ returnTo: '/documents' });
- * await browser.call(`/vault-session/sso/callback${search}`);
+ * await browser.returnFromProvider(search);
  * ```
  */
 export function createSsoAppBrowser(
@@ -33,11 +35,20 @@ export function createSsoAppBrowser(
   onAnswer: (answer: SsoAppAnswer) => void = () => undefined,
 ) {
   const jar = new Map<string, string>();
-  const call = async (path: string, init: RequestInit = {}): Promise<SsoAppAnswer> => {
+  // The names of the cookies set `SameSite=Strict`: a cross-site navigation leaves them home.
+  const strict = new Set<string>();
+  const send = async (
+    path: string,
+    init: RequestInit,
+    crossSite: boolean,
+  ): Promise<SsoAppAnswer> => {
     const headers = new Headers(init.headers);
-    headers.set('origin', origin);
-    headers.set('x-vault-kit', '1');
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (!crossSite) {
+      headers.set('origin', origin);
+      headers.set('x-vault-kit', '1');
+    }
+    const sent = [...jar].filter(([name]) => !crossSite || !strict.has(name));
+    if (sent.length > 0) headers.set('cookie', sent.map(([k, v]) => `${k}=${v}`).join('; '));
     const response = await fetch(`${proxyUrl}${path}`, { ...init, headers, redirect: 'manual' });
     const cookies = new Map<string, string>();
     for (const line of response.headers.getSetCookie()) {
@@ -47,6 +58,8 @@ export function createSsoAppBrowser(
       cookies.set(name, line);
       if (pair.slice(eq + 1) === '' || /Max-Age=0/.test(line)) jar.delete(name);
       else jar.set(name, pair.slice(eq + 1));
+      if (/;\s*SameSite=Strict/i.test(line)) strict.add(name);
+      else strict.delete(name);
     }
     const answer: SsoAppAnswer = {
       status: response.status,
@@ -58,9 +71,14 @@ export function createSsoAppBrowser(
     onAnswer(answer);
     return answer;
   };
+  const call = (path: string, init: RequestInit = {}) => send(path, init, false);
   return {
     jar,
     call,
+    /** The identity provider sends the browser back to the proxy's callback with `search`. */
+    returnFromProvider(search: string): Promise<SsoAppAnswer> {
+      return send(`/vault-session/sso/callback${search}`, {}, true);
+    },
     /**
      * Starts a single sign-on for sam (the start form's fields overridden by `fields`) and
      * signs him in at the identity provider; resolves with the query the provider sends the

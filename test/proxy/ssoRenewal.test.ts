@@ -38,8 +38,10 @@ function appBrowser() {
     jar: browser.jar,
     readable,
     call,
+    /** Signs sam in; resolves with the answer to the returning page's first look. */
     async signInWithSso() {
-      return call(`/vault-session/sso/callback${await browser.signInSamAtProvider()}`);
+      await browser.returnFromProvider(await browser.signInSamAtProvider());
+      return call('/vault-session');
     },
     async whoAmI() {
       return JSON.parse((await call('/vault-session')).body).own;
@@ -56,8 +58,8 @@ const alive = (tag: string, browser: ReturnType<typeof appBrowser>) =>
 describe('single sign-on renewal at the 48-hour cap (BFF mode)', () => {
   it('gives an active sso user a new session without a form, the old one ended at its vault', async () => {
     const browser = appBrowser();
-    const done = await browser.signInWithSso();
-    const renewCookie = done.cookies.get(RENEW_COOKIE) ?? '';
+    const look = await browser.signInWithSso();
+    const renewCookie = look.cookies.get(RENEW_COOKIE) ?? '';
     expect(renewCookie).toMatch(
       /^__Secure-vault-sso-renew=v1\.[A-Za-z0-9_-]+; HttpOnly; Secure; SameSite=Strict; Path=\/vault-session; Max-Age=172800$/,
     );

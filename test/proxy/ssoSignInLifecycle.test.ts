@@ -51,9 +51,7 @@ function appBrowser(proxyUrl: string) {
     call,
     /** A tab starts a sign-in; resolves with the provider's answer, not yet brought back. */
     startAndSignIn: browser.signInSamAtProvider,
-    finish(search: string) {
-      return call(`/vault-session/sso/callback${search}`);
-    },
+    finish: browser.returnFromProvider,
     async whoAmI() {
       return JSON.parse((await call('/vault-session')).body).own;
     },
@@ -81,6 +79,7 @@ describe.each([
     expect(browser.flowCookies()).toHaveLength(2);
 
     // The first tab's return is not spoilt by the second tab's start.
+    const before = samSessions();
     const firstDone = await browser.finish(first);
     expect(firstDone.location).toBe('/first?vault_sso_signed_in=1');
     const firstTag = (await browser.whoAmI()).sessionTag;
@@ -88,6 +87,22 @@ describe.each([
     expect(secondDone.location).toBe('/second?vault_sso_signed_in=1');
     expect((await browser.whoAmI()).sessionTag).not.toBe(firstTag);
     expect(browser.flowCookies()).toEqual([]);
+    // The second return replaced the first one's session, which its navigation never
+    // brought: that session is ended, not left alive at the vault.
+    await expect.poll(samSessions).toBe(before + 1);
+
+    // Both returns before either page looks: the later one is the browser's.
+    const third = await browser.startAndSignIn({ returnTo: '/third' });
+    const fourth = await browser.startAndSignIn({ returnTo: '/fourth' });
+    await browser.finish(third);
+    clock.advance(1_000);
+    const landed = [...(await browser.finish(fourth)).cookies.keys()].find((name) =>
+      name.startsWith('__Host-vault-landed-'),
+    );
+    const latest = await browser.whoAmI();
+    expect(latest.sessionTag).toBe(landed?.slice('__Host-vault-landed-'.length));
+    await expect.poll(samSessions).toBe(before + 1);
+    expect(latest.renewal).toBe('sso');
 
     // Each is used once.
     expect((await browser.finish(first)).location).toBe('/?vault_sso_error=sso_state_mismatch');
@@ -134,6 +149,7 @@ describe.each([
   it('revokes the refresh token at the provider on sign-out: a copy of the cookies no longer renews', async () => {
     const browser = appBrowser(proxyUrl());
     await browser.finish(await browser.startAndSignIn());
+    await browser.whoAmI();
     const copied = new Map(browser.jar);
     expect(copied.has(RENEW_COOKIE)).toBe(true);
     const revoked = revokedGrants;
@@ -233,6 +249,7 @@ describe('a revocation the provider does not take', () => {
     try {
       const browser = appBrowser(listener.url);
       await browser.finish(await browser.startAndSignIn());
+      await browser.whoAmI();
       expect(browser.jar.has(RENEW_COOKIE)).toBe(true);
       const signedOut = await browser.call('/vault-session', { method: 'DELETE' });
       // Answered while the provider has not answered the revocation yet.

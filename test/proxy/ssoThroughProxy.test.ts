@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderBrowser } from '../oidc/support/createProviderBrowser';
 import { type ServedDevStack, serveDevStack } from '../support/serveDevStack';
+import { createSsoAppBrowser, type SsoAppAnswer } from './createSsoAppBrowser';
 import { startSsoNodeListener } from './startSsoNodeListener';
 
 const SAM = 'sam@harbor.example';
@@ -16,13 +17,10 @@ const TOKEN_FIELDS = /access_token|id_token|refresh_token|"sessionId"|eyJ[A-Za-z
 const FLOW_COOKIE = /^__Host-vault-sso-[A-Za-z0-9_-]{22}$/;
 const flowCookies = (names: Iterable<string>) =>
   [...names].filter((name) => FLOW_COOKIE.test(name));
-
-interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: string;
-  readonly cookies: Map<string, string>;
-}
+// A session a return sealed, until the page's next call makes it the browser's own.
+const landedCookies = (names: Iterable<string>) =>
+  [...names].filter((name) => name.startsWith('__Host-vault-landed-'));
+const SAM_ID = 61006;
 
 let served: ServedDevStack;
 let node: Awaited<ReturnType<typeof startSsoNodeListener>>;
@@ -40,48 +38,17 @@ afterAll(async () => {
   await served.close();
 });
 
-/** A browser's cookie jar for the app's origin, and every answer it read. */
+/** One browser of the app's origin, and every answer it read. */
 function appBrowser(proxyUrl: () => string) {
-  const jar = new Map<string, string>();
-  const seen: Answer[] = [];
+  const seen: SsoAppAnswer[] = [];
+  const browser = createSsoAppBrowser(served.url, proxyUrl(), (answer) => seen.push(answer));
   return {
-    jar,
+    ...browser,
     seen,
-    async call(path: string, init: RequestInit = {}): Promise<Answer> {
-      const headers = new Headers(init.headers);
-      if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-      const response = await fetch(`${proxyUrl()}${path}`, {
-        ...init,
-        headers,
-        redirect: 'manual',
-      });
-      const cookies = new Map<string, string>();
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const eq = pair.indexOf('=');
-        const name = pair.slice(0, eq);
-        const value = pair.slice(eq + 1);
-        cookies.set(name, line);
-        if (value === '' || /Max-Age=0/.test(line)) jar.delete(name);
-        else jar.set(name, value);
-      }
-      const answer = {
-        status: response.status,
-        headers: response.headers,
-        body: await response.text(),
-        cookies,
-      };
-      seen.push(answer);
-      return answer;
-    },
     start(fields: Record<string, string>) {
-      return this.call('/vault-session/sso', {
+      return browser.call('/vault-session/sso', {
         method: 'POST',
-        headers: {
-          origin: served.url,
-          'x-vault-kit': '1',
-          'content-type': 'application/x-www-form-urlencoded',
-        },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
           profile: 'harbor-oidc',
           username: SAM,
@@ -93,10 +60,32 @@ function appBrowser(proxyUrl: () => string) {
   };
 }
 
+/** Signs olivia in with her password, in a tab of `browser`; resolves with her user ID. */
+async function signInOlivia(browser: ReturnType<typeof appBrowser>): Promise<number> {
+  const answer = await browser.call('/vault/promomats.sunrise.example/api/v26.1/auth', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' }),
+  });
+  return JSON.parse(answer.body).userId;
+}
+
+async function whoAmI(browser: ReturnType<typeof appBrowser>) {
+  return JSON.parse((await browser.call('/vault-session')).body).own;
+}
+
+/** How many of the user's sessions the emulator holds alive. */
+function liveSessionsOf(userId: number): number {
+  return served.stack.emulator.sessions().filter((session) => session.userId === userId).length;
+}
+
+function headerOf(answer: SsoAppAnswer, name: string): string | undefined {
+  return answer.visibleHeaders.find(([key]) => key === name)?.[1];
+}
+
 /** What the page could read of an answer: status, the headers it may see, the body. */
-function pageVisible(answer: Answer): string {
-  const headers = [...answer.headers].filter(([name]) => name !== 'set-cookie');
-  return JSON.stringify([answer.status, headers, answer.body]);
+function pageVisible(answer: SsoAppAnswer): string {
+  return JSON.stringify([answer.status, answer.visibleHeaders, answer.body]);
 }
 
 describe.each([
@@ -129,18 +118,26 @@ describe.each([
     const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
     expect(back.pathname).toBe('/vault-session/sso/callback');
     expect(back.searchParams.get('code')).toBeTruthy();
-    const done = await browser.call(`/vault-session/sso/callback${back.search}`);
+    const done = await browser.returnFromProvider(back.search);
     expect(done.status).toBe(303);
     // The return path, marked (with no secret) so that the page reports the sign-in once.
-    expect(done.headers.get('location')).toBe('/documents?sort=name&vault_sso_signed_in=1#top');
-    expect(done.headers.get('cache-control')).toBe('no-store');
-    expect(done.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(done.cookies.get('__Host-vault-session')).toMatch(
-      /^__Host-vault-session=v1\.[A-Za-z0-9_-]+; HttpOnly; Secure; SameSite=Strict; Path=\/; Max-Age=172800$/,
+    expect(done.location).toBe('/documents?sort=name&vault_sso_signed_in=1#top');
+    expect(headerOf(done, 'cache-control')).toBe('no-store');
+    expect(headerOf(done, 'referrer-policy')).toBe('no-referrer');
+    // The return brings none of the browser's sessions: the new one lands beside them.
+    expect(done.cookies.has('__Host-vault-session')).toBe(false);
+    const [landedName = ''] = landedCookies(done.cookies.keys());
+    expect(done.cookies.get(landedName)).toMatch(
+      /^__Host-vault-landed-[A-Za-z0-9_-]{22}=v1\.[A-Za-z0-9_-]+; HttpOnly; Secure; SameSite=Strict; Path=\/; Max-Age=172800$/,
     );
     expect(flowCookies(browser.jar.keys())).toEqual([]);
 
-    const me = await browser.call('/vault-session', { headers: { 'x-vault-kit': '1' } });
+    // The page's first look makes it the browser's own session.
+    const me = await browser.call('/vault-session');
+    expect(me.cookies.get('__Host-vault-session')).toMatch(
+      /^__Host-vault-session=v1\.[A-Za-z0-9_-]+; HttpOnly; Secure; SameSite=Strict; Path=\/; Max-Age=1727\d\d$/,
+    );
+    expect(landedCookies(browser.jar.keys())).toEqual([]);
     expect(JSON.parse(me.body).own).toMatchObject({
       vaultDns: 'clinical.harbor.example',
       vaultId: 2001,
@@ -152,29 +149,57 @@ describe.each([
     );
   });
 
-  it('ends the session a sign-in replaces, although the return brings no strict cookie', async () => {
+  it('ends the session the browser held when the sign-in started, once the page is back', async () => {
     const browser = appBrowser(proxyUrl);
-    const olivia = await browser.call('/vault/promomats.sunrise.example/api/v26.1/auth', {
-      method: 'POST',
-      headers: {
-        origin: served.url,
-        'x-vault-kit': '1',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' }),
-    });
-    const { userId: oliviaId } = JSON.parse(olivia.body);
-    const alive = () =>
-      served.stack.emulator.sessions().filter((session) => session.userId === oliviaId).length;
-    const before = alive();
-    expect(before).toBeGreaterThan(0);
+    const oliviaId = await signInOlivia(browser);
+    const before = liveSessionsOf(oliviaId);
     const { authorizationUrl } = JSON.parse((await browser.start({})).body);
     const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
-    // The provider's return is a cross-site navigation: SameSite=Strict cookies stay home.
-    browser.jar.delete('__Host-vault-session');
-    const done = await browser.call(`/vault-session/sso/callback${back.search}`);
-    expect(done.headers.get('location')).toBe('/?vault_sso_signed_in=1');
-    await expect.poll(alive).toBe(before - 1);
+    const done = await browser.returnFromProvider(back.search);
+    expect(done.location).toBe('/?vault_sso_signed_in=1');
+    expect(await whoAmI(browser)).toMatchObject({ userId: SAM_ID });
+    await expect.poll(() => liveSessionsOf(oliviaId)).toBe(before - 1);
+  });
+
+  it('ends a password login made in another tab while the sign-in was at the provider', async () => {
+    const browser = appBrowser(proxyUrl);
+    const { authorizationUrl } = JSON.parse((await browser.start({})).body);
+    const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
+    // Another tab of the same browser signs olivia in meanwhile.
+    const oliviaId = await signInOlivia(browser);
+    const before = liveSessionsOf(oliviaId);
+    const samBefore = liveSessionsOf(SAM_ID);
+    await browser.returnFromProvider(back.search);
+    // The latest sign-in is the browser's; the one it replaced does not live on at the vault.
+    expect(await whoAmI(browser)).toMatchObject({ userId: SAM_ID });
+    await expect.poll(() => liveSessionsOf(oliviaId)).toBe(before - 1);
+    expect(liveSessionsOf(SAM_ID)).toBe(samBefore + 1);
+  });
+
+  it('ends a landed session that a later login overtook before the page looked', async () => {
+    const browser = appBrowser(proxyUrl);
+    const { authorizationUrl } = JSON.parse((await browser.start({})).body);
+    const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
+    const samBefore = liveSessionsOf(SAM_ID);
+    await browser.returnFromProvider(back.search);
+    expect(liveSessionsOf(SAM_ID)).toBe(samBefore + 1);
+    // Another tab signs olivia in before the returning page's first look.
+    const oliviaId = await signInOlivia(browser);
+    expect(landedCookies(browser.jar.keys())).toEqual([]);
+    expect(await whoAmI(browser)).toMatchObject({ userId: oliviaId });
+    await expect.poll(() => liveSessionsOf(SAM_ID)).toBe(samBefore);
+  });
+
+  it('ends a landed session on sign-out, before the page has looked', async () => {
+    const browser = appBrowser(proxyUrl);
+    const { authorizationUrl } = JSON.parse((await browser.start({})).body);
+    const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
+    const samBefore = liveSessionsOf(SAM_ID);
+    await browser.returnFromProvider(back.search);
+    await browser.call('/vault-session', { method: 'DELETE' });
+    expect([...browser.jar.keys()].filter((name) => name.startsWith('__Host-'))).toEqual([]);
+    expect(await whoAmI(browser)).toBeNull();
+    await expect.poll(() => liveSessionsOf(SAM_ID)).toBe(samBefore);
   });
 
   it('refuses a replayed callback without a second exchange or session', async () => {
@@ -183,19 +208,22 @@ describe.each([
     const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
     const [flowName = ''] = flowCookies(browser.jar.keys());
     const stolenFlow = browser.jar.get(flowName) as string;
-    expect(
-      (await browser.call(`/vault-session/sso/callback${back.search}`)).headers.get('location'),
-    ).toBe('/?vault_sso_signed_in=1');
+    expect((await browser.returnFromProvider(back.search)).location).toBe(
+      '/?vault_sso_signed_in=1',
+    );
+    await whoAmI(browser);
     const session = browser.jar.get('__Host-vault-session');
+    expect(session).toBeDefined();
 
     // The same answer again: the sign-in's cookie is gone, so it belongs to no sign-in.
-    const again = await browser.call(`/vault-session/sso/callback${back.search}`);
-    expect(again.headers.get('location')).toBe('/?vault_sso_error=sso_state_mismatch');
+    const again = await browser.returnFromProvider(back.search);
+    expect(again.location).toBe('/?vault_sso_error=sso_state_mismatch');
     // With the spent cookie put back, the provider refuses the used code.
     browser.jar.set(flowName, stolenFlow);
-    const replayed = await browser.call(`/vault-session/sso/callback${back.search}`);
-    expect(replayed.headers.get('location')).toBe('/?vault_sso_error=sso_failed');
-    expect(replayed.cookies.has('__Host-vault-session')).toBe(false);
+    const replayed = await browser.returnFromProvider(back.search);
+    expect(replayed.location).toBe('/?vault_sso_error=sso_failed');
+    expect(landedCookies(replayed.cookies.keys())).toEqual([]);
+    expect(await whoAmI(browser)).not.toBeNull();
     expect(browser.jar.get('__Host-vault-session')).toBe(session);
   });
 
@@ -204,9 +232,9 @@ describe.each([
     const { authorizationUrl } = JSON.parse((await browser.start({ returnTo: '/here' })).body);
     const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
     back.searchParams.set('state', 'another-sign-in-state');
-    const done = await browser.call(`/vault-session/sso/callback${back.search}`);
-    expect(done.headers.get('location')).toBe('/here?vault_sso_error=sso_state_mismatch');
-    expect(done.cookies.has('__Host-vault-session')).toBe(false);
+    const done = await browser.returnFromProvider(back.search);
+    expect(done.location).toBe('/here?vault_sso_error=sso_state_mismatch');
+    expect(landedCookies(done.cookies.keys())).toEqual([]);
   });
 
   it('brings a cancel and a refusal of the provider back to the return path', async () => {
@@ -214,17 +242,17 @@ describe.each([
     const { authorizationUrl } = JSON.parse((await browser.start({ returnTo: '/a?b=c' })).body);
     const back = await createProviderBrowser().cancel(authorizationUrl);
     expect(back.searchParams.get('error')).toBe('access_denied');
-    const cancelled = await browser.call(`/vault-session/sso/callback${back.search}`);
-    expect(cancelled.headers.get('location')).toBe('/a?b=c&vault_sso_error=sso_cancelled');
+    const cancelled = await browser.returnFromProvider(back.search);
+    expect(cancelled.location).toBe('/a?b=c&vault_sso_error=sso_cancelled');
 
     const second = appBrowser(proxyUrl);
     const { authorizationUrl: next } = JSON.parse((await second.start({})).body);
     const state = new URL(next).searchParams.get('state') as string;
-    const refused = await second.call(
-      `/vault-session/sso/callback?${new URLSearchParams({ error: 'login_required', state })}`,
+    const refused = await second.returnFromProvider(
+      `?${new URLSearchParams({ error: 'login_required', state })}`,
     );
-    expect(refused.headers.get('location')).toBe('/?vault_sso_error=sso_failed');
-    expect(refused.cookies.has('__Host-vault-session')).toBe(false);
+    expect(refused.location).toBe('/?vault_sso_error=sso_failed');
+    expect(landedCookies(refused.cookies.keys())).toEqual([]);
   });
 
   it('never sends the browser to a path off the origin', async () => {
@@ -237,20 +265,20 @@ describe.each([
       const browser = appBrowser(proxyUrl);
       const { authorizationUrl } = JSON.parse((await browser.start({ returnTo })).body);
       const state = new URL(authorizationUrl).searchParams.get('state') as string;
-      const back = await browser.call(
-        `/vault-session/sso/callback?${new URLSearchParams({ error: 'access_denied', state })}`,
+      const back = await browser.returnFromProvider(
+        `?${new URLSearchParams({ error: 'access_denied', state })}`,
       );
-      expect(back.headers.get('location')).toBe('/?vault_sso_error=sso_cancelled');
+      expect(back.location).toBe('/?vault_sso_error=sso_cancelled');
     }
   });
 
   it('refuses a start from no origin or with a malformed form', async () => {
     const browser = appBrowser(proxyUrl);
-    const noOrigin = await browser.call('/vault-session/sso', {
+    const noOrigin = await fetch(`${proxyUrl()}/vault-session/sso`, {
       method: 'POST',
       headers: { 'x-vault-kit': '1', 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ profile: 'harbor-oidc', username: SAM }),
-    });
+    }).then(async (answer) => ({ status: answer.status, body: await answer.text() }));
     expect(noOrigin.status).toBe(403);
     expect(JSON.parse(noOrigin.body).errors[0].type).toBe('PROXY_ORIGIN_REFUSED');
     const badScope = await browser.start({ scope: 'openid "quoted"' });

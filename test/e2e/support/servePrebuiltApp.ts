@@ -35,6 +35,12 @@ export interface PrebuiltAppOptions {
  */
 export interface PrebuiltApp {
   readonly url: string;
+  /**
+   * The same app at `http://localhost:{port}`, an origin the stack also allows: another site
+   * than `url`, where the development provider is, so a single sign-on started here comes
+   * back by a cross-site navigation, as from a real provider.
+   */
+  readonly otherSiteUrl: string;
   /** The stack's development OpenID Provider, `undefined` when `oidc-provider` is missing. */
   readonly oidc: DevOidcProvider | undefined;
   close(): Promise<void>;
@@ -78,9 +84,12 @@ export async function servePrebuiltApp(options: PrebuiltAppOptions): Promise<Pre
     server.once('error', fail);
     server.listen(0, '127.0.0.1', done);
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const otherSiteUrl = `http://localhost:${port}`;
   const stack = await createVaultDevStack({
     origin: url,
+    appOrigins: [otherSiteUrl],
     emulator: options.emulator,
     ...(options.session === undefined ? {} : { session: options.session }),
   }).catch(async (error: unknown) => {
@@ -101,6 +110,7 @@ export async function servePrebuiltApp(options: PrebuiltAppOptions): Promise<Pre
 
   return {
     url,
+    otherSiteUrl,
     oidc: stack.oidc,
     async close() {
       server.closeAllConnections();

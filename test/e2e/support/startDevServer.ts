@@ -92,6 +92,12 @@ export interface DevServerOptions {
 export interface DevServer {
   /** The canonical origin, `http://127.0.0.1:{port}`, without a trailing slash. */
   readonly url: string;
+  /**
+   * A prebuilt app's other origin, `http://localhost:{port}`: another site than `url` and
+   * its OpenID Provider, for a single sign-on whose return is a cross-site navigation;
+   * `undefined` under Vite.
+   */
+  readonly otherSiteUrl: string | undefined;
   /** Vite's dev server; `undefined` for a `prebuilt` app. */
   readonly vite: ViteDevServer | undefined;
   /**
@@ -168,6 +174,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const app = await servePrebuiltApp({ root, emulator, session });
     return {
       url: app.url,
+      otherSiteUrl: app.otherSiteUrl,
       vite: undefined,
       client: clientOf(app.url),
       ...recorder,
@@ -221,6 +228,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await warmUp(vite, url);
     return {
       url,
+      otherSiteUrl: undefined,
       vite,
       client: clientOf(url),
       ...recorder,
