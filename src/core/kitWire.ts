@@ -27,6 +27,13 @@ export const KIT_HEADER = 'X-Vault-Kit';
 export const SESSION_HEADER = 'X-Vault-Session';
 
 /**
+ * The header (value `1`) the client adds in BFF mode when the page runs in a frame (a
+ * vault's web tab): a browser keeps no `SameSite=Strict` cookie in a frame of another site,
+ * so the proxy seals a session the call opens into a partitioned cookie instead.
+ */
+export const FRAMED_HEADER = 'X-Vault-Framed';
+
+/**
  * The header (value `1`) with which a sign-out through the proxy's session route asks it to
  * end, at its vault, a session a vault's web tab lent the app: without it the proxy clears
  * that session's cookie and leaves the session to the vault window around the app.

@@ -1,5 +1,6 @@
 import {
   END_LENT_HEADER,
+  FRAMED_HEADER,
   KIT_HEADER,
   MAX_SESSION_MS,
   SESSION_COOKIES,
@@ -58,6 +59,12 @@ export interface SessionPlan {
    * same-origin call brings that cookie.
    */
   readonly lands: boolean;
+  /**
+   * The call comes from the app in a frame (`X-Vault-Framed: 1`, a vault's web tab): a
+   * session it opens is kept in a partitioned cookie, the only kind a browser keeps in a
+   * frame of another site.
+   */
+  readonly framed: boolean;
 }
 
 /**
@@ -254,7 +261,7 @@ const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Strict; Path=/';
 // A web tab is a frame of the vault's site: a `SameSite=Strict` cookie never reaches it, and
 // browsers keep a third-party cookie only when it is partitioned by the top-level site
 // (CHIPS). Cross-site request forgery stays stopped by the kit's header and the origin check.
-const LENT_ATTRIBUTES = 'HttpOnly; Secure; SameSite=None; Partitioned; Path=/';
+const PARTITIONED_ATTRIBUTES = 'HttpOnly; Secure; SameSite=None; Partitioned; Path=/';
 const HAND_OFF_FORM_BYTES = 4 * 1024;
 const HAND_OFF_DNS =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
@@ -284,6 +291,7 @@ const decoder = new TextDecoder();
 const KIT_NAME = KIT_HEADER.toLowerCase();
 const SESSION_NAME = SESSION_HEADER.toLowerCase();
 const END_LENT_NAME = END_LENT_HEADER.toLowerCase();
+const FRAMED_NAME = FRAMED_HEADER.toLowerCase();
 
 /** What the proxy needs to end a session at its vault. */
 // What a session cookie may spend on the user's vaults: with the session's own fields and the
@@ -451,8 +459,8 @@ export function createSessionRules(
         for (const replaced of [usableOwn, usableDelegated]) {
           if (replaced === undefined) continue;
           ending.push(replaced);
-          // The own cookie is overwritten below; a lent one is partitioned, another cookie.
-          if (replaced.kind === 'delegated' || replaced.lent) {
+          // The own cookie is overwritten below; a partitioned one is another cookie.
+          if (replaced.kind === 'delegated' || isPartitioned(replaced)) {
             cookies.push(...clearCookies(replaced.kind, replaced));
           }
         }
@@ -590,8 +598,11 @@ export function createSessionRules(
         body: decoder.decode(page),
         cookies: [
           ...held.cookies,
-          ...replaced.flatMap((session) => (session.lent ? [] : [clearCookie(session.kind)])),
-          `${COOKIE.own}=${await sealer.seal(sealed)}; ${LENT_ATTRIBUTES}; Max-Age=${MAX_SESSION_MS / 1000}`,
+          // A partitioned own cookie is overwritten below; a delegated one is cleared below.
+          ...replaced.flatMap((session) =>
+            isPartitioned(session) ? [] : [clearCookie(session.kind)],
+          ),
+          `${COOKIE.own}=${await sealer.seal(sealed)}; ${PARTITIONED_ATTRIBUTES}; Max-Age=${MAX_SESSION_MS / 1000}`,
           clearCookie('delegated', true),
         ],
       };
@@ -650,7 +661,8 @@ export function createSessionRules(
 
     plan(target, header, upstream) {
       const { call } = target;
-      const plan = (values: Partial<SessionPlan>) => planFor(target, values);
+      const framed = header(FRAMED_NAME) === '1';
+      const plan = (values: Partial<SessionPlan>) => planFor(target, { framed, ...values });
       if (target.route === 'session') return plan({});
       const held = hold(header, upstream);
       return held instanceof Promise ? held.then(decide) : decide(held);
@@ -800,12 +812,19 @@ export function createSessionRules(
         deadline,
         tag,
         version,
+        ...(plan.framed ? { partitioned: true } : {}),
       };
       const name = plan.lands ? `${LANDED_PREFIX}${tag}` : COOKIE[plan.seals];
-      cookies.push(sessionCookie(name, await sealer.seal(sealed), deadline - createdAt));
-      if (plan.seals === 'own' && !plan.lands) cookies.push(clearCookie('delegated'));
+      cookies.push(
+        sessionCookie(name, await sealer.seal(sealed), deadline - createdAt, plan.framed),
+      );
+      if (plan.seals === 'own' && !plan.lands) cookies.push(clearCookie('delegated', plan.framed));
       for (const replaced of plan.replaces) {
-        if (replaced.lent) cookies.push(clearCookie(replaced.kind, true));
+        // A replaced session's cookie of the other kind of partitioning is another cookie
+        // than the one just set: it is cleared as it was set.
+        if (isPartitioned(replaced) !== plan.framed) {
+          cookies.push(clearCookie(replaced.kind, !plan.framed));
+        }
       }
       retire(plan.replaces, upstream);
       answer.sessionTag = tag;
@@ -843,6 +862,7 @@ function planFor(target: ProxyTarget, values: Partial<SessionPlan>): SessionPlan
     endsSession: false,
     endsLent: false,
     lands: false,
+    framed: false,
     ...values,
   };
 }
@@ -854,29 +874,32 @@ export function setCookie(kind: SessionKind, value: string, maxAgeMs: number): s
   return sessionCookie(COOKIE[kind], value, maxAgeMs);
 }
 
-function sessionCookie(name: string, value: string, maxAgeMs: number): string {
-  return `${name}=${value}; ${ATTRIBUTES}; Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`;
+function sessionCookie(name: string, value: string, maxAgeMs: number, partitioned = false): string {
+  return `${name}=${value}; ${partitioned ? PARTITIONED_ATTRIBUTES : ATTRIBUTES}; Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`;
 }
 
 /**
- * The `Set-Cookie` value that removes a session cookie.
+ * The `Set-Cookie` value that removes a session cookie (set partitioned, or not).
  */
-export function clearCookie(kind: SessionKind, lent = false): string {
-  return `${COOKIE[kind]}=; ${lent ? LENT_ATTRIBUTES : ATTRIBUTES}; Max-Age=0`;
+export function clearCookie(kind: SessionKind, partitioned = false): string {
+  return `${COOKIE[kind]}=; ${partitioned ? PARTITIONED_ATTRIBUTES : ATTRIBUTES}; Max-Age=0`;
+}
+
+// Whether a session's cookie is partitioned: a lent one, or one opened in a frame.
+function isPartitioned(session: SealedSession): boolean {
+  return session.lent === true || session.partitioned === true;
 }
 
 function clearLanded(name: string): string {
   return `${name}=; ${ATTRIBUTES}; Max-Age=0`;
 }
 
-// The clear of a cookie as it was set: a lent session's cookie is partitioned, and only a
-// clear with the same attributes reaches it (both go, for a value that did not open).
+// The clear of a cookie as it was set: only a clear with the same attributes reaches a
+// partitioned cookie (both go, for a value that did not open).
 function clearCookies(kind: SessionKind, session: SealedSession | undefined): string[] {
   return session === undefined
     ? [clearCookie(kind), clearCookie(kind, true)]
-    : session.lent
-      ? [clearCookie(kind, true)]
-      : [clearCookie(kind)];
+    : [clearCookie(kind, isPartitioned(session))];
 }
 
 // A session ID the vault could have issued (token68, as the kit's client checks it): no

@@ -22,6 +22,11 @@ export interface SealedSession {
    */
   readonly lent?: true;
   /**
+   * Its cookie is partitioned: the session was opened from the app in a frame, where a
+   * browser keeps no `SameSite=Strict` cookie of another site (a lent session's always is).
+   */
+  readonly partitioned?: true;
+  /**
    * The user's vaults as the login answer listed them (own sessions), so that a page that
    * learns of the session from the proxy alone (a single sign-on, a new tab) can name them
    * and offer a switch. Absent when the list was too long for a cookie.
@@ -198,6 +203,7 @@ function asSealedSession(plain: ArrayBuffer): SealedSession | undefined {
     (session.version === undefined ||
       (typeof session.version === 'string' && /^v\d+(?:\.\d+)?$/.test(session.version))) &&
     (session.lent === undefined || session.lent === true) &&
+    (session.partitioned === undefined || session.partitioned === true) &&
     (session.vaultIds === undefined ||
       (Array.isArray(session.vaultIds) && session.vaultIds.every(isSealedVault)));
   return ok ? (value as SealedSession) : undefined;

@@ -67,6 +67,25 @@ addEventListener('message', (event) => {
 </script></body></html>`;
 }
 
+/**
+ * Serves the vault's own web-tab page at the vault's host, as the emulator serves it there,
+ * to `page`; resolves with its address for the user olivia.
+ */
+async function atVaultSite(page: Page): Promise<string> {
+  const vault = `https://${PROMOMATS}`;
+  await page.route(`${vault}/ui/**`, async (route) => {
+    const { pathname, search } = new URL(route.request().url());
+    const response = await route.fetch({
+      url: `${demo.dev.url}/vault/${PROMOMATS}${pathname}${search}`,
+    });
+    // The vault's page, not the dev server's: its policy is the vault's own.
+    const headers = { ...response.headers() };
+    delete headers['content-security-policy'];
+    await route.fulfill({ response, headers });
+  });
+  return `${vault}/ui/web-tab?user=${OLIVIA}`;
+}
+
 async function appFrame(page: Page): Promise<Frame> {
   const handle = await page.waitForSelector('iframe#app');
   const frame = await handle.contentFrame();
@@ -119,19 +138,7 @@ describe('the demo inside a vault web tab', () => {
     "comes up signed in inside the vault's own site, a frame of another site",
     async () => {
       const { page } = await newPage();
-      const vault = `https://${PROMOMATS}`;
-      // The vault's own page at its own host, as the emulator serves it there.
-      await page.route(`${vault}/ui/**`, async (route) => {
-        const { pathname, search } = new URL(route.request().url());
-        const response = await route.fetch({
-          url: `${demo.dev.url}/vault/${PROMOMATS}${pathname}${search}`,
-        });
-        // The vault's page, not the dev server's: its policy is the vault's own.
-        const headers = { ...response.headers() };
-        delete headers['content-security-policy'];
-        await route.fulfill({ response, headers });
-      });
-      await page.goto(`${vault}/ui/web-tab?user=${OLIVIA}`);
+      await page.goto(await atVaultSite(page));
       const frame = await appFrame(page);
       await frame.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
       expect(await frame.evaluate(() => (window as { __formSeen?: boolean }).__formSeen)).toBe(
@@ -139,6 +146,43 @@ describe('the demo inside a vault web tab', () => {
       );
     },
   );
+
+  // A browser keeps no SameSite=Strict cookie in a frame of another site: what the app opens
+  // there lives in a partitioned cookie, or its session would be lost at the next call. In
+  // Firefox the vault's page comes from the dev server (see above), a frame of the same site.
+  it('acts for marcus, signs out and back in with a password, all inside the web tab', async () => {
+    const { context, page } = await newPage();
+    await page.goto(
+      BROWSER_ENGINE === 'firefox'
+        ? `${demo.dev.url}/vault/${PROMOMATS}/ui/web-tab?user=${OLIVIA}`
+        : await atVaultSite(page),
+    );
+    const frame = await appFrame(page);
+    await frame.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    await frame.getByRole('button', { name: /^Delegations/ }).click();
+    await frame.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+    const banner = frame.getByRole('region', { name: 'Delegated session' });
+    await banner.waitFor();
+    await frame.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    expect(await banner.textContent()).toContain('Acting as Marcus Reed');
+    await banner.getByRole('button', { name: 'Stop acting' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+
+    await frame.getByRole('button', { name: enSessionMessages.signOut, exact: true }).click();
+    await frame.getByRole('textbox', { name: en.usernameLabel }).fill(OLIVIA);
+    await frame.getByRole('button', { name: en.continue, exact: true }).click();
+    await frame.getByLabel(en.passwordLabel, { exact: true }).fill('Sunrise-Demo-1');
+    await frame.getByRole('button', { name: en.signIn, exact: true }).click();
+    await frame.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    // Still signed in at the next look: the session's cookie was kept, partitioned.
+    await frame.evaluate(() => location.reload());
+    const reloaded = await appFrame(page);
+    await reloaded.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    const cookies = await context.cookies(demo.dev.url);
+    expect(cookies.filter((cookie) => cookie.name === '__Host-vault-session')).toEqual([
+      expect.objectContaining({ sameSite: 'None', httpOnly: true, secure: true }),
+    ]);
+  });
 
   it.each([
     [enSessionMessages.signOut, 'SUCCESS'],

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEMO, TEST_START_MS } from '../emulator/startEmulator';
 import {
   type BffDeployment,
+  DELEGATED,
   deployBff,
   OWN,
   openCookie,
@@ -122,6 +123,53 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
       });
     },
   );
+
+  it('keeps a sign-in made from the app in a frame in a partitioned cookie, and ends it on sign-out', async () => {
+    const { browser, emulator } = await deployBff(adapter);
+    // A vault's web tab frames the app on another site: no SameSite=Strict cookie is kept.
+    const framed = { 'Content-Type': FORM, 'X-Vault-Framed': '1' };
+    const login = await browser.send(`/vault/${PROMOMATS}/api/v26.1/auth`, {
+      method: 'POST',
+      headers: framed,
+      body: new URLSearchParams({ username: DEMO.olivia[0], password: DEMO.olivia[1] }),
+    });
+    expect(login.headers.getSetCookie()).toEqual([
+      expect.stringMatching(new RegExp(`^${OWN}=v1\\.[A-Za-z0-9_-]+; ${LENT}; Max-Age=172800$`)),
+      `${DELEGATED}=; ${LENT}; Max-Age=0`,
+    ]);
+    // The proxy opened it: it is the app's, not lent, and it ends with the app's sign-out.
+    const sealed = await openCookie(browser.jar.get(OWN));
+    expect(sealed).toMatchObject({ partitioned: true });
+    expect(sealed?.lent).toBeUndefined();
+    const signOut = await browser.send('/vault-session', { method: 'DELETE', headers: framed });
+    expect(signOut.headers.getSetCookie()).toContain(`${OWN}=; ${LENT}; Max-Age=0`);
+    await vi.waitFor(() => expect(emulator.sessions()).toEqual([]), {
+      timeout: 3_000,
+      interval: 10,
+    });
+  });
+
+  it("keeps a delegated session started in a lent session's frame in a partitioned cookie", async () => {
+    const { browser, emulator } = await lentDeployment(adapter);
+    const started = await browser.send(`/vault/${PROMOMATS}/api/v26.1/delegation/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM, 'X-Vault-Framed': '1' },
+      body: 'vault_id=1002&delegator_userid=61002',
+    });
+    expect((await vaultAnswer(started)).responseStatus).toBe('SUCCESS');
+    expect(
+      started.headers.getSetCookie().find((line) => line.startsWith(`${DELEGATED}=v1.`)),
+    ).toMatch(new RegExp(`; ${LENT}; Max-Age=\\d+$`));
+    expect(await openCookie(browser.jar.get(DELEGATED))).toMatchObject({ partitioned: true });
+    expect(emulator.sessions()).toHaveLength(2);
+    // Signing out of the app ends the delegated session it opened, and leaves the lent one.
+    const signOut = await browser.send('/vault-session', { method: 'DELETE' });
+    expect(signOut.headers.getSetCookie()).toContain(`${DELEGATED}=; ${LENT}; Max-Age=0`);
+    await vi.waitFor(() => expect(emulator.sessions()).toHaveLength(1), {
+      timeout: 3_000,
+      interval: 10,
+    });
+  });
 
   it('ends a lent session the user asked to end even when the vault fails the sign-out once', async () => {
     const deployment = await lentDeployment(adapter);

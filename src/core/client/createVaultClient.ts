@@ -1,7 +1,7 @@
 import { createEmitter } from '../createEmitter';
 import { VaultConfigError, VaultDnsMismatchError, VaultProtocolError } from '../errors';
 import { configError } from '../explainInDevelopment';
-import { END_LENT_HEADER, KIT_HEADER, SESSION_HEADER } from '../kitWire';
+import { END_LENT_HEADER, FRAMED_HEADER, KIT_HEADER, SESSION_HEADER } from '../kitWire';
 import { checkSessionId } from './checkSessionId';
 import { isSessionTag } from './isSessionTag';
 import type { ReadShape } from './readShape';
@@ -133,8 +133,12 @@ export function createVaultClient(config: VaultClientConfig): VaultClient {
   function baseHeaders(): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (resolved.clientId !== undefined) headers['X-VaultAPI-ClientID'] = resolved.clientId;
-    // The proxy's CSRF check: a header no cross-site form or plain link can send.
-    if (proxyMode) headers[KIT_HEADER] = '1';
+    if (proxyMode) {
+      // The proxy's CSRF check: a header no cross-site form or plain link can send.
+      headers[KIT_HEADER] = '1';
+      // In a frame, only a partitioned cookie is sure to be kept.
+      if (typeof window !== 'undefined' && window.top !== window) headers[FRAMED_HEADER] = '1';
+    }
     return headers;
   }
 

@@ -108,8 +108,30 @@ describe('BFF mode (credentials: proxy)', () => {
     for (const exchange of backend.exchanges) {
       expect(exchange.requestHeaders.authorization).toBeUndefined();
       expect(exchange.requestHeaders['x-vault-kit']).toBe('1');
+      // A page of its own (no frame): the proxy keeps its usual cookie.
+      expect(exchange.requestHeaders['x-vault-framed']).toBeUndefined();
     }
     expect(storage.items.size).toBe(1);
+  });
+
+  it('says so from a frame, and the proxy keeps the session in a partitioned cookie', async () => {
+    // A vault's web tab: the app runs in a frame of the vault's page.
+    vi.stubGlobal('window', { top: {} });
+    try {
+      const tab = openTab();
+      await settled(tab);
+      await tab.signIn({ ...OLIVIA, vaultDns: 'promomats.sunrise.example' });
+      expect(tab.getSnapshot().status).toBe('active');
+      for (const exchange of backend.exchanges) {
+        expect(exchange.requestHeaders['x-vault-framed']).toBe('1');
+      }
+      // Each cookie the sign-in set or cleared is partitioned (the last one recorded here).
+      const login = backend.exchanges.find((exchange) => exchange.url.endsWith('/auth'));
+      expect(login?.responseHeaders['set-cookie']).toContain('SameSite=None; Partitioned;');
+      expect((await backend.sealedIds()).own).toBeDefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a new tab learns the session from the proxy alone, with the user name and deadline', async () => {
