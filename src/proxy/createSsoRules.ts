@@ -81,8 +81,9 @@ export interface SsoRules {
   ): Promise<SessionAnswer>;
   /**
    * Checks the provider's answer against the sealed cookie, exchanges the code, opens the
-   * vault session, seals it as a login answer is sealed, and redirects to the return path
-   * (with `vault_sso_error` when it failed).
+   * vault session, seals it as a login answer is sealed but into a landed cookie of its own
+   * (the return brings none of the browser's sessions: its next same-origin call settles
+   * them), and redirects to the return path (with `vault_sso_error` when it failed).
    */
   callback(
     query: string,
