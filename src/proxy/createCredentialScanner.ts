@@ -81,7 +81,9 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   // a parser of the answer reads them; `charStarts` keeps where each of its last characters
   // began in the bytes (a ring), so that the bytes of a match under way can be held back.
   const matchedInString = new Int32Array(count);
-  const charStarts = new Float64Array(KNOWN_PREFIX);
+  // A plain array: a typed array of this size lives outside the heap, and making one cost
+  // more than scanning most answers.
+  const charStarts: number[] = new Array(KNOWN_PREFIX).fill(0);
   // The current JSON string's letters and digits, lower-cased: its last NAME_WINDOW, as a ring.
   const key = new Uint8Array(NAME_WINDOW);
   // An XML element's name, read whatever the JSON reading of the same bytes is.

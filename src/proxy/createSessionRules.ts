@@ -656,13 +656,13 @@ export function createSessionRules(
     },
 
     landing(target) {
-      return planFor(target, { seals: 'own', lands: true });
+      return planFor(target, false, { seals: 'own', lands: true });
     },
 
     plan(target, header, upstream) {
       const { call } = target;
       const framed = header(FRAMED_NAME) === '1';
-      const plan = (values: Partial<SessionPlan>) => planFor(target, { framed, ...values });
+      const plan = (values: Partial<SessionPlan>) => planFor(target, framed, values);
       if (target.route === 'session') return plan({});
       const held = hold(header, upstream);
       return held instanceof Promise ? held.then(decide) : decide(held);
@@ -706,14 +706,12 @@ export function createSessionRules(
         const session = chosen?.dns === target.host ? chosen : undefined;
         const endsSession = call === 'end-session' && session !== undefined;
         const endsLent = endsSession && session.lent === true && asksToEndLent(header);
-        const answerCookies = [...cookies];
+        let answerCookies = cookies;
         if (endsSession) {
-          answerCookies.push(...clearCookies(kind, session));
-          if (kind === 'own') {
-            // Sign-out is one call: the delegated session ends with the own one.
-            answerCookies.push(...clearCookies('delegated', session));
-            retire([held.delegated], upstream);
-          }
+          // Sign-out is one call: the delegated session ends with the own one.
+          const alsoDelegated = kind === 'own' ? clearCookies('delegated', session) : [];
+          answerCookies = [...cookies, ...clearCookies(kind, session), ...alsoDelegated];
+          if (kind === 'own') retire([held.delegated], upstream);
         }
         return plan({
           // Signing out of the app leaves a lent session to the vault that lent it, unless the
@@ -847,7 +845,7 @@ export function createSessionRules(
 }
 
 // A call's plan: nothing carried, sealed, replaced or ended but what `values` says.
-function planFor(target: ProxyTarget, values: Partial<SessionPlan>): SessionPlan {
+function planFor(target: ProxyTarget, framed: boolean, values: Partial<SessionPlan>): SessionPlan {
   return {
     authorization: undefined,
     seals: undefined,
@@ -862,7 +860,7 @@ function planFor(target: ProxyTarget, values: Partial<SessionPlan>): SessionPlan
     endsSession: false,
     endsLent: false,
     lands: false,
-    framed: false,
+    framed,
     ...values,
   };
 }
