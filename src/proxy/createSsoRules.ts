@@ -378,13 +378,20 @@ export function createSsoRules(settings: SsoRulesSettings): SsoRules {
     const plan = call.lands
       ? session.landing(target)
       : await session.plan(target, header, upstream);
-    const sealed = await session.seal(plan, body, {
-      form: undefined,
-      upstream,
-      inspected: false,
-      // The answer stays in the proxy: none of its headers goes to the page.
-      headers: [],
-    });
+    const sealed = await session
+      .seal(plan, body, {
+        form: undefined,
+        upstream,
+        inspected: false,
+        // The answer stays in the proxy: none of its headers goes to the page.
+        headers: [],
+      })
+      .catch((error: unknown) => {
+        // Withheld (unreadable, or carrying a credential where none belongs): no session is
+        // kept, so neither is the refresh token.
+        letGo();
+        throw error;
+      });
     const answer = parseJsonObject(sealed.body);
     const cookies = [...sealed.cookies];
     const { sessionTag, sessionDeadline } = answer ?? {};

@@ -204,6 +204,54 @@ describe.each([
   });
 });
 
+describe('a vault login answer the proxy cannot read', () => {
+  it('keeps no session, and hands the refresh token back to the provider', async () => {
+    // Between the Node adapter and the stack: the OAuth session login is answered in XML,
+    // which the proxy cannot read for the session it holds.
+    const target = new URL(served.url);
+    const front = createServer((req, res) => {
+      const onward = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          if (!req.url?.startsWith('/auth/oauth/session/')) {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            return;
+          }
+          answer.resume();
+          res
+            .writeHead(200, { 'content-type': 'application/xml' })
+            .end('<response><responseStatus>SUCCESS</responseStatus></response>');
+        },
+      );
+      req.pipe(onward);
+    });
+    await new Promise<void>((done) => front.listen(0, '127.0.0.1', done));
+    const listener = await startSsoNodeListener(served, SECRET, () => clock.now(), {
+      upstream: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    });
+    try {
+      const browser = appBrowser(listener.url);
+      const revoked = revokedGrants;
+      const done = await browser.finish(await browser.startAndSignIn());
+      expect(done.location).toBe('/?vault_sso_error=sso_failed');
+      expect(await browser.whoAmI()).toBeNull();
+      expect([...browser.jar.keys()].filter((name) => !FLOW_COOKIE.test(name))).toEqual([]);
+      await expect.poll(() => revokedGrants).toBe(revoked + 1);
+    } finally {
+      await listener.close();
+      front.closeAllConnections();
+      await new Promise((done) => front.close(done));
+    }
+  });
+});
+
 describe('a revocation the provider does not take', () => {
   it('never holds up the sign-out, and is logged by host without the token', async () => {
     // Between the Node adapter and the stack: the provider's revocation endpoint answers only
