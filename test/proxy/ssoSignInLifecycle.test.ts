@@ -5,7 +5,7 @@
 // asked for; the refresh token handed back to the provider when the proxy lets go of it; and
 // the provider refusing a renewal at the cap (consent withdrawn, its sign-in session over).
 // Time is the emulator's clock, which the proxy's deadlines follow.
-import { createServer, request } from 'node:http';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_IDP_HOST } from '../../src/dev/createVaultDevStack';
@@ -61,6 +61,43 @@ function appBrowser(proxyUrl: string) {
     },
     flowCookies() {
       return [...jar.keys()].filter((name) => FLOW_COOKIE.test(name));
+    },
+  };
+}
+
+/**
+ * A server between a Node adapter and the stack: what `divert` takes (a request, or the
+ * stack's answer to one) it answers itself; the rest goes on unchanged.
+ */
+async function startFront(divert: {
+  request?(req: IncomingMessage, res: ServerResponse): boolean;
+  answer?(req: IncomingMessage, answer: IncomingMessage, res: ServerResponse): boolean;
+}): Promise<{ readonly url: string; close(): Promise<void> }> {
+  const target = new URL(served.url);
+  const front = createServer((req, res) => {
+    if (divert.request?.(req, res)) return;
+    const onward = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        if (divert.answer?.(req, answer, res)) return;
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(onward);
+  });
+  await new Promise<void>((done) => front.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    async close() {
+      front.closeAllConnections();
+      await new Promise((done) => front.close(done));
     },
   };
 }
@@ -208,33 +245,18 @@ describe('a vault login answer the proxy cannot read', () => {
   it('keeps no session, and hands the refresh token back to the provider', async () => {
     // Between the Node adapter and the stack: the OAuth session login is answered in XML,
     // which the proxy cannot read for the session it holds.
-    const target = new URL(served.url);
-    const front = createServer((req, res) => {
-      const onward = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: req.url,
-          method: req.method,
-          headers: req.headers,
-        },
-        (answer) => {
-          if (!req.url?.startsWith('/auth/oauth/session/')) {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-            return;
-          }
-          answer.resume();
-          res
-            .writeHead(200, { 'content-type': 'application/xml' })
-            .end('<response><responseStatus>SUCCESS</responseStatus></response>');
-        },
-      );
-      req.pipe(onward);
+    const front = await startFront({
+      answer(req, answer, res) {
+        if (!req.url?.startsWith('/auth/oauth/session/')) return false;
+        answer.resume();
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end('<response><responseStatus>SUCCESS</responseStatus></response>');
+        return true;
+      },
     });
-    await new Promise<void>((done) => front.listen(0, '127.0.0.1', done));
     const listener = await startSsoNodeListener(served, SECRET, () => clock.now(), {
-      upstream: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+      upstream: front.url,
     });
     try {
       const browser = appBrowser(listener.url);
@@ -246,8 +268,7 @@ describe('a vault login answer the proxy cannot read', () => {
       await expect.poll(() => revokedGrants).toBe(revoked + 1);
     } finally {
       await listener.close();
-      front.closeAllConnections();
-      await new Promise((done) => front.close(done));
+      await front.close();
     }
   });
 });
@@ -257,9 +278,9 @@ describe('a revocation the provider does not take', () => {
     // Between the Node adapter and the stack: the provider's revocation endpoint answers only
     // when the test lets it, and then refuses.
     const held: { body: string; answer: () => void }[] = [];
-    const target = new URL(served.url);
-    const front = createServer((req, res) => {
-      if (req.url?.endsWith('/token/revocation')) {
+    const front = await startFront({
+      request(req, res) {
+        if (!req.url?.endsWith('/token/revocation')) return false;
         let body = '';
         req.on('data', (chunk: Buffer) => {
           body += chunk.toString();
@@ -271,27 +292,12 @@ describe('a revocation the provider does not take', () => {
               res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"x"}'),
           }),
         );
-        return;
-      }
-      const onward = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: req.url,
-          method: req.method,
-          headers: req.headers,
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(onward);
+        return true;
+      },
     });
-    await new Promise<void>((done) => front.listen(0, '127.0.0.1', done));
     const warnings: string[] = [];
     const listener = await startSsoNodeListener(served, SECRET, () => clock.now(), {
-      upstream: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+      upstream: front.url,
       warn: (line) => warnings.push(line),
     });
     try {
@@ -313,8 +319,7 @@ describe('a revocation the provider does not take', () => {
       expect(warnings.join('\n')).not.toContain(token);
     } finally {
       await listener.close();
-      front.closeAllConnections();
-      await new Promise((done) => front.close(done));
+      await front.close();
     }
   });
 });
