@@ -153,9 +153,8 @@ describe.each([
     const browser = appBrowser(proxyUrl);
     const oliviaId = await signInOlivia(browser);
     const before = liveSessionsOf(oliviaId);
-    const { authorizationUrl } = JSON.parse((await browser.start({})).body);
-    const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
-    const done = await browser.returnFromProvider(back.search);
+    const back = await browser.signInSamAtProvider();
+    const done = await browser.returnFromProvider(back);
     expect(done.location).toBe('/?vault_sso_signed_in=1');
     expect(await whoAmI(browser)).toMatchObject({ userId: SAM_ID });
     await expect.poll(() => liveSessionsOf(oliviaId)).toBe(before - 1);
@@ -163,13 +162,12 @@ describe.each([
 
   it('ends a password login made in another tab while the sign-in was at the provider', async () => {
     const browser = appBrowser(proxyUrl);
-    const { authorizationUrl } = JSON.parse((await browser.start({})).body);
-    const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
+    const back = await browser.signInSamAtProvider();
     // Another tab of the same browser signs olivia in meanwhile.
     const oliviaId = await signInOlivia(browser);
     const before = liveSessionsOf(oliviaId);
     const samBefore = liveSessionsOf(SAM_ID);
-    await browser.returnFromProvider(back.search);
+    await browser.returnFromProvider(back);
     // The latest sign-in is the browser's; the one it replaced does not live on at the vault.
     expect(await whoAmI(browser)).toMatchObject({ userId: SAM_ID });
     await expect.poll(() => liveSessionsOf(oliviaId)).toBe(before - 1);
@@ -178,10 +176,9 @@ describe.each([
 
   it('ends a landed session that a later login overtook before the page looked', async () => {
     const browser = appBrowser(proxyUrl);
-    const { authorizationUrl } = JSON.parse((await browser.start({})).body);
-    const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
+    const back = await browser.signInSamAtProvider();
     const samBefore = liveSessionsOf(SAM_ID);
-    await browser.returnFromProvider(back.search);
+    await browser.returnFromProvider(back);
     expect(liveSessionsOf(SAM_ID)).toBe(samBefore + 1);
     // Another tab signs olivia in before the returning page's first look.
     const oliviaId = await signInOlivia(browser);
@@ -192,10 +189,9 @@ describe.each([
 
   it('ends a landed session on sign-out, before the page has looked', async () => {
     const browser = appBrowser(proxyUrl);
-    const { authorizationUrl } = JSON.parse((await browser.start({})).body);
-    const back = await createProviderBrowser().signIn(authorizationUrl, IDP_SAM);
+    const back = await browser.signInSamAtProvider();
     const samBefore = liveSessionsOf(SAM_ID);
-    await browser.returnFromProvider(back.search);
+    await browser.returnFromProvider(back);
     await browser.call('/vault-session', { method: 'DELETE' });
     expect([...browser.jar.keys()].filter((name) => name.startsWith('__Host-'))).toEqual([]);
     expect(await whoAmI(browser)).toBeNull();
