@@ -444,9 +444,10 @@ export function createSessionRules(
     // goes either way.
     let newest: { readonly value: string; readonly session: SealedSession } | undefined;
     values.landed.forEach(([name, value], index) => {
-      cookies.push(clearLanded(name));
       const session = landed[index];
-      if (session === undefined) return;
+      cookies.push(...clearLanded(name, session));
+      // The own cookie holds it already: the login that set both won.
+      if (session === undefined || session.tag === usableOwn?.tag) return;
       if (!isUsable('own', session) || session.lent) ending.push(session);
       // On a tie, the later cookie: a browser sends the older first.
       else if (newest === undefined || session.createdAt >= newest.session.createdAt) {
@@ -459,12 +460,22 @@ export function createSessionRules(
         for (const replaced of [usableOwn, usableDelegated]) {
           if (replaced === undefined) continue;
           ending.push(replaced);
-          // The own cookie is overwritten below; a partitioned one is another cookie.
-          if (replaced.kind === 'delegated' || isPartitioned(replaced)) {
+          // The own cookie is overwritten below; one partitioned otherwise is another cookie.
+          if (
+            replaced.kind === 'delegated' ||
+            isPartitioned(replaced) !== isPartitioned(newest.session)
+          ) {
             cookies.push(...clearCookies(replaced.kind, replaced));
           }
         }
-        cookies.push(setCookie('own', newest.value, newest.session.deadline - now()));
+        cookies.push(
+          sessionCookie(
+            COOKIE.own,
+            newest.value,
+            newest.session.deadline - now(),
+            isPartitioned(newest.session),
+          ),
+        );
         usableOwn = newest.session;
         usableDelegated = undefined;
       } else ending.push(newest.session);
@@ -812,11 +823,18 @@ export function createSessionRules(
         version,
         ...(plan.framed ? { partitioned: true } : {}),
       };
-      const name = plan.lands ? `${LANDED_PREFIX}${tag}` : COOKIE[plan.seals];
-      cookies.push(
-        sessionCookie(name, await sealer.seal(sealed), deadline - createdAt, plan.framed),
-      );
-      if (plan.seals === 'own' && !plan.lands) cookies.push(clearCookie('delegated', plan.framed));
+      const value = await sealer.seal(sealed);
+      const set = (name: string) =>
+        cookies.push(sessionCookie(name, value, deadline - createdAt, plan.framed));
+      if (!plan.lands) set(COOKIE[plan.seals]);
+      if (plan.seals === 'own') {
+        // Two own logins at once from one browser each set the own cookie, and the browser
+        // keeps one of them: so each also leaves its session in a landed cookie of its own,
+        // which the next call settles as it settles single sign-on's return, ending the
+        // session that lost. A sign-on's return sets only the landed one.
+        set(`${LANDED_PREFIX}${tag}`);
+        if (!plan.lands) cookies.push(clearCookie('delegated', plan.framed));
+      }
       for (const replaced of plan.replaces) {
         // A replaced session's cookie of the other kind of partitioning is another cookie
         // than the one just set: it is cleared as it was set.
@@ -865,13 +883,6 @@ function planFor(target: ProxyTarget, framed: boolean, values: Partial<SessionPl
   };
 }
 
-/**
- * The `Set-Cookie` value that holds a sealed session until `maxAgeMs` from now.
- */
-export function setCookie(kind: SessionKind, value: string, maxAgeMs: number): string {
-  return sessionCookie(COOKIE[kind], value, maxAgeMs);
-}
-
 function sessionCookie(name: string, value: string, maxAgeMs: number, partitioned = false): string {
   return `${name}=${value}; ${partitioned ? PARTITIONED_ATTRIBUTES : ATTRIBUTES}; Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`;
 }
@@ -888,8 +899,11 @@ function isPartitioned(session: SealedSession): boolean {
   return session.lent === true || session.partitioned === true;
 }
 
-function clearLanded(name: string): string {
-  return `${name}=; ${ATTRIBUTES}; Max-Age=0`;
+// A landed cookie's clear, as it was set (both ways, for a value that did not open).
+function clearLanded(name: string, session: SealedSession | undefined): string[] {
+  const clear = (partitioned: boolean) =>
+    `${name}=; ${partitioned ? PARTITIONED_ATTRIBUTES : ATTRIBUTES}; Max-Age=0`;
+  return session === undefined ? [clear(false), clear(true)] : [clear(isPartitioned(session))];
 }
 
 // The clear of a cookie as it was set: only a clear with the same attributes reaches a

@@ -91,7 +91,10 @@ async function signInActReloadSignOut(
   const signIn = await installedSignIn(app);
   await signIn(page, { username: 'olivia@sunrise.example', password: 'Sunrise-Demo-1' });
   await signedIn(page, 'olivia@sunrise.example').waitFor({ timeout: 30_000 });
-  // BFF mode: the session is in the proxy's HttpOnly cookie, out of the page's reach.
+  const actAs = page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' });
+  // BFF mode: the session is in the proxy's HttpOnly cookie, out of the page's reach. The
+  // delegations' answer has settled the login's landed copy of it by the time they show.
+  await actAs.waitFor();
   expect(
     (await page.context().cookies(origin))
       .filter((cookie) => cookie.name.startsWith('__Host-vault'))
@@ -99,7 +102,7 @@ async function signInActReloadSignOut(
   ).toEqual([['__Host-vault-session', true, true]]);
   expect(await page.evaluate(() => document.cookie)).toBe('');
 
-  await page.getByRole('button', { name: 'Act as Marcus Reed in Sunrise QualityDocs' }).click();
+  await actAs.click();
   const banner = page.getByRole('region', { name: 'Delegated session' });
   await banner.waitFor();
   expect(await banner.textContent()).toContain('Acting as Marcus Reed in Sunrise QualityDocs');

@@ -125,7 +125,10 @@ function exchange(
 // The sealed cookies' values are ciphertext for the proxy alone; everything else of a
 // `Set-Cookie`, like every other header, is the page's to see.
 function maskSealed(setCookie: string): string {
-  return setCookie.replace(/^(__Host-vault-(?:session|delegated))=[^;]*/i, '$1=(sealed)');
+  return setCookie.replace(
+    /^(__Host-vault-(?:session|delegated|landed-[A-Za-z0-9_-]+))=[^;]*/i,
+    '$1=(sealed)',
+  );
 }
 
 function pageVisible(answer: RawAnswer): string {
@@ -447,11 +450,80 @@ describe.each(PROXY_ADAPTERS)('$name: what the probe found', (adapter) => {
         expect.objectContaining({ createdAt: TEST_START_MS + 60_000 }),
       ]),
     );
-    // The replaced cookie, were it kept somewhere, opens no session any more.
+    // The replaced cookie, were it kept somewhere (a copy of it alone), opens no session any more.
+    browser.jar.clear();
     browser.jar.set(OWN, first);
     const replayed = await browser.send(KEEP_ALIVE, { method: 'POST' });
     expect((await vaultAnswer(replayed)).errors?.[0]?.type).toBe('INVALID_SESSION_ID');
   });
+
+  it.each([
+    ['the newer answer', 'older', 'newer', false],
+    ['the older answer', 'newer', 'older', false],
+    ['the newer answer, in a frame', 'older', 'newer', true],
+    ['the older answer, in a frame', 'newer', 'older', true],
+  ] as const)(
+    'keeps one session of two own logins sent at once, the newer, when the browser takes %s last',
+    async (_name, firstTaken, lastTaken, framed) => {
+      const { browser, clock, emulator } = await deployBff(adapter);
+      const frame = framed ? { 'X-Vault-Framed': '1' } : {};
+      await browser.send(PASSWORD_LOGIN, {
+        method: 'POST',
+        headers: { 'Content-Type': FORM, ...frame },
+        body: OLIVIA_FORM.toString(),
+      });
+      await browser.send('/vault-session');
+      // Two tabs sign in at the same moment: each login carries the cookie held before both,
+      // and each answer sets the own cookie. The browser keeps the one it takes last.
+      const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const login = async () => {
+        const answer = await browser.proxy.send(PASSWORD_LOGIN, {
+          method: 'POST',
+          headers: {
+            Origin: APP_ORIGIN,
+            'X-Vault-Kit': '1',
+            'Content-Type': FORM,
+            Cookie: cookie,
+            ...frame,
+          },
+          body: OLIVIA_FORM.toString(),
+        });
+        expect((await vaultAnswer(answer)).responseStatus).toBe('SUCCESS');
+        return answer.headers.getSetCookie();
+      };
+      clock.advance(1_000);
+      const older = await login();
+      clock.advance(1_000);
+      const newer = await login();
+      const answers = { older, newer };
+      for (const taken of [firstTaken, lastTaken]) {
+        for (const line of answers[taken]) {
+          const [pair = ''] = line.split(';');
+          const name = pair.slice(0, pair.indexOf('='));
+          if (/Max-Age=0$/.test(line)) browser.jar.delete(name);
+          else browser.jar.set(name, pair.slice(name.length + 1));
+        }
+      }
+      const look = await browser.send('/vault-session');
+      const held = await opened(browser.jar.get(OWN));
+      expect(held.createdAt).toBe(TEST_START_MS + 2_000);
+      expect(await look.json()).toMatchObject({ own: { userId: OLIVIA, sessionTag: held.tag } });
+      expect([...browser.jar.keys()].filter((name) => name.includes('landed'))).toEqual([]);
+      // A session opened in a frame stays in a partitioned cookie, the only kind a frame of
+      // another site keeps, when the look sets it as the own one.
+      const set = [...older, ...newer, ...look.headers.getSetCookie()].filter(
+        (line) => /^__Host-vault-(?:session|landed-)/.test(line) && !/Max-Age=0$/.test(line),
+      );
+      expect(set.length).toBeGreaterThanOrEqual(lastTaken === 'older' ? 5 : 4);
+      for (const line of set) expect(line.includes('; Partitioned;')).toBe(framed);
+      // The first session went with the logins; the older of the two went with the look.
+      await eventually(() =>
+        expect(oliviasSessions(emulator).own).toEqual([
+          expect.objectContaining({ createdAt: TEST_START_MS + 2_000 }),
+        ]),
+      );
+    },
+  );
 
   it('ends the vault sessions it forgets on forget-me, own and delegated', async () => {
     const { browser, emulator } = await deployBff(adapter);

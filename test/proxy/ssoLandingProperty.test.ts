@@ -13,7 +13,9 @@ const SECRET = 'a-test-secret-of-at-least-32-characters!';
 // Fewer than the sign-ins the proxy keeps pending at once, so none is dropped for room.
 const MAX_PENDING = 3;
 
-type Step = 'password' | 'act' | 'start' | 'return' | 'look' | 'sign-out';
+// `twin`: two tabs sign in with a password at the same moment, each with the cookies the
+// browser holds before both; the browser keeps the own cookie of the answer it takes last.
+type Step = 'password' | 'twin' | 'act' | 'start' | 'return' | 'look' | 'sign-out';
 
 let served: ServedDevStack;
 let node: Awaited<ReturnType<typeof startSsoNodeListener>>;
@@ -36,16 +38,20 @@ async function run(proxyUrl: string, steps: readonly Step[]) {
   const browser = createSsoAppBrowser(served.url, proxyUrl);
   // The provider's answers not yet brought back, the oldest first.
   const pending: string[] = [];
+  const password = () =>
+    browser.call('/vault/promomats.sunrise.example/api/v26.1/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        username: 'olivia@sunrise.example',
+        password: 'Sunrise-Demo-1',
+      }),
+    });
   for (const step of steps) {
     if (step === 'password') {
-      await browser.call('/vault/promomats.sunrise.example/api/v26.1/auth', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          username: 'olivia@sunrise.example',
-          password: 'Sunrise-Demo-1',
-        }),
-      });
+      await password();
+    } else if (step === 'twin') {
+      await Promise.all([password(), password()]);
     } else if (step === 'act') {
       // Olivia acts for marcus; refused when the browser holds no session of hers.
       await browser.call('/vault/promomats.sunrise.example/api/v26.1/delegation/login', {
@@ -73,7 +79,15 @@ describe.each([
   ['the Node adapter', () => node.url],
 ])('sign-ins of one browser through %s', (_name, proxyUrl) => {
   it('leave alive only the session the browser holds, the latest one', async () => {
-    const step = fc.constantFrom<Step>('password', 'act', 'start', 'return', 'look', 'sign-out');
+    const step = fc.constantFrom<Step>(
+      'password',
+      'twin',
+      'act',
+      'start',
+      'return',
+      'look',
+      'sign-out',
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         const before = new Set(served.stack.emulator.sessions().map((session) => session.ref));
@@ -93,9 +107,14 @@ describe.each([
       }),
       {
         numRuns: 30,
-        // Always among them: a password sign-in while single sign-on is at the provider, and
-        // a delegated session that a landed sign-in replaces.
-        examples: [[['start', 'password', 'return']], [['password', 'act', 'start', 'return']]],
+        // Always among them: a password sign-in while single sign-on is at the provider, a
+        // delegated session that a landed sign-in replaces, and two sign-ins at once.
+        examples: [
+          [['start', 'password', 'return']],
+          [['password', 'act', 'start', 'return']],
+          [['twin']],
+          [['password', 'act', 'twin', 'act']],
+        ],
       },
     );
   });

@@ -182,8 +182,8 @@ describe.each([
     expect(liveSessionsOf(SAM_ID)).toBe(samBefore + 1);
     // Another tab signs olivia in before the returning page's first look.
     const oliviaId = await signInOlivia(browser);
-    expect(landedCookies(browser.jar.keys())).toEqual([]);
     expect(await whoAmI(browser)).toMatchObject({ userId: oliviaId });
+    expect(landedCookies(browser.jar.keys())).toEqual([]);
     await expect.poll(() => liveSessionsOf(SAM_ID)).toBe(samBefore);
   });
 

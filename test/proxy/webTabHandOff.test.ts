@@ -135,6 +135,12 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
     });
     expect(login.headers.getSetCookie()).toEqual([
       expect.stringMatching(new RegExp(`^${OWN}=v1\\.[A-Za-z0-9_-]+; ${LENT}; Max-Age=172800$`)),
+      // Its landed copy, for the next call to settle against a login made at the same time.
+      expect.stringMatching(
+        new RegExp(
+          `^__Host-vault-landed-[A-Za-z0-9_-]+=v1\\.[A-Za-z0-9_-]+; ${LENT}; Max-Age=172800$`,
+        ),
+      ),
       `${DELEGATED}=; ${LENT}; Max-Age=0`,
     ]);
     // The proxy opened it: it is the app's, not lent, and it ends with the app's sign-out.
