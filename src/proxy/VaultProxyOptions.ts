@@ -172,7 +172,8 @@ export interface VaultProxyOptions {
   readonly maxRequestBytes?: number;
   /**
    * Longest wait for the upstream's answer to begin once the request has been sent, in ms.
-   * Default 60 s.
+   * Default 60 s. In BFF mode a new session's landed copy stays beside the session cookie
+   * for twice this long, so that of two logins sent at once the proxy sees both.
    */
   readonly upstreamTimeoutMs?: number;
   /**

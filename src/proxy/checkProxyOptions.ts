@@ -16,6 +16,13 @@ export interface CheckedSessionOptions {
   /** The who-am-I route's path, `basePath` included. */
   readonly path: string;
   readonly now: () => number;
+  /**
+   * How long a login sent before another one's answer reached the browser may still answer
+   * and overwrite the own cookie: each new session's landed copy stays that long (twice
+   * `upstreamTimeoutMs`: one bound for that login's way through the proxy, one for its ways
+   * to and from it).
+   */
+  readonly loginWindowMs: number;
   /** Single sign-on through the proxy, when configured. */
   readonly sso?: { readonly allowHosts: readonly string[] } | undefined;
 }
@@ -83,12 +90,19 @@ export function checkProxyOptions(options: VaultProxyOptions): CheckedProxyOptio
     maxRequestBytes,
     upstreamTimeoutMs,
     bodyIdleTimeoutMs,
-    session: options.session === undefined ? undefined : checkSession(options.session, basePath),
+    session:
+      options.session === undefined
+        ? undefined
+        : checkSession(options.session, basePath, 2 * upstreamTimeoutMs),
   };
 }
 
 // The secrets themselves never appear in a message: only their position and length.
-function checkSession(session: VaultProxySessionOptions, basePath: string): CheckedSessionOptions {
+function checkSession(
+  session: VaultProxySessionOptions,
+  basePath: string,
+  loginWindowMs: number,
+): CheckedSessionOptions {
   if (typeof session !== 'object' || session === null) {
     throw new TypeError('session must be { secrets: [...] }.');
   }
@@ -142,6 +156,7 @@ function checkSession(session: VaultProxySessionOptions, basePath: string): Chec
     secrets: [...secrets],
     path: `${basePath}${path}`,
     now,
+    loginWindowMs,
     sso: sso === undefined ? undefined : { allowHosts: [...sso.allowHosts] },
   };
 }

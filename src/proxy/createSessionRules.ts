@@ -48,6 +48,8 @@ export interface SessionPlan {
   readonly session: SealedSession | undefined;
   /** Sessions a successful login of this call replaces: ended at their vaults once sealed. */
   readonly replaces: readonly SealedSession[];
+  /** Clears of the landed copies of the own session a successful login replaces. */
+  readonly replacedCopies: readonly string[];
   /** The call ends the session it uses (sign-out). */
   readonly endsSession: boolean;
   /** The user asked for a lent session to end at its vault too (`X-Vault-End-Lent: 1`). */
@@ -287,6 +289,7 @@ const BINARY_TYPES = new Set([
 ]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+const NO_SESSIONS: readonly (SealedSession | undefined)[] = [];
 // The kit's headers as `header()` looks them up (lower case): every call reads some.
 const KIT_NAME = KIT_HEADER.toLowerCase();
 const SESSION_NAME = SESSION_HEADER.toLowerCase();
@@ -311,6 +314,11 @@ interface HeldSessions {
   readonly delegated: SealedSession | undefined;
   /** Clears of cookies that did not hold a usable session. */
   readonly cookies: readonly string[];
+  /**
+   * Clears of the landed copies of the own session that the call keeps (see
+   * `loginWindowMs`): a call that ends or replaces the own session sends them too.
+   */
+  readonly ownCopies: readonly string[];
 }
 
 /**
@@ -395,12 +403,17 @@ export function createSessionRules(
     const values = readCookies(header('cookie'));
     const own = values.own === undefined ? undefined : knownOpened(values.own);
     const delegated = values.delegated === undefined ? undefined : knownOpened(values.delegated);
+    // A landed copy of the own session is the own cookie's value: known as soon as it is.
+    const landed =
+      values.landed.length === 0
+        ? NO_SESSIONS
+        : values.landed.map(([, value]) => knownOpened(value));
     if (
-      values.landed.length === 0 &&
+      !landed.includes(undefined) &&
       (own === undefined) === (values.own === undefined) &&
       (delegated === undefined) === (values.delegated === undefined)
     ) {
-      return keep(values, own, delegated, [], upstream);
+      return keep(values, own, delegated, landed, upstream);
     }
     const openIf = (value: string | undefined) =>
       value === undefined ? undefined : openValue(value);
@@ -440,20 +453,28 @@ export function createSessionRules(
     }
     // The latest sign-in wins, whichever way it came, and every other session is ended: a
     // landed session newer than the own one becomes the own session (the delegated one
-    // acted for the old), and one that a later login overtook goes. Every landed cookie
-    // goes either way.
-    let newest: { readonly value: string; readonly session: SealedSession } | undefined;
+    // acted for the old), and one that a later login overtook goes, its cookie with it.
+    // A login sent before another's answer reached the browser overwrites the own cookie
+    // without having seen it, so the winner's landed cookie stays until no such login can
+    // still answer (`loginWindowMs`): a later call then sees both, and ends the older.
+    let newest:
+      | { readonly name: string; readonly value: string; readonly session: SealedSession }
+      | undefined;
+    const ownCopies: [string, SealedSession][] = [];
+    const lose = (name: string, session: SealedSession) => {
+      cookies.push(...clearLanded(name, session));
+      ending.push(session);
+    };
     values.landed.forEach(([name, value], index) => {
       const session = landed[index];
-      cookies.push(...clearLanded(name, session));
-      // The own cookie holds it already: the login that set both won.
-      if (session === undefined || session.tag === usableOwn?.tag) return;
-      if (!isUsable('own', session) || session.lent) ending.push(session);
+      if (session === undefined) cookies.push(...clearLanded(name, undefined));
+      else if (session.tag === usableOwn?.tag) ownCopies.push([name, session]);
+      else if (!isUsable('own', session) || session.lent) lose(name, session);
       // On a tie, the later cookie: a browser sends the older first.
       else if (newest === undefined || session.createdAt >= newest.session.createdAt) {
-        if (newest !== undefined) ending.push(newest.session);
-        newest = { value, session };
-      } else ending.push(session);
+        if (newest !== undefined) lose(newest.name, newest.session);
+        newest = { name, value, session };
+      } else lose(name, session);
     });
     if (newest !== undefined) {
       if (usableOwn === undefined || newest.session.createdAt >= usableOwn.createdAt) {
@@ -468,6 +489,9 @@ export function createSessionRules(
             cookies.push(...clearCookies(replaced.kind, replaced));
           }
         }
+        for (const [name, session] of ownCopies.splice(0)) {
+          cookies.push(...clearLanded(name, session));
+        }
         cookies.push(
           sessionCookie(
             COOKIE.own,
@@ -478,10 +502,17 @@ export function createSessionRules(
         );
         usableOwn = newest.session;
         usableDelegated = undefined;
-      } else ending.push(newest.session);
+        ownCopies.push([newest.name, newest.session]);
+      } else lose(newest.name, newest.session);
+    }
+    const copies: string[] = [];
+    for (const [name, session] of ownCopies) {
+      const clear = clearLanded(name, session);
+      if (now() - session.createdAt >= settings.loginWindowMs) cookies.push(...clear);
+      else copies.push(...clear);
     }
     if (ending.length > 0) retire(ending, upstream);
-    return { own: usableOwn, delegated: usableDelegated, cookies };
+    return { own: usableOwn, delegated: usableDelegated, cookies, ownCopies: copies };
   };
 
   return {
@@ -609,6 +640,7 @@ export function createSessionRules(
         body: decoder.decode(page),
         cookies: [
           ...held.cookies,
+          ...held.ownCopies,
           // A partitioned own cookie is overwritten below; a delegated one is cleared below.
           ...replaced.flatMap((session) =>
             isPartitioned(session) ? [] : [clearCookie(session.kind)],
@@ -653,6 +685,7 @@ export function createSessionRules(
           cookies: [
             // Landed sign-ins cleared: their sessions are the held ones now, or ended.
             ...held.cookies,
+            ...held.ownCopies,
             ...clearCookies('own', held.own),
             ...clearCookies('delegated', held.own),
           ],
@@ -685,6 +718,7 @@ export function createSessionRules(
           return plan({
             seals: 'own',
             replaces: [held.own, held.delegated].filter(isSession),
+            replacedCopies: held.ownCopies,
             cookies,
           });
         }
@@ -721,7 +755,8 @@ export function createSessionRules(
         if (endsSession) {
           // Sign-out is one call: the delegated session ends with the own one.
           const alsoDelegated = kind === 'own' ? clearCookies('delegated', session) : [];
-          answerCookies = [...cookies, ...clearCookies(kind, session), ...alsoDelegated];
+          const copies = kind === 'own' ? held.ownCopies : [];
+          answerCookies = [...cookies, ...clearCookies(kind, session), ...alsoDelegated, ...copies];
           if (kind === 'own') retire([held.delegated], upstream);
         }
         return plan({
@@ -842,6 +877,7 @@ export function createSessionRules(
           cookies.push(clearCookie(replaced.kind, !plan.framed));
         }
       }
+      cookies.push(...plan.replacedCopies);
       retire(plan.replaces, upstream);
       answer.sessionTag = tag;
       answer.sessionDeadline = deadline;
@@ -875,6 +911,7 @@ function planFor(target: ProxyTarget, framed: boolean, values: Partial<SessionPl
     cookies: [],
     session: undefined,
     replaces: [],
+    replacedCopies: [],
     endsSession: false,
     endsLent: false,
     lands: false,

@@ -213,4 +213,57 @@ describe('BFF mode: the session ID out of reach of page scripts', () => {
     }).toBe('ended');
     await context.close();
   });
+
+  it('keeps one session alive of two password sign-ins sent at the same moment from two tabs', async () => {
+    const context = await demo.newContext();
+    const tabs = [await context.newPage(), await context.newPage()];
+    // This test's sign-ins only: the file's others may still be alive.
+    const eventsBefore = demo.dev.events.length;
+    const events = () => demo.dev.events.slice(eventsBefore);
+    // Each sign-in waits at the browser's door until the other is sent too: both go out
+    // with the cookies held before either, and each answer sets the own cookie.
+    let sent = 0;
+    let release: () => void = () => undefined;
+    const bothSent = new Promise<void>((done) => {
+      release = done;
+    });
+    await context.route(/\/api\/v\d+\.\d+\/auth$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent += 1;
+      if (sent === 2) release();
+      await bothSent;
+      await route.continue();
+    });
+    for (const tab of tabs) {
+      await tab.goto(demo.dev.url);
+      await usernameField(tab).fill(OLIVIA.username);
+      await tab.getByRole('button', { name: enLoginMessages.continue }).click();
+      await tab.getByLabel(enLoginMessages.passwordLabel, { exact: true }).fill(OLIVIA.password);
+    }
+    await Promise.all(
+      tabs.map((tab) => tab.getByRole('button', { name: enLoginMessages.signIn }).click()),
+    );
+    await Promise.all(tabs.map((tab) => documentsHeading(tab).waitFor()));
+    const logins = events().flatMap((event) =>
+      event.type === 'login' && event.username === OLIVIA.username ? [event.sessionRef] : [],
+    );
+    const live = () => {
+      const ended = new Set(
+        events().flatMap((event) => (event.type === 'session_ended' ? [event.sessionRef] : [])),
+      );
+      return logins.filter((ref) => !ended.has(ref)).length;
+    };
+    // Both tabs work on, with the session the browser kept; the other is over at the vault.
+    for (const tab of tabs) {
+      await tab.reload();
+      await documentsHeading(tab).waitFor();
+    }
+    expect(logins).toHaveLength(2);
+    await poll(live).toBe(1);
+    // The one alive is the one the browser holds.
+    const { own } = await sealedSessionIds(context, demo.dev);
+    if (own === undefined) throw new Error('The proxy set no session cookie.');
+    await demo.dev.client.keepAlive(token(own));
+    await context.close();
+  });
 });

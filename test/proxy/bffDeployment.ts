@@ -24,6 +24,13 @@ export const QUALITY = 'quality.sunrise.example';
 export const OWN = '__Host-vault-session';
 export const DELEGATED = '__Host-vault-delegated';
 export const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Strict; Path=/';
+/** The prefix of a landed cookie: a login's copy of its session, or single sign-on's return. */
+export const LANDED = '__Host-vault-landed-';
+/**
+ * How long a new session's landed copy stays beside the own cookie: twice the proxy's
+ * `upstreamTimeoutMs` (its default, 60 s, in these deployments).
+ */
+export const LOGIN_WINDOW_MS = 120_000;
 
 const servers: ServedFetch[] = [];
 afterEach(async () => {
@@ -57,6 +64,11 @@ export interface BffDeployment {
    * vault's failure shape instead of reaching the vault: a fault no emulator gives on demand.
    */
   failNext(method: string, pathEnd: string): void;
+  /**
+   * Moves the clock past the login window and has the browser make a call (who-am-I), which
+   * clears the landed copy of its session: the browser then holds the session cookies alone.
+   */
+  pastLoginWindow(): Promise<void>;
 }
 
 /** A browser on the app's origin: keeps the proxy's cookies and sends them back. */
@@ -66,6 +78,8 @@ export interface Browser {
   send(path: string, init?: SendInit & { kit?: boolean; session?: string }): Promise<Response>;
   /** Password login at promomats as Olivia; its JSON answer. */
   login(): Promise<Record<string, unknown>>;
+  /** The names of the landed cookies the jar holds. */
+  landed(): string[];
   proxy: ProxyUnderTest;
 }
 
@@ -128,7 +142,22 @@ export async function deployBff(
   const failNext = (method: string, pathEnd: string): void => {
     faults.push({ method, pathEnd });
   };
-  return { clock, emulator, issued, upstream, events, proxyWith, browser, failNext };
+  const pastLoginWindow = async (): Promise<void> => {
+    clock.advance(LOGIN_WINDOW_MS);
+    await (await browser.send('/vault-session')).body?.cancel();
+    expect(browser.landed()).toEqual([]);
+  };
+  return {
+    clock,
+    emulator,
+    issued,
+    upstream,
+    events,
+    proxyWith,
+    browser,
+    failNext,
+    pastLoginWindow,
+  };
 }
 
 const ISSUING_FIELDS = new Set(['sessionId', 'delegated_sessionid']);
@@ -180,6 +209,7 @@ export function createBrowser(proxy: ProxyUnderTest): Browser {
     jar,
     send,
     proxy,
+    landed: () => [...jar.keys()].filter((name) => name.startsWith(LANDED)),
     async login() {
       const response = await send(`/vault/${PROMOMATS}/api/v26.1/auth`, {
         method: 'POST',

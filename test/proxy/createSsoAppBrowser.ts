@@ -41,13 +41,14 @@ export function createSsoAppBrowser(
     path: string,
     init: RequestInit,
     crossSite: boolean,
+    held: ReadonlyMap<string, string> = jar,
   ): Promise<SsoAppAnswer> => {
     const headers = new Headers(init.headers);
     if (!crossSite) {
       headers.set('origin', origin);
       headers.set('x-vault-kit', '1');
     }
-    const sent = [...jar].filter(([name]) => !crossSite || !strict.has(name));
+    const sent = [...held].filter(([name]) => !crossSite || !strict.has(name));
     if (sent.length > 0) headers.set('cookie', sent.map(([k, v]) => `${k}=${v}`).join('; '));
     const response = await fetch(`${proxyUrl}${path}`, { ...init, headers, redirect: 'manual' });
     const cookies = new Map<string, string>();
@@ -75,6 +76,13 @@ export function createSsoAppBrowser(
   return {
     jar,
     call,
+    /**
+     * A call sent while the browser held `cookies` (a snapshot of the jar), answered now: as
+     * a call that left before other answers arrived.
+     */
+    callAsOf(cookies: ReadonlyMap<string, string>, path: string, init: RequestInit = {}) {
+      return send(path, init, false, cookies);
+    },
     /** The identity provider sends the browser back to the proxy's callback with `search`. */
     returnFromProvider(search: string): Promise<SsoAppAnswer> {
       return send(`/vault-session/sso/callback${search}`, {}, true);
