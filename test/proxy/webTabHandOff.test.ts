@@ -155,6 +155,33 @@ describe.each(PROXY_ADAPTERS)('$name: the web-tab hand-off', (adapter) => {
     });
   });
 
+  it('ends a sign-in made in the frame when the vault hands over its session, its landed copy with it', async () => {
+    const deployment = await deployBff(adapter);
+    const { browser, emulator } = deployment;
+    const login = await browser.send(`/vault/${PROMOMATS}/api/v26.1/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM, 'X-Vault-Framed': '1' },
+      body: new URLSearchParams({ username: DEMO.olivia[0], password: DEMO.olivia[1] }),
+    });
+    expect((await vaultAnswer(login)).responseStatus).toBe('SUCCESS');
+    const [copy] = browser.landed();
+    const sid = await vaultSession(deployment);
+    const handedOver = await browser.send(HAND_OFF, {
+      method: 'POST',
+      headers: { 'Content-Type': FORM },
+      body: handOff(sid),
+    });
+    expect(handedOver.headers.getSetCookie()).toContain(`${copy}=; ${LENT}; Max-Age=0`);
+    expect(browser.landed()).toEqual([]);
+    expect(await openCookie(browser.jar.get(OWN))).toMatchObject({ sid, lent: true });
+    // The vault's own session lives on; the one the app opened is over.
+    await vi.waitFor(() => expect(emulator.sessions()).toHaveLength(1), {
+      timeout: 3_000,
+      interval: 10,
+    });
+    expect((await vaultAnswer(await browser.send(ME))).responseStatus).toBe('SUCCESS');
+  });
+
   it("keeps a delegated session started in a lent session's frame in a partitioned cookie", async () => {
     const { browser, emulator } = await lentDeployment(adapter);
     const started = await browser.send(`/vault/${PROMOMATS}/api/v26.1/delegation/login`, {
