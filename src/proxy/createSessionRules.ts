@@ -40,6 +40,8 @@ export interface SessionPlan {
    * delegated session with the session that started it, so its cookie ends then too.
    */
   readonly actorDeadline: number | undefined;
+  /** The tag of the own session a delegated login was asked with, sealed with the new one. */
+  readonly actorTag: string | undefined;
   /** The API version of the call's path (`v26.1`). */
   readonly version: string | undefined;
   /** `Set-Cookie` values the answer carries whatever it says. */
@@ -308,6 +310,13 @@ function asksToEndLent(header: (name: string) => string | null | undefined): boo
   return header(END_LENT_NAME) === '1';
 }
 
+/** A landed cookie of a request, opened. */
+interface LandedCookie {
+  readonly name: string;
+  readonly value: string;
+  readonly session: SealedSession;
+}
+
 /** What the two cookies of a request hold, once opened and checked. */
 interface HeldSessions {
   readonly own: SealedSession | undefined;
@@ -319,6 +328,8 @@ interface HeldSessions {
    * `loginWindowMs`): a call that ends or replaces the own session sends them too.
    */
   readonly ownCopies: readonly string[];
+  /** The same for the delegated session. */
+  readonly delegatedCopies: readonly string[];
 }
 
 /**
@@ -456,63 +467,88 @@ export function createSessionRules(
     // acted for the old), and one that a later login overtook goes, its cookie with it.
     // A login sent before another's answer reached the browser overwrites the own cookie
     // without having seen it, so the winner's landed cookie stays until no such login can
-    // still answer (`loginWindowMs`): a later call then sees both, and ends the older.
-    let newest:
-      | { readonly name: string; readonly value: string; readonly session: SealedSession }
-      | undefined;
-    const ownCopies: [string, SealedSession][] = [];
-    const lose = (name: string, session: SealedSession) => {
-      cookies.push(...clearLanded(name, session));
-      ending.push(session);
-    };
+    // still answer (`loginWindowMs`): a later call then sees both, and ends the older. A
+    // delegated login's copy is settled the same way, beside the own session it acts for.
+    const byKind: Record<SessionKind, LandedCookie[]> = { own: [], delegated: [] };
     values.landed.forEach(([name, value], index) => {
       const session = landed[index];
       if (session === undefined) cookies.push(...clearLanded(name, undefined));
-      else if (session.tag === usableOwn?.tag) ownCopies.push([name, session]);
-      else if (!isUsable('own', session) || session.lent) lose(name, session);
-      // On a tie, the later cookie: a browser sends the older first.
-      else if (newest === undefined || session.createdAt >= newest.session.createdAt) {
-        if (newest !== undefined) lose(newest.name, newest.session);
-        newest = { name, value, session };
-      } else lose(name, session);
+      else
+        byKind[session.kind === 'delegated' ? 'delegated' : 'own'].push({ name, value, session });
     });
-    if (newest !== undefined) {
-      if (usableOwn === undefined || newest.session.createdAt >= usableOwn.createdAt) {
-        for (const replaced of [usableOwn, usableDelegated]) {
-          if (replaced === undefined) continue;
-          ending.push(replaced);
-          // The own cookie is overwritten below; one partitioned otherwise is another cookie.
-          if (
-            replaced.kind === 'delegated' ||
-            isPartitioned(replaced) !== isPartitioned(newest.session)
-          ) {
-            cookies.push(...clearCookies(replaced.kind, replaced));
-          }
+    const lose = ({ name, session }: LandedCookie) => {
+      cookies.push(...clearLanded(name, session));
+      ending.push(session);
+    };
+    const settle = (
+      kind: SessionKind,
+      held: SealedSession | undefined,
+      fits: (session: SealedSession) => boolean,
+    ): { readonly held: SealedSession | undefined; readonly copies: readonly LandedCookie[] } => {
+      let newest: LandedCookie | undefined;
+      const copies: LandedCookie[] = [];
+      for (const entry of byKind[kind]) {
+        const { session } = entry;
+        if (session.tag === held?.tag) copies.push(entry);
+        else if (!isUsable(kind, session) || session.lent || !fits(session)) lose(entry);
+        // On a tie, the later cookie: a browser sends the older first.
+        else if (newest === undefined || session.createdAt >= newest.session.createdAt) {
+          if (newest !== undefined) lose(newest);
+          newest = entry;
+        } else lose(entry);
+      }
+      if (newest === undefined) return { held, copies };
+      if (held !== undefined && newest.session.createdAt < held.createdAt) {
+        lose(newest);
+        return { held, copies };
+      }
+      // The newest takes the cookie; the session it held ends, its copies with it.
+      for (const copy of copies) cookies.push(...clearLanded(copy.name, copy.session));
+      if (held !== undefined) {
+        ending.push(held);
+        // Overwritten below; a cookie partitioned otherwise is another cookie.
+        if (isPartitioned(held) !== isPartitioned(newest.session)) {
+          cookies.push(...clearCookies(kind, held));
         }
-        for (const [name, session] of ownCopies.splice(0)) {
-          cookies.push(...clearLanded(name, session));
-        }
-        cookies.push(
-          sessionCookie(
-            COOKIE.own,
-            newest.value,
-            newest.session.deadline - now(),
-            isPartitioned(newest.session),
-          ),
-        );
-        usableOwn = newest.session;
-        usableDelegated = undefined;
-        ownCopies.push([newest.name, newest.session]);
-      } else lose(newest.name, newest.session);
+      }
+      cookies.push(
+        sessionCookie(
+          COOKIE[kind],
+          newest.value,
+          newest.session.deadline - now(),
+          isPartitioned(newest.session),
+        ),
+      );
+      return { held: newest.session, copies: [newest] };
+    };
+    const settledOwn = settle('own', usableOwn, () => true);
+    if (settledOwn.held !== usableOwn && usableDelegated !== undefined) {
+      // The delegated session acted for the own one just replaced.
+      ending.push(usableDelegated);
+      cookies.push(...clearCookies('delegated', usableDelegated));
+      usableDelegated = undefined;
     }
-    const copies: string[] = [];
-    for (const [name, session] of ownCopies) {
-      const clear = clearLanded(name, session);
-      if (now() - session.createdAt >= settings.loginWindowMs) cookies.push(...clear);
-      else copies.push(...clear);
-    }
+    usableOwn = settledOwn.held;
+    const actor = usableOwn?.tag;
+    const settledDelegated = settle(
+      'delegated',
+      usableDelegated,
+      (session) => actor !== undefined && session.actor === actor,
+    );
+    usableDelegated = settledDelegated.held;
+    const kept = (copies: readonly LandedCookie[]) => {
+      const clears: string[] = [];
+      for (const { name, session } of copies) {
+        const clear = clearLanded(name, session);
+        if (now() - session.createdAt >= settings.loginWindowMs) cookies.push(...clear);
+        else clears.push(...clear);
+      }
+      return clears;
+    };
+    const ownCopies = kept(settledOwn.copies);
+    const delegatedCopies = kept(settledDelegated.copies);
     if (ending.length > 0) retire(ending, upstream);
-    return { own: usableOwn, delegated: usableDelegated, cookies, ownCopies: copies };
+    return { own: usableOwn, delegated: usableDelegated, cookies, ownCopies, delegatedCopies };
   };
 
   return {
@@ -641,6 +677,7 @@ export function createSessionRules(
         cookies: [
           ...held.cookies,
           ...held.ownCopies,
+          ...held.delegatedCopies,
           // A partitioned own cookie is overwritten below; a delegated one is cleared below.
           ...replaced.flatMap((session) =>
             isPartitioned(session) ? [] : [clearCookie(session.kind)],
@@ -686,6 +723,7 @@ export function createSessionRules(
             // Landed sign-ins cleared: their sessions are the held ones now, or ended.
             ...held.cookies,
             ...held.ownCopies,
+            ...held.delegatedCopies,
             ...clearCookies('own', held.own),
             ...clearCookies('delegated', held.own),
           ],
@@ -718,7 +756,7 @@ export function createSessionRules(
           return plan({
             seals: 'own',
             replaces: [held.own, held.delegated].filter(isSession),
-            replacedCopies: held.ownCopies,
+            replacedCopies: [...held.ownCopies, ...held.delegatedCopies],
             cookies,
           });
         }
@@ -726,6 +764,7 @@ export function createSessionRules(
         const delegatedLogin = call === 'delegated-login';
         const seals = delegatedLogin ? 'delegated' : undefined;
         const replaces = delegatedLogin && held.delegated !== undefined ? [held.delegated] : [];
+        const replacedCopies = delegatedLogin ? held.delegatedCopies : [];
         // Token-mode callers keep working: their own Authorization goes through untouched.
         const own = header('authorization');
         if (own) {
@@ -734,6 +773,7 @@ export function createSessionRules(
             keepsForm: delegatedLogin,
             actor: delegatedLogin ? own : undefined,
             replaces,
+            replacedCopies,
             cookies,
           });
         }
@@ -746,7 +786,7 @@ export function createSessionRules(
               ? 'delegated'
               : undefined;
         if (kind === undefined)
-          return plan({ seals, keepsForm: delegatedLogin, replaces, cookies });
+          return plan({ seals, keepsForm: delegatedLogin, replaces, replacedCopies, cookies });
         const chosen = held[kind];
         const session = chosen?.dns === target.host ? chosen : undefined;
         const endsSession = call === 'end-session' && session !== undefined;
@@ -755,7 +795,9 @@ export function createSessionRules(
         if (endsSession) {
           // Sign-out is one call: the delegated session ends with the own one.
           const alsoDelegated = kind === 'own' ? clearCookies('delegated', session) : [];
-          const copies = kind === 'own' ? held.ownCopies : [];
+          // The landed copies go with their sessions.
+          const copies =
+            kind === 'own' ? [...held.ownCopies, ...held.delegatedCopies] : held.delegatedCopies;
           answerCookies = [...cookies, ...clearCookies(kind, session), ...alsoDelegated, ...copies];
           if (kind === 'own') retire([held.delegated], upstream);
         }
@@ -767,9 +809,11 @@ export function createSessionRules(
           keepsForm: delegatedLogin,
           actor: delegatedLogin ? session?.sid : undefined,
           actorDeadline: delegatedLogin ? session?.deadline : undefined,
+          actorTag: delegatedLogin ? session?.tag : undefined,
           cookies: answerCookies,
           session,
           replaces,
+          replacedCopies,
           endsSession,
           endsLent,
         });
@@ -857,19 +901,21 @@ export function createSessionRules(
         tag,
         version,
         ...(plan.framed ? { partitioned: true } : {}),
+        ...(plan.seals === 'delegated' && plan.actorTag !== undefined
+          ? { actor: plan.actorTag }
+          : {}),
       };
       const value = await sealer.seal(sealed);
       const set = (name: string) =>
         cookies.push(sessionCookie(name, value, deadline - createdAt, plan.framed));
       if (!plan.lands) set(COOKIE[plan.seals]);
-      if (plan.seals === 'own') {
-        // Two own logins at once from one browser each set the own cookie, and the browser
-        // keeps one of them: so each also leaves its session in a landed cookie of its own,
-        // which the next call settles as it settles single sign-on's return, ending the
-        // session that lost. A sign-on's return sets only the landed one.
-        set(`${LANDED_PREFIX}${tag}`);
-        if (!plan.lands) cookies.push(clearCookie('delegated', plan.framed));
-      }
+      // Two logins at once from one browser each set the cookie, and the browser keeps one
+      // of them: so each also leaves its session in a landed cookie of its own, which the
+      // next call settles as it settles single sign-on's return, ending the session that
+      // lost. A sign-on's return sets only the landed one; a delegated session's copy needs
+      // the own session it acts for.
+      if (plan.seals === 'own' || sealed.actor !== undefined) set(`${LANDED_PREFIX}${tag}`);
+      if (plan.seals === 'own' && !plan.lands) cookies.push(clearCookie('delegated', plan.framed));
       for (const replaced of plan.replaces) {
         // A replaced session's cookie of the other kind of partitioning is another cookie
         // than the one just set: it is cleared as it was set.
@@ -907,6 +953,7 @@ function planFor(target: ProxyTarget, framed: boolean, values: Partial<SessionPl
     dns: target.route === 'vault' ? target.host : undefined,
     actor: undefined,
     actorDeadline: undefined,
+    actorTag: undefined,
     version: target.version,
     cookies: [],
     session: undefined,

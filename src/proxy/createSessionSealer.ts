@@ -27,6 +27,11 @@ export interface SealedSession {
    */
   readonly partitioned?: true;
   /**
+   * The tag of the own session a delegated session acts for: its landed copy (see
+   * `loginWindowMs`) may take the delegated cookie only beside that own session.
+   */
+  readonly actor?: string;
+  /**
    * The user's vaults as the login answer listed them (own sessions), so that a page that
    * learns of the session from the proxy alone (a single sign-on, a new tab) can name them
    * and offer a switch. Absent when the list was too long for a cookie.
@@ -204,6 +209,7 @@ function asSealedSession(plain: ArrayBuffer): SealedSession | undefined {
       (typeof session.version === 'string' && /^v\d+(?:\.\d+)?$/.test(session.version))) &&
     (session.lent === undefined || session.lent === true) &&
     (session.partitioned === undefined || session.partitioned === true) &&
+    (session.actor === undefined || typeof session.actor === 'string') &&
     (session.vaultIds === undefined ||
       (Array.isArray(session.vaultIds) && session.vaultIds.every(isSealedVault)));
   return ok ? (value as SealedSession) : undefined;

@@ -28,6 +28,7 @@ import {
   deployBff,
   HARBOR_OIDC,
   HARBOR_TOKEN,
+  LOGIN_WINDOW_MS,
   OWN,
   openCookie,
   PROMOMATS,
@@ -387,6 +388,49 @@ async function actAsMarcus(browser: Browser): Promise<SealedSession> {
   return opened(browser.jar.get(DELEGATED));
 }
 
+/**
+ * Two calls from two tabs of `deployment`'s browser at the same moment, each with the cookies
+ * the browser held before both, a second apart by the clock: each answer's `Set-Cookie`
+ * lines, the vault's success checked, the older call's first.
+ */
+async function sentAtOnce(
+  deployment: BffDeployment,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ readonly older: string[]; readonly newer: string[] }> {
+  const { browser, clock } = deployment;
+  const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const send = async () => {
+    clock.advance(1_000);
+    const answer = await browser.proxy.send(path, {
+      method: 'POST',
+      headers: {
+        Origin: APP_ORIGIN,
+        'X-Vault-Kit': '1',
+        'Content-Type': FORM,
+        Cookie: cookie,
+        ...headers,
+      },
+      body,
+    });
+    expect((await vaultAnswer(answer)).responseStatus).toBe('SUCCESS');
+    return answer.headers.getSetCookie();
+  };
+  const older = await send();
+  return { older, newer: await send() };
+}
+
+/** The browser takes the `Set-Cookie` lines of the answers in this order. */
+function takeCookies(browser: Browser, ...answers: readonly (readonly string[])[]): void {
+  for (const line of answers.flat()) {
+    const [pair = ''] = line.split(';');
+    const name = pair.slice(0, pair.indexOf('='));
+    if (/Max-Age=0$/.test(line)) browser.jar.delete(name);
+    else browser.jar.set(name, pair.slice(name.length + 1));
+  }
+}
+
 /** Olivia's live vault sessions: her own, and those where she acts for someone. */
 function oliviasSessions(emulator: VaultEmulator) {
   const all = emulator.sessions();
@@ -465,7 +509,8 @@ describe.each(PROXY_ADAPTERS)('$name: what the probe found', (adapter) => {
   ] as const)(
     'keeps one session of two own logins sent at once, the newer, when the browser takes %s last',
     async (_name, firstTaken, lastTaken, framed) => {
-      const { browser, clock, emulator } = await deployBff(adapter);
+      const deployment = await deployBff(adapter);
+      const { browser, emulator } = deployment;
       const frame = framed ? { 'X-Vault-Framed': '1' } : {};
       await browser.send(PASSWORD_LOGIN, {
         method: 'POST',
@@ -475,35 +520,9 @@ describe.each(PROXY_ADAPTERS)('$name: what the probe found', (adapter) => {
       await browser.send('/vault-session');
       // Two tabs sign in at the same moment: each login carries the cookie held before both,
       // and each answer sets the own cookie. The browser keeps the one it takes last.
-      const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-      const login = async () => {
-        const answer = await browser.proxy.send(PASSWORD_LOGIN, {
-          method: 'POST',
-          headers: {
-            Origin: APP_ORIGIN,
-            'X-Vault-Kit': '1',
-            'Content-Type': FORM,
-            Cookie: cookie,
-            ...frame,
-          },
-          body: OLIVIA_FORM.toString(),
-        });
-        expect((await vaultAnswer(answer)).responseStatus).toBe('SUCCESS');
-        return answer.headers.getSetCookie();
-      };
-      clock.advance(1_000);
-      const older = await login();
-      clock.advance(1_000);
-      const newer = await login();
-      const answers = { older, newer };
-      for (const taken of [firstTaken, lastTaken]) {
-        for (const line of answers[taken]) {
-          const [pair = ''] = line.split(';');
-          const name = pair.slice(0, pair.indexOf('='));
-          if (/Max-Age=0$/.test(line)) browser.jar.delete(name);
-          else browser.jar.set(name, pair.slice(name.length + 1));
-        }
-      }
+      const answers = await sentAtOnce(deployment, PASSWORD_LOGIN, OLIVIA_FORM.toString(), frame);
+      const { older, newer } = answers;
+      takeCookies(browser, answers[firstTaken], answers[lastTaken]);
       const look = await browser.send('/vault-session');
       const held = await opened(browser.jar.get(OWN));
       expect(held.createdAt).toBe(TEST_START_MS + 2_000);
@@ -524,6 +543,48 @@ describe.each(PROXY_ADAPTERS)('$name: what the probe found', (adapter) => {
           expect.objectContaining({ createdAt: TEST_START_MS + 2_000 }),
         ]),
       );
+    },
+  );
+
+  it.each([
+    ['the newer answer', 'older', 'newer'],
+    ['the older answer', 'newer', 'older'],
+  ] as const)(
+    'keeps one delegated session of two started at once, the newer, when the browser takes %s last',
+    async (_name, firstTaken, lastTaken) => {
+      const deployment = await deployBff(adapter);
+      const { browser, emulator, pastLoginWindow } = deployment;
+      await browser.login();
+      await pastLoginWindow();
+      const own = await opened(browser.jar.get(OWN));
+      // Two tabs act for marcus at the same moment, each with the cookies held before both.
+      const answers = await sentAtOnce(deployment, DELEGATED_LOGIN, AS_MARCUS);
+      takeCookies(browser, answers[firstTaken], answers[lastTaken]);
+      const look = await browser.send('/vault-session');
+      const held = await opened(browser.jar.get(DELEGATED));
+      expect(held).toMatchObject({
+        createdAt: TEST_START_MS + LOGIN_WINDOW_MS + 2_000,
+        actor: own.tag,
+      });
+      expect(await look.json()).toMatchObject({
+        own: { sessionTag: own.tag },
+        delegated: { sessionTag: held.tag, userId: MARCUS },
+      });
+      expect(browser.landed()).toEqual([`__Host-vault-landed-${held.tag}`]);
+      // Olivia's own session lives on; of the two delegated ones, the older went.
+      await eventually(() =>
+        expect(oliviasSessions(emulator)).toEqual({
+          own: [expect.objectContaining({ createdAt: TEST_START_MS })],
+          acting: [expect.objectContaining({ createdAt: TEST_START_MS + LOGIN_WINDOW_MS + 2_000 })],
+        }),
+      );
+      // Stopping the delegation takes its copy too.
+      const stopped = await browser.send(`/vault/${QUALITY}/api/v26.1/session`, {
+        method: 'DELETE',
+        session: 'delegated',
+      });
+      expect((await vaultAnswer(stopped)).responseStatus).toBe('SUCCESS');
+      expect([...browser.jar.keys()]).toEqual([OWN]);
     },
   );
 

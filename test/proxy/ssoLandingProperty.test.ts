@@ -16,7 +16,17 @@ const MAX_PENDING = 3;
 // `twin`: two tabs sign in with a password at the same moment, each with the cookies the
 // browser holds before both; the browser keeps the own cookie of the answer it takes last.
 // `twin-look`: the same, but a call goes out and comes back between the two answers.
-type Step = 'password' | 'twin' | 'twin-look' | 'act' | 'start' | 'return' | 'look' | 'sign-out';
+// `act-twin`: two tabs act for marcus at the same moment.
+type Step =
+  | 'password'
+  | 'twin'
+  | 'twin-look'
+  | 'act'
+  | 'act-twin'
+  | 'start'
+  | 'return'
+  | 'look'
+  | 'sign-out';
 
 let served: ServedDevStack;
 let node: Awaited<ReturnType<typeof startSsoNodeListener>>;
@@ -54,6 +64,13 @@ async function run(proxyUrl: string, steps: readonly Step[]) {
         password: 'Sunrise-Demo-1',
       }),
     });
+  // Olivia acts for marcus; refused when the browser holds no session of hers.
+  const actForMarcus = () =>
+    browser.call('/vault/promomats.sunrise.example/api/v26.1/delegation/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'vault_id=1002&delegator_userid=61002',
+    });
   for (const step of steps) {
     if (step === 'password') {
       await password();
@@ -65,12 +82,9 @@ async function run(proxyUrl: string, steps: readonly Step[]) {
       await browser.call('/vault-session');
       await password(before);
     } else if (step === 'act') {
-      // Olivia acts for marcus; refused when the browser holds no session of hers.
-      await browser.call('/vault/promomats.sunrise.example/api/v26.1/delegation/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'vault_id=1002&delegator_userid=61002',
-      });
+      await actForMarcus();
+    } else if (step === 'act-twin') {
+      await Promise.all([actForMarcus(), actForMarcus()]);
     } else if (step === 'start') {
       if (pending.length < MAX_PENDING) pending.push(await browser.signInSamAtProvider());
     } else if (step === 'return') {
@@ -96,6 +110,7 @@ describe.each([
       'twin',
       'twin-look',
       'act',
+      'act-twin',
       'start',
       'return',
       'look',
@@ -127,6 +142,7 @@ describe.each([
           [['password', 'act', 'start', 'return']],
           [['twin']],
           [['twin-look']],
+          [['password', 'act-twin']],
           [['password', 'act', 'twin', 'act']],
         ],
       },
