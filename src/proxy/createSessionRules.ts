@@ -50,7 +50,7 @@ export interface SessionPlan {
   readonly session: SealedSession | undefined;
   /** Sessions a successful login of this call replaces: ended at their vaults once sealed. */
   readonly replaces: readonly SealedSession[];
-  /** Clears of the landed copies of the own session a successful login replaces. */
+  /** Clears of the landed copies of the sessions a successful login replaces. */
   readonly replacedCopies: readonly string[];
   /** The call ends the session it uses (sign-out). */
   readonly endsSession: boolean;
