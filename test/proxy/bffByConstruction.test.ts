@@ -28,6 +28,7 @@ import {
   deployBff,
   HARBOR_OIDC,
   HARBOR_TOKEN,
+  LANDED,
   LOGIN_WINDOW_MS,
   OWN,
   openCookie,
@@ -529,7 +530,7 @@ describe.each(PROXY_ADAPTERS)('$name: what the probe found', (adapter) => {
       expect(await look.json()).toMatchObject({ own: { userId: OLIVIA, sessionTag: held.tag } });
       // The landed cookies of both logins have gone but the held session's copy, which stays
       // for the login window.
-      expect(browser.landed()).toEqual([`__Host-vault-landed-${held.tag}`]);
+      expect(browser.landed()).toEqual([`${LANDED}${held.tag}`]);
       // A session opened in a frame stays in a partitioned cookie, the only kind a frame of
       // another site keeps, when the look sets it as the own one.
       const set = [...older, ...newer, ...look.headers.getSetCookie()].filter(
@@ -570,7 +571,7 @@ describe.each(PROXY_ADAPTERS)('$name: what the probe found', (adapter) => {
         own: { sessionTag: own.tag },
         delegated: { sessionTag: held.tag, userId: MARCUS },
       });
-      expect(browser.landed()).toEqual([`__Host-vault-landed-${held.tag}`]);
+      expect(browser.landed()).toEqual([`${LANDED}${held.tag}`]);
       // Olivia's own session lives on; of the two delegated ones, the older went.
       await eventually(() =>
         expect(oliviasSessions(emulator)).toEqual({
