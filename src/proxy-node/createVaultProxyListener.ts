@@ -496,24 +496,24 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
               end(rules.refusalOf(error));
               return;
             }
-            const call = {
-              form: form?.bytes(),
-              upstream: upstreamCall,
-              inspected: guard !== undefined,
-              headers: Object.values(answerHeaders).map(String),
-            };
+            const inspected = guard !== undefined;
             // Only a login waits (for its session to be sealed); any other answer goes at once.
             if (sessionPlan.seals !== undefined) {
               // A page already gone keeps the sessions it held: a login it never sees
               // replaces none.
               sessionRules
-                .seal(pageGone ? { ...sessionPlan, replaces: [] } : sessionPlan, body, call)
+                .seal(pageGone ? { ...sessionPlan, replaces: [] } : sessionPlan, body, {
+                  form: form?.bytes(),
+                  upstream: upstreamCall,
+                  inspected,
+                  headers: Object.values(answerHeaders).map(String),
+                })
                 .then(send)
                 .catch((error: unknown) => end(rules.refusalOf(error)));
               return;
             }
             try {
-              send(sessionRules.answer(sessionPlan, body, call));
+              send(sessionRules.answer(sessionPlan, body, { upstream: upstreamCall, inspected }));
             } catch (error) {
               end(rules.refusalOf(error));
             }

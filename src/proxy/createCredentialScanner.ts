@@ -74,20 +74,14 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   const tables = knownTables(known);
   const { firsts, stops } = tables;
   const count = firsts.length;
-  // How many bytes of each prefix the last bytes read match. While none matches in part
-  // (`partly`, saved), only a byte that begins one needs a look at them.
-  const matched = new Int32Array(count);
-  // The same for the current JSON string's characters, escapes decoded (`\u0043` is `C`), as
-  // a parser of the answer reads them; `charStarts` keeps where each of its last characters
-  // began in the bytes (a ring), so that the bytes of a match under way can be held back.
-  const matchedInString = new Int32Array(count);
-  // A plain array: a typed array of this size lives outside the heap, and making one cost
-  // more than scanning most answers.
-  const charStarts: number[] = new Array(KNOWN_PREFIX).fill(0);
+  // Made at the first byte that may begin a known ID, which many answers never hold: making
+  // it costs more than scanning most of them.
+  let progress: KnownProgress | undefined;
   // The current JSON string's letters and digits, lower-cased: its last NAME_WINDOW, as a ring.
   const key = new Uint8Array(NAME_WINDOW);
-  // An XML element's name, read whatever the JSON reading of the same bytes is.
-  const element = new Uint8Array(NAME_WINDOW);
+  // An XML element's name, read whatever the JSON reading of the same bytes is (made at the
+  // first `<`).
+  let element: Uint8Array | undefined;
   // Carried from chunk to chunk; read into locals for each chunk, where the loop runs fast.
   const saved = {
     state: OUTSIDE,
@@ -110,13 +104,16 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
   return {
     pending() {
       let longest = 0;
-      for (const count of matched) longest = Math.max(longest, count);
-      let inString = 0;
-      for (const count of matchedInString) inString = Math.max(inString, count);
       const { consumed, charCount, state, escapeStart } = saved;
-      if (inString > 0) {
-        const start = charStarts[(charCount - inString) & (KNOWN_PREFIX - 1)] as number;
-        longest = Math.max(longest, consumed - start);
+      if (progress !== undefined) {
+        const { matched, matchedInString, charStarts } = progress;
+        for (const count of matched) longest = Math.max(longest, count);
+        let inString = 0;
+        for (const count of matchedInString) inString = Math.max(inString, count);
+        if (inString > 0) {
+          const start = charStarts[(charCount - inString) & (KNOWN_PREFIX - 1)] as number;
+          longest = Math.max(longest, consumed - start);
+        }
       }
       // An escape cut by the chunk's end may be a known ID's first character.
       if (state === ESCAPE || state === UNICODE)
@@ -152,13 +149,15 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
         let look = partly > 0;
         for (let at = 0; !look && at < count; at++) look = byte === firsts[at];
         if (look) {
-          partly = advance(tables, matched, byte, partly);
+          progress ??= startProgress(count);
+          partly = advance(tables, progress.matched, byte, partly);
           if (partly < 0) found = true;
         }
         // -1: not in an element's name.
         if (byte === LESS_THAN) {
+          element ??= new Uint8Array(NAME_WINDOW);
           elementLength = 0;
-        } else if (elementLength >= 0) {
+        } else if (element !== undefined && elementLength >= 0) {
           const lower = LOWER_NAME_CHAR[byte] as number;
           if (lower !== 0) {
             element[elementLength & (NAME_WINDOW - 1)] = lower;
@@ -176,7 +175,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
             if (byte === QUOTE) {
               state = AFTER_STRING;
               // An ID is not spelled across two strings.
-              if (partlyInString > 0) matchedInString.fill(0);
+              if (partlyInString > 0) progress?.matchedInString.fill(0);
               partlyInString = 0;
             } else if (byte === BACKSLASH) {
               state = ESCAPE;
@@ -227,9 +226,12 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
         let lookInString = partlyInString > 0;
         for (let at = 0; !lookInString && at < count; at++) lookInString = char === firsts[at];
         if (lookInString) {
-          charStarts[charCount & (KNOWN_PREFIX - 1)] = escaped ? escapeStart : consumed + index;
+          progress ??= startProgress(count);
+          progress.charStarts[charCount & (KNOWN_PREFIX - 1)] = escaped
+            ? escapeStart
+            : consumed + index;
           charCount++;
-          partlyInString = advance(tables, matchedInString, char, partlyInString);
+          partlyInString = advance(tables, progress.matchedInString, char, partlyInString);
           if (partlyInString < 0) found = true;
         }
         const lower = char < 256 ? (LOWER_NAME_CHAR[char] as number) : 0;
@@ -246,22 +248,42 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
           keyLength++;
         }
       }
-      Object.assign(saved, {
-        state,
-        keyLength,
-        elementLength,
-        prefixMatched,
-        unicode,
-        unicodeDigits,
-        partly,
-        partlyInString,
-        charCount,
-        escapeStart,
-        consumed: consumed + end,
-        found,
-      });
+      // Field by field: an object made and copied here would cost more than most scans.
+      saved.state = state;
+      saved.keyLength = keyLength;
+      saved.elementLength = elementLength;
+      saved.prefixMatched = prefixMatched;
+      saved.unicode = unicode;
+      saved.unicodeDigits = unicodeDigits;
+      saved.partly = partly;
+      saved.partlyInString = partlyInString;
+      saved.charCount = charCount;
+      saved.escapeStart = escapeStart;
+      saved.consumed = consumed + end;
+      saved.found = found;
       return found;
     },
+  };
+}
+
+// How far each known ID's first characters are matched.
+interface KnownProgress {
+  // How many bytes of each prefix the last bytes read match. While none matches in part
+  // (`partly`), only a byte that begins one needs a look at them.
+  readonly matched: Int32Array;
+  // The same for the current JSON string's characters, escapes decoded (`\u0043` is `C`), as
+  // a parser of the answer reads them; `charStarts` keeps where each of its last characters
+  // began in the bytes (a ring), so that the bytes of a match under way can be held back.
+  readonly matchedInString: Int32Array;
+  // A plain array: a typed array of this size lives outside the heap, which costs more.
+  readonly charStarts: number[];
+}
+
+function startProgress(count: number): KnownProgress {
+  return {
+    matched: new Int32Array(count),
+    matchedInString: new Int32Array(count),
+    charStarts: new Array(KNOWN_PREFIX).fill(0),
   };
 }
 

@@ -96,11 +96,17 @@ export interface UpstreamAnswer {
  * What {@link SessionRules.answer} needs besides the answer read.
  */
 export interface AnswerCall {
-  /** The start of a delegated login's form, which names the delegator. */
-  readonly form: Uint8Array | undefined;
   readonly upstream: UpstreamCall;
   /** Its bytes went through an answer guard as they came: not inspected again. */
   readonly inspected: boolean;
+}
+
+/**
+ * What {@link SessionRules.seal} needs besides the login's answer read.
+ */
+export interface LoginAnswerCall extends AnswerCall {
+  /** The start of a delegated login's form, which names the delegator. */
+  readonly form: Uint8Array | undefined;
   /** The values of the answer's headers that go to the page. */
   readonly headers: readonly string[];
 }
@@ -215,7 +221,11 @@ export interface SessionRules {
    * `PROXY_CREDENTIAL_WITHHELD` refusal for an answer that holds a credential it does not seal,
    * in its body or in a header that goes to the page, and for one that is not a JSON object.
    */
-  seal(plan: SessionPlan, body: Uint8Array<ArrayBuffer>, call: AnswerCall): Promise<ReadAnswer>;
+  seal(
+    plan: SessionPlan,
+    body: Uint8Array<ArrayBuffer>,
+    call: LoginAnswerCall,
+  ): Promise<ReadAnswer>;
   /**
    * The refusal for an answer that carries a credential towards the page, or that cannot
    * be read for one (`why` says which).
@@ -292,6 +302,8 @@ const BINARY_TYPES = new Set([
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const NO_SESSIONS: readonly (SealedSession | undefined)[] = [];
+const NO_CLEARS: readonly string[] = [];
+const NONE_REPLACED: readonly SealedSession[] = [];
 // The kit's headers as `header()` looks them up (lower case): every call reads some.
 const KIT_NAME = KIT_HEADER.toLowerCase();
 const SESSION_NAME = SESSION_HEADER.toLowerCase();
@@ -443,10 +455,19 @@ export function createSessionRules(
     landed: readonly (SealedSession | undefined)[],
     upstream: UpstreamCall,
   ): HeldSessions => {
-    const cookies: string[] = [];
-    const ending: SealedSession[] = [];
     const isUsable = (kind: SessionKind, session: SealedSession | undefined) =>
       session !== undefined && session.kind === kind && session.deadline > now();
+    // Nearly every call: usable cookies and no landed sign-in, so nothing to clear, settle or
+    // end (what the rest below comes to for them, without its work).
+    if (
+      values.landed.length === 0 &&
+      isUsable('own', own) &&
+      (values.delegated === undefined || isUsable('delegated', delegated))
+    ) {
+      return { own, delegated, cookies: [], ownCopies: NO_CLEARS, delegatedCopies: NO_CLEARS };
+    }
+    const cookies: string[] = [];
+    const ending: SealedSession[] = [];
     const check = (kind: SessionKind, session: SealedSession | undefined) => {
       // No cookie of this kind: nothing to check or clear.
       if (values[kind] === undefined) return undefined;
@@ -744,7 +765,7 @@ export function createSessionRules(
     plan(target, header, upstream) {
       const { call } = target;
       const framed = header(FRAMED_NAME) === '1';
-      const plan = (values: Partial<SessionPlan>) => planFor(target, framed, values);
+      const plan = (values: PlanValues) => planFor(target, framed, values);
       if (target.route === 'session') return plan({});
       const held = hold(header, upstream);
       return held instanceof Promise ? held.then(decide) : decide(held);
@@ -944,26 +965,29 @@ export function createSessionRules(
   };
 }
 
-// A call's plan: nothing carried, sealed, replaced or ended but what `values` says.
-function planFor(target: ProxyTarget, framed: boolean, values: Partial<SessionPlan>): SessionPlan {
+// What a call's plan may set; the vault, API version and frame come from the call itself.
+type PlanValues = Partial<Omit<SessionPlan, 'dns' | 'version' | 'framed'>>;
+
+// A call's plan: nothing carried, sealed, replaced or ended but what `values` says. Each
+// field is named, with no spread of `values`: every call makes one.
+function planFor(target: ProxyTarget, framed: boolean, values: PlanValues): SessionPlan {
   return {
-    authorization: undefined,
-    seals: undefined,
-    keepsForm: false,
+    authorization: values.authorization,
+    seals: values.seals,
+    keepsForm: values.keepsForm ?? false,
     dns: target.route === 'vault' ? target.host : undefined,
-    actor: undefined,
-    actorDeadline: undefined,
-    actorTag: undefined,
+    actor: values.actor,
+    actorDeadline: values.actorDeadline,
+    actorTag: values.actorTag,
     version: target.version,
-    cookies: [],
-    session: undefined,
-    replaces: [],
-    replacedCopies: [],
-    endsSession: false,
-    endsLent: false,
-    lands: false,
+    cookies: values.cookies ?? NO_CLEARS,
+    session: values.session,
+    replaces: values.replaces ?? NONE_REPLACED,
+    replacedCopies: values.replacedCopies ?? NO_CLEARS,
+    endsSession: values.endsSession ?? false,
+    endsLent: values.endsLent ?? false,
+    lands: values.lands ?? false,
     framed,
-    ...values,
   };
 }
 

@@ -332,21 +332,17 @@ export function createVaultProxy(
         else passed = head.rest;
       } else passed = watched?.stream();
       if (plan !== undefined && session !== undefined && whole !== undefined) {
-        const call = {
-          form: form?.bytes(),
-          upstream: upstreamCall,
-          inspected: guard !== undefined,
-          headers: Object.values(answerHeaders),
-        };
+        const inspected = guard !== undefined;
         // A page already gone keeps the sessions it held: a login it never sees replaces none.
         const read =
           plan.seals === undefined
-            ? session.answer(plan, whole, call)
-            : await session.seal(
-                request.signal.aborted ? { ...plan, replaces: [] } : plan,
-                whole,
-                call,
-              );
+            ? session.answer(plan, whole, { upstream: upstreamCall, inspected })
+            : await session.seal(request.signal.aborted ? { ...plan, replaces: [] } : plan, whole, {
+                form: form?.bytes(),
+                upstream: upstreamCall,
+                inspected,
+                headers: Object.values(answerHeaders),
+              });
         if (request.signal.aborted) read.abandon?.();
         answerHeaders['content-length'] = String(read.body.byteLength);
         return finish(
