@@ -72,8 +72,8 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  */
 export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
   const tables = knownTables(known);
-  const { firsts, stops } = tables;
-  const count = firsts.length;
+  const { begins, stops } = tables;
+  const count = tables.patterns.length;
   // Made at the first byte that may begin a known ID, which many answers never hold: making
   // it costs more than scanning most of them.
   let progress: KnownProgress | undefined;
@@ -146,9 +146,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
           if (index === end) break;
         }
         const byte = chunk[index] as number;
-        let look = partly > 0;
-        for (let at = 0; !look && at < count; at++) look = byte === firsts[at];
-        if (look) {
+        if (partly > 0 || begins[byte] === 1) {
           progress ??= startProgress(count);
           partly = advance(tables, progress.matched, byte, partly);
           if (partly < 0) found = true;
@@ -223,9 +221,7 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
             }
         }
         if (char < 0) continue;
-        let lookInString = partlyInString > 0;
-        for (let at = 0; !lookInString && at < count; at++) lookInString = char === firsts[at];
-        if (lookInString) {
+        if (partlyInString > 0 || (char < 256 && begins[char] === 1)) {
           progress ??= startProgress(count);
           progress.charStarts[charCount & (KNOWN_PREFIX - 1)] = escaped
             ? escapeStart
@@ -312,21 +308,13 @@ function advance(tables: KnownTables, progress: Int32Array, unit: number, under:
 
 // What scanning for a set of known IDs needs besides its state: each ID's first
 // KNOWN_PREFIX bytes and their Knuth–Morris–Pratt fall-back table, so that they are found in
-// a row wherever the answer splits them, and where a run of plain bytes ends (a quote, an XML
-// element's start, a known ID's first byte).
+// a row wherever the answer splits them; by byte, 1 where one of them begins (`begins`) and
+// where a run of plain bytes ends (`stops`: a quote, an XML element's start, such a byte).
 interface KnownTables {
   readonly patterns: readonly Uint8Array[];
   readonly fallbacks: readonly Int32Array[];
-  readonly firsts: readonly number[];
+  readonly begins: Uint8Array;
   readonly stops: Uint8Array;
-}
-
-function stopsOf(firsts: readonly number[]): Uint8Array {
-  const stops = new Uint8Array(256);
-  stops[QUOTE] = 1;
-  stops[LESS_THAN] = 1;
-  for (const first of firsts) stops[first] = 1;
-  return stops;
 }
 
 // A browser sends the same session with every call: its tables are built once, filed under
@@ -350,8 +338,12 @@ function tablesOf(starts: readonly string[]): KnownTables {
   const patterns = starts.map((start) =>
     Uint8Array.from(start, (char) => char.charCodeAt(0) & 0xff),
   );
-  const firsts = patterns.map((pattern) => pattern[0] as number);
-  return { patterns, fallbacks: patterns.map(fallbackOf), firsts, stops: stopsOf(firsts) };
+  const begins = new Uint8Array(256);
+  for (const pattern of patterns) begins[pattern[0] as number] = 1;
+  const stops = begins.slice();
+  stops[QUOTE] = 1;
+  stops[LESS_THAN] = 1;
+  return { patterns, fallbacks: patterns.map(fallbackOf), begins, stops };
 }
 
 // For each length of a match, the longest proper prefix of the pattern that is also a suffix

@@ -8,6 +8,7 @@ import {
 } from '../core/kitWire';
 import type { CheckedSessionOptions } from './checkProxyOptions';
 import { createCredentialScanner } from './createCredentialScanner';
+import { createMemo } from './createMemo';
 import { createSessionSealer, type SealedSession, type SealedVault } from './createSessionSealer';
 import { ProxyRefusal } from './ProxyRefusal';
 import type { ProxyTarget } from './ProxyTarget';
@@ -848,12 +849,13 @@ export function createSessionRules(
       // A login's or a sign-out's answer is read whatever its label: only a document
       // streams through unread, and a session call's answer is never one.
       const session = plan.seals !== undefined || plan.endsSession;
-      if (!session && isPassedUntouched(header('content-type'))) return 'pass';
+      const label = judgeLabel(header('content-type'));
+      if (!session && label.untouched) return 'pass';
       const encoding = header('content-encoding');
       if (!bodyDecoded && encoding && encoding.trim().toLowerCase() !== 'identity') return 'refuse';
       // Session IDs are ASCII, and the inspection reads bytes: a text in another kind of
       // character set (UTF-16, EBCDIC) could hold one that no byte spells.
-      if (!isAsciiReadable(header('content-type'))) return 'refuse';
+      if (!label.asciiReadable) return 'refuse';
       return session ? 'read' : 'scan';
     },
 
@@ -1153,24 +1155,31 @@ export function knownSessionIds(plan: SessionPlan, sealed?: string): string[] {
   );
 }
 
-// Binary documents stream through untouched (a download is never held or read by byte);
-// every other answer, JSON and XML, text and untyped, is inspected.
-function isPassedUntouched(contentType: string | null | undefined): boolean {
-  const { essence } = readContentType(contentType);
-  return (
-    /^(?:image|audio|video|font|model)\//.test(essence) ||
-    (!essence.endsWith('+json') &&
-      !essence.endsWith('+xml') &&
-      (BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.')))
-  );
+// How an answer's `Content-Type` label is judged: a binary document streams through
+// untouched (a download is never held or read by byte), and every other answer, JSON and
+// XML, text and untyped, is inspected, which needs a character set in which every ASCII
+// character is its own byte. A vault labels its answers with a handful of types, so each
+// label is judged once.
+interface LabelJudgment {
+  readonly untouched: boolean;
+  readonly asciiReadable: boolean;
 }
 
-// Character sets in which every ASCII character is its own byte.
 const ASCII_READABLE = /^(?:utf-?8|us-ascii|ascii|iso-8859-\d{1,2}|windows-125\d|latin1)$/;
+const judgments = createMemo<LabelJudgment>(64);
 
-function isAsciiReadable(contentType: string | null | undefined): boolean {
-  const { charset } = readContentType(contentType);
-  return charset === undefined || ASCII_READABLE.test(charset);
+function judgeLabel(label: string | null | undefined): LabelJudgment {
+  return judgments(label ?? '', () => {
+    const { essence, charset } = readContentType(label);
+    return {
+      untouched:
+        /^(?:image|audio|video|font|model)\//.test(essence) ||
+        (!essence.endsWith('+json') &&
+          !essence.endsWith('+xml') &&
+          (BINARY_TYPES.has(essence) || essence.startsWith('application/vnd.'))),
+      asciiReadable: charset === undefined || ASCII_READABLE.test(charset),
+    };
+  });
 }
 
 /** The session cookies of a request, as sent: the first of each kind, and every landed one. */
