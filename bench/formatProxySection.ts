@@ -226,8 +226,47 @@ function formatSessionCost(
       );
     }
   }
-  lines.push('');
+  lines.push('', ...formatInstructions(report));
   return lines;
+}
+
+// Token mode against BFF mode in instructions per call, where valgrind counted them.
+function formatInstructions(report: ProxyReport): string[] {
+  const count = (path: string) => report.instructions.find((row) => row.path === path);
+  const rows: string[][] = [];
+  for (const [plain, bff, name] of [
+    ['kit, node:http', 'kit, node:http, BFF', 'Node adapter'],
+    ['kit, fetch-style', 'kit, fetch-style, BFF', 'fetch-style handler'],
+  ] as const) {
+    const token = count(plain);
+    const sealed = count(bff);
+    if (!token || !sealed) continue;
+    const added = (sealed.perRequest / token.perRequest - 1) * 100;
+    rows.push([
+      name,
+      `${token.warmUp} + ${token.requests}`,
+      `${(token.perRequest / 1000).toFixed(1)} k`,
+      `${(sealed.perRequest / 1000).toFixed(1)} k`,
+      `${added >= 0 ? '+' : ''}${added.toFixed(1)} %`,
+    ]);
+  }
+  if (rows.length === 0) return [];
+  return [
+    "The same comparison in instructions, which the machine's other work does not move as it " +
+      "moves requests per second: each of the kit's bench servers under valgrind's cachegrind " +
+      '(`node --single-threaded`, so that the compiler and the garbage collector run in the ' +
+      "counted thread), run twice: sent its warm-up's calls alone, then those and the counted " +
+      'calls, over 16 keep-alive connections; the difference of the two totals per counted ' +
+      'call leaves out start-up and warm-up. Counted again on the same code, a figure ' +
+      'moves by up to about 2 %.',
+    '',
+    markdownTable(
+      ['listener', 'calls: warm-up + counted', 'token mode', 'BFF mode', 'BFF mode adds'],
+      rows,
+      ['l', 'r', 'r', 'r', 'r'],
+    ),
+    '',
+  ];
 }
 
 function roundRatios(kit: ProxyLoadFigures, anchor: ProxyLoadFigures): number[] {

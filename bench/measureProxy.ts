@@ -19,6 +19,7 @@ import { residentBytes } from '../server/startProxyProcess';
 import { createCredentialScanner } from '../src/proxy/createCredentialScanner';
 import { createSessionRules } from '../src/proxy/createSessionRules';
 import { createSessionSealer, type SealedSession } from '../src/proxy/createSessionSealer';
+import { countProxyInstructions, type ProxyInstructionFigures } from './countProxyInstructions';
 import { median } from './percentile';
 import { BENCH_DOCUMENT_BYTES, BENCH_SESSION_SECRET } from './proxyBenchServer';
 import {
@@ -159,6 +160,8 @@ export interface ProxyReport {
   readonly download: readonly ProxyDownloadFigures[];
   readonly sessionCrypto: SessionCryptoFigures;
   readonly profiles: readonly ProxyProfileFigures[];
+  /** The kit's paths' instructions per call (none where valgrind is not installed). */
+  readonly instructions: readonly ProxyInstructionFigures[];
 }
 
 interface Target {
@@ -185,7 +188,9 @@ interface Target {
  * `http-proxy`, their order swapped every round, so that both meet the same moment of a
  * shared machine. Then the Node adapter and `http-proxy` run once more each under
  * `--cpu-prof`, and a 200 MiB document is downloaded through each path, twice in
- * opposite orders (the faster kept), while the proxy's resident memory is sampled.
+ * opposite orders (the faster kept), while the proxy's resident memory is sampled. Where
+ * valgrind is installed, the kit's paths are also counted in instructions per call
+ * (`countProxyInstructions`), in token and BFF mode.
  *
  * @example
  * ```ts
@@ -326,6 +331,15 @@ export async function measureProxy(
       download.set(target, one && one.seconds < other.seconds ? one : other);
     }
     const sessionCrypto = await measureSessionCrypto();
+    // Last: the other servers stand idle meanwhile, and the upstream answers as before.
+    const instructions = await countProxyInstructions({
+      bundle: SERVER_BUNDLE,
+      upstreamPort: upstream.port,
+      cookie,
+    });
+    if (instructions === undefined) {
+      skipped.push('instructions per call: valgrind is not installed (apt-get install valgrind)');
+    }
     const { stdout } = await run(WRK, ['--version']).catch((error: { stdout?: string }) => ({
       stdout: error.stdout ?? '',
     }));
@@ -342,6 +356,7 @@ export async function measureProxy(
       download: streamed.flatMap((target) => download.get(target) ?? []),
       sessionCrypto,
       profiles,
+      instructions: instructions ?? [],
     };
   } finally {
     await stopChildren(children);
