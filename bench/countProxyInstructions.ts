@@ -122,9 +122,14 @@ async function countRun(
         const match = /listening (\d+)/.exec(output);
         if (match) done(Number(match[1]));
       });
-      child.once('exit', () =>
-        fail(new Error(`${counted.kind} under cachegrind exited: ${output}${report}`)),
-      );
+      child.once('exit', () => {
+        // Node's own words, without valgrind's (each of its lines starts with `==pid==`).
+        const lines = `${output}${report}`
+          .split('\n')
+          .filter((line) => line.trim() !== '' && !line.startsWith('=='));
+        const said = lines.find((line) => /Error\b/.test(line)) ?? lines.at(-1) ?? 'no output';
+        fail(new Error(`${counted.kind} under cachegrind exited: ${said.trim()}`));
+      });
     });
     await sendCalls(port, calls, counted.bff ? options.cookie : undefined);
   } finally {
