@@ -24,6 +24,7 @@ const SUFFIX_BYTES = asciiBytes('sessionid');
 const NAME_BYTES = ['accesstoken', 'refreshtoken', 'idtoken', 'tokensys'].map(asciiBytes);
 // The service's API access tokens, whatever field carries them.
 const TOKEN_PREFIX = 'veeva-vault-';
+const TOKEN_FIRST = TOKEN_PREFIX.charCodeAt(0);
 // Long enough for every name above (a power of two, for the ring); a longer name keeps only
 // its last characters.
 const NAME_WINDOW = 16;
@@ -132,8 +133,16 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
         if (partly === 0 && partlyInString === 0 && elementLength < 0) {
           if (state === OUTSIDE) {
             while (index < end && stops[chunk[index] as number] === 0) index++;
-          } else if (state === IN_STRING && prefixMatched < 0) {
-            for (; index < end; index++) {
+          } else if (state === IN_STRING && prefixMatched <= 0) {
+            // A string's first character tells whether it may be a token: any plain one but
+            // the prefix's first letter ends that look, as it would below.
+            if (prefixMatched === 0) {
+              const first = chunk[index] as number;
+              const lower = LOWER_NAME_CHAR[first] as number;
+              if (stops[first] === 0 && first !== BACKSLASH && (lower || first) !== TOKEN_FIRST)
+                prefixMatched = -1;
+            }
+            for (; prefixMatched < 0 && index < end; index++) {
               const byte = chunk[index] as number;
               if (stops[byte] !== 0 || byte === BACKSLASH) break;
               const lower = LOWER_NAME_CHAR[byte] as number;

@@ -137,6 +137,28 @@ describe('createCredentialScanner', () => {
       ),
       { numRuns: 100 },
     );
+    // Its letters written as JSON escapes, the first one included, in either case.
+    fc.assert(
+      fc.property(
+        fc.constantFrom('veeva-vault-', 'Veeva-Vault-'),
+        fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+        ordinaryValue,
+        fc.array(fc.nat()),
+        (prefix, escaped, around, cuts) => {
+          const token = `${escapeKey(prefix, escaped)}${'k'.repeat(40)}`;
+          const text = JSON.stringify({ a: around, data: { name__v: 'TOKEN' } }).replace(
+            '"TOKEN"',
+            `"${token}"`,
+          );
+          const result = passedBeforeFound(encoder.encode(text), cuts);
+          expect(result.found).toBe(true);
+          expect(result.passed).toBeLessThanOrEqual(
+            text.indexOf(token) + escapeKey(prefix, escaped).length,
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
     fc.assert(
       fc.property(ordinaryValue, fc.array(fc.nat()), (around, cuts) => {
         const text = `${JSON.stringify({ a: around })} echo: ${SESSION_ID}`;
