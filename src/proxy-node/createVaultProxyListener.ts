@@ -328,13 +328,11 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
               | undefined;
           }
         | undefined;
+      // The session IDs the call was made with: looked for in the answer's head and body.
+      const known = plan === undefined ? undefined : knownSessionIds(plan);
       // The headers that go to the page, or the refusal when one holds the call's session.
       const passedHeaders = (incoming: IncomingHttpHeaders): OutgoingHttpHeaders =>
-        rules.responseHeaders(
-          Object.entries(incoming),
-          false,
-          plan === undefined ? undefined : knownSessionIds(plan),
-        );
+        rules.responseHeaders(Object.entries(incoming), false, known);
       const passHead = (controller: Dispatcher.DispatchController): void => {
         if (answer === undefined) return;
         // A login's answer with no body, for a page that has gone or had its answer.
@@ -400,9 +398,7 @@ export function createVaultProxyListener(options: NodeVaultProxyOptions): VaultP
             // after, the answer is cut there and the log says why. (An answer read whole is
             // checked whole.)
             const guard =
-              handling === 'scan'
-                ? createAnswerGuard(knownSessionIds(plan as SessionPlan))
-                : undefined;
+              handling === 'scan' && known !== undefined ? createAnswerGuard(known) : undefined;
             // A login or sign-out answer is read whole; any other inspected answer as far as
             // its first bytes, which is the whole of most.
             const read =

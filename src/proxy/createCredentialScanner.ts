@@ -33,6 +33,9 @@ const LOWER_NAME_CHAR = Uint8Array.from({ length: 256 }, (_, code) => {
   if (code >= 0x41 && code <= 0x5a) return code + 32;
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) ? code : 0;
 });
+// Where a plain run in a JSON string ends, in the table that also gives its letters: no
+// letter or digit has this code.
+const RUN_ENDS = 1;
 // A session ID the proxy knows is found by its first characters: 16 of them are at least
 // 96 random bits, which no other text repeats by chance, and fewer than that reveal nothing
 // that helps to guess the rest.
@@ -73,7 +76,7 @@ const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
  */
 export function createCredentialScanner(known: readonly string[] = []): CredentialScanner {
   const tables = knownTables(known);
-  const { begins, stops } = tables;
+  const { begins, stops, inString } = tables;
   const count = tables.patterns.length;
   // Made at the first byte that may begin a known ID, which many answers never hold: making
   // it costs more than scanning most of them.
@@ -138,14 +141,12 @@ export function createCredentialScanner(known: readonly string[] = []): Credenti
             // the prefix's first letter ends that look, as it would below.
             if (prefixMatched === 0) {
               const first = chunk[index] as number;
-              const lower = LOWER_NAME_CHAR[first] as number;
-              if (stops[first] === 0 && first !== BACKSLASH && (lower || first) !== TOKEN_FIRST)
-                prefixMatched = -1;
+              const look = inString[first] as number;
+              if (look !== RUN_ENDS && (look || first) !== TOKEN_FIRST) prefixMatched = -1;
             }
             for (; prefixMatched < 0 && index < end; index++) {
-              const byte = chunk[index] as number;
-              if (stops[byte] !== 0 || byte === BACKSLASH) break;
-              const lower = LOWER_NAME_CHAR[byte] as number;
+              const lower = inString[chunk[index] as number] as number;
+              if (lower === RUN_ENDS) break;
               if (lower !== 0) {
                 key[keyLength & (NAME_WINDOW - 1)] = lower;
                 keyLength++;
@@ -318,12 +319,15 @@ function advance(tables: KnownTables, progress: Int32Array, unit: number, under:
 // What scanning for a set of known IDs needs besides its state: each ID's first
 // KNOWN_PREFIX bytes and their Knuth–Morris–Pratt fall-back table, so that they are found in
 // a row wherever the answer splits them; by byte, 1 where one of them begins (`begins`) and
-// where a run of plain bytes ends (`stops`: a quote, an XML element's start, such a byte).
+// where a run of plain bytes ends (`stops`: a quote, an XML element's start, such a byte);
+// and for a run inside a JSON string, one look per byte: RUN_ENDS where it ends (a stop or a
+// backslash), else the byte's LOWER_NAME_CHAR (`inString`).
 interface KnownTables {
   readonly patterns: readonly Uint8Array[];
   readonly fallbacks: readonly Int32Array[];
   readonly begins: Uint8Array;
   readonly stops: Uint8Array;
+  readonly inString: Uint8Array;
 }
 
 // A browser sends the same session with every call: its tables are built once, filed under
@@ -352,7 +356,10 @@ function tablesOf(starts: readonly string[]): KnownTables {
   const stops = begins.slice();
   stops[QUOTE] = 1;
   stops[LESS_THAN] = 1;
-  return { patterns, fallbacks: patterns.map(fallbackOf), begins, stops };
+  const inString = LOWER_NAME_CHAR.map((lower, byte) =>
+    stops[byte] === 1 || byte === BACKSLASH ? RUN_ENDS : lower,
+  );
+  return { patterns, fallbacks: patterns.map(fallbackOf), begins, stops, inString };
 }
 
 // For each length of a match, the longest proper prefix of the pattern that is also a suffix

@@ -456,8 +456,10 @@ export function createSessionRules(
     landed: readonly (SealedSession | undefined)[],
     upstream: UpstreamCall,
   ): HeldSessions => {
+    // One moment for the whole call: its cookies are judged against the same clock.
+    const at = now();
     const isUsable = (kind: SessionKind, session: SealedSession | undefined) =>
-      session !== undefined && session.kind === kind && session.deadline > now();
+      session !== undefined && session.kind === kind && session.deadline > at;
     // Nearly every call: usable cookies and no landed sign-in, so nothing to clear, settle or
     // end (what the rest below comes to for them, without its work).
     if (
@@ -537,7 +539,7 @@ export function createSessionRules(
         sessionCookie(
           COOKIE[kind],
           newest.value,
-          newest.session.deadline - now(),
+          newest.session.deadline - at,
           isPartitioned(newest.session),
         ),
       );
@@ -562,7 +564,7 @@ export function createSessionRules(
       const clears: string[] = [];
       for (const { name, session } of copies) {
         const clear = clearLanded(name, session);
-        if (now() - session.createdAt >= settings.loginWindowMs) cookies.push(...clear);
+        if (at - session.createdAt >= settings.loginWindowMs) cookies.push(...clear);
         else clears.push(...clear);
       }
       return clears;

@@ -265,14 +265,12 @@ export function createVaultProxy(
               header: (name) => upstream.headers.get(name),
               bodyDecoded,
             });
+      // The session IDs the call was made with: looked for in the answer's head and body.
+      const known = plan === undefined ? undefined : knownSessionIds(plan);
       let answerHeaders: Record<string, string>;
       try {
         if (handling === 'refuse') throw session?.withheld();
-        answerHeaders = rules.responseHeaders(
-          upstream.headers,
-          bodyDecoded,
-          plan === undefined ? undefined : knownSessionIds(plan),
-        );
+        answerHeaders = rules.responseHeaders(upstream.headers, bodyDecoded, known);
       } catch (refusal) {
         await upstream.body?.cancel().catch(() => undefined);
         throw refusal;
@@ -281,7 +279,7 @@ export function createVaultProxy(
       // never passed on. Before the head is sent that makes the answer a refusal; after, the
       // answer is cut there and the log says why. (An answer read whole is checked whole.)
       const guard =
-        handling === 'scan' ? createAnswerGuard(knownSessionIds(plan as SessionPlan)) : undefined;
+        handling === 'scan' && known !== undefined ? createAnswerGuard(known) : undefined;
       let committed = false;
       // The body streams through as it arrives; a document download is never held whole.
       const watched =
